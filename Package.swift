@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Transmark",
+    products: [
+        .library(name: "Transmark", targets: ["Transmark"]),
+        .library(name: "TransmarkCore", targets: ["TransmarkCore"]),
+        .library(name: "TransmarkMarkdown", targets: ["TransmarkMarkdown"]),
+        .library(name: "TransmarkHTML", targets: ["TransmarkHTML"]),
+        .library(name: "TransmarkText", targets: ["TransmarkText"]),
+        .executable(name: "transmark", targets: ["transmark"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(name: "TransmarkCore"),
+        .target(name: "TransmarkMarkdown", dependencies: ["TransmarkCore", "CCmarkGFM"]),
+        .target(name: "TransmarkHTML", dependencies: ["TransmarkCore"]),
+        .target(name: "TransmarkText", dependencies: ["TransmarkCore"]),
+        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText"]),
+        .target(
+            name: "TransmarkCLI",
+            dependencies: ["Transmark", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "transmark", dependencies: ["TransmarkCLI"]),
+        .target(name: "TestSupport", dependencies: ["TransmarkCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "TransmarkCoreTests", dependencies: ["TransmarkCore", "TestSupport"]),
+        .testTarget(name: "TransmarkMarkdownTests", dependencies: ["TransmarkMarkdown", "TransmarkHTML", "CCmarkGFM", "TestSupport"]),
+        .testTarget(name: "TransmarkHTMLTests", dependencies: ["TransmarkHTML", "TestSupport"]),
+        .testTarget(name: "TransmarkTextTests", dependencies: ["TransmarkText", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
+        .testTarget(name: "TransmarkTests", dependencies: ["Transmark", "TransmarkCLI", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,52 @@
+/// A growing UTF-8 output buffer that backends append to; cheap to append to from static strings,
+/// strings and byte slices.
+public struct ByteOutput: Sendable {
+    /// The bytes written so far.
+    public var bytes: [UInt8]
+
+    /// Creates an empty buffer with room for `capacity` bytes.
+    public init(capacity: Int = 0) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends a string literal.
+    @inlinable public mutating func append(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends a string.
+    @inlinable public mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends one byte.
+    @inlinable public mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// Appends bytes.
+    @inlinable public mutating func append<C: Collection>(contentsOf c: C) where C.Element == UInt8 {
+        bytes.append(contentsOf: c)
+    }
+
+    /// Appends the decimal digits of `n`.
+    public mutating func append(int n: Int) {
+        append(String(n))
+    }
+
+    /// The last byte written, if any.
+    @inlinable public var last: UInt8? { bytes.last }
+
+    /// Whether nothing has been written.
+    @inlinable public var isEmpty: Bool { bytes.isEmpty }
+
+    /// Appends a newline unless the buffer is empty or already ends with one (cmark's `cr`).
+    @inlinable public mutating func ensureNewline() {
+        if let l = bytes.last, l != 0x0A { bytes.append(0x0A) }
+    }
+
+    /// The bytes as a string.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+}

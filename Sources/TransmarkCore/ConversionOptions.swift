@@ -1,0 +1,30 @@
+/// Options for one conversion through a `Registry`: `key=value` pairs routed to the frontend, the
+/// backend and the transforms that accept each key, and the transforms to apply in order.
+///
+/// A key may be qualified with a format or transform name (`html.unsafe=true`) to route it to that
+/// one only; an unqualified key goes to every participant that accepts it, and a key that none
+/// accepts is an `unknownOption` error listing what is accepted.
+public struct ConversionOptions: Sendable {
+    /// The options in the order given.
+    public var pairs: [(key: String, value: String)]
+    /// Names of transforms to apply between parsing and rendering, in order.
+    public var transforms: [String]
+
+    /// Creates conversion options.
+    public init(_ pairs: [(key: String, value: String)] = [], transforms: [String] = []) {
+        self.pairs = pairs
+        self.transforms = transforms
+    }
+
+    /// Creates conversion options from a dictionary (keys applied in sorted order).
+    public init(_ dictionary: [String: String], transforms: [String] = []) {
+        self.pairs = dictionary.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        self.transforms = transforms
+    }
+
+    /// Parses `key=value` strings.
+    public init(parsing strings: [String], transforms: [String] = []) throws {
+        self.pairs = try strings.map(parseKeyValue)
+        self.transforms = transforms
+    }
+}

@@ -1,0 +1,124 @@
+/// The identity of a node inside one `Document`: its index in preorder.
+public struct NodeID: Hashable, Sendable, Comparable {
+    /// The node's index in document order (preorder); the root is 0.
+    public let index: Int32
+
+    init(_ index: Int32) { self.index = index }
+
+    public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.index < rhs.index }
+
+    /// The root node of every document.
+    public static let root = NodeID(0)
+}
+
+/// One node of the flat storage. Children are linked through `firstChild` / `nextSibling`;
+/// `-1` means none. Text is a slice of the document's shared UTF-8 buffer.
+package struct NodeRecord: Sendable {
+    package var tag: NodeKind.Tag
+    package var parent: Int32
+    package var firstChild: Int32
+    package var nextSibling: Int32
+    package var textStart: UInt32
+    package var textCount: UInt32
+    /// Index into `DocumentStorage.payloads` for kinds with associated values, else -1.
+    package var payload: Int32
+    /// Index into `DocumentStorage.attributeLists`, else -1.
+    package var attributes: Int32
+    /// Index into `DocumentStorage.styles`, else -1.
+    package var style: Int32
+}
+
+/// The immutable storage behind a `Document`.
+package final class DocumentStorage: Sendable {
+    package let records: [NodeRecord]
+    package let text: [UInt8]
+    package let payloads: [NodeKind]
+    package let attributeLists: [[Attribute]]
+    package let styles: [Style]
+
+    package init(records: [NodeRecord], text: [UInt8], payloads: [NodeKind], attributeLists: [[Attribute]], styles: [Style]) {
+        self.records = records
+        self.text = text
+        self.payloads = payloads
+        self.attributeLists = attributeLists
+        self.styles = styles
+    }
+}
+
+/// A parsed document: an immutable tree of nodes held in flat storage.
+///
+/// Build one with `DocumentBuilder`; read it through `root` (a `Node`), `walk(_:)` or `events`.
+/// Depth is unbounded: nothing that reads or writes a document recurses over the tree.
+/// Two documents are equal when their trees are equal: same kinds, text, attributes and styles in
+/// the same shape.
+public struct Document: Sendable {
+    package let storage: DocumentStorage
+
+    package init(storage: DocumentStorage) { self.storage = storage }
+
+    /// The root node (of kind `.document`).
+    public var root: Node { Node(document: self, id: .root) }
+
+    /// The number of nodes, the root included.
+    public var nodeCount: Int { storage.records.count }
+
+    /// The node with the given identity.
+    public subscript(id: NodeID) -> Node { Node(document: self, id: id) }
+
+    /// An empty document (a root with no children).
+    public static var empty: Document {
+        var builder = DocumentBuilder()
+        return builder.finish()
+    }
+
+    // MARK: Fast package-level access for frontends, backends and transforms
+
+    /// The kind of the node at `index`.
+    package func kind(at index: Int32) -> NodeKind {
+        let record = storage.records[Int(index)]
+        if record.payload >= 0 { return storage.payloads[Int(record.payload)] }
+        return record.tag.payloadFreeKind ?? .document
+    }
+
+    /// The text bytes of the node at `index`.
+    package func textBytes(at index: Int32) -> ArraySlice<UInt8> {
+        let record = storage.records[Int(index)]
+        let start = Int(record.textStart)
+        return storage.text[start..<start + Int(record.textCount)]
+    }
+
+    /// The attributes of the node at `index` (empty when none).
+    package func attributes(at index: Int32) -> [Attribute] {
+        let record = storage.records[Int(index)]
+        return record.attributes >= 0 ? storage.attributeLists[Int(record.attributes)] : []
+    }
+
+    /// The style of the node at `index`, if it has one.
+    package func style(at index: Int32) -> Style? {
+        let record = storage.records[Int(index)]
+        return record.style >= 0 ? storage.styles[Int(record.style)] : nil
+    }
+}
+
+extension Document: Equatable {
+    /// Tree equality. Documents are stored in preorder, so equal trees have equal records position
+    /// by position; text is compared by content, not by where it sits in the buffer.
+    public static func == (lhs: Document, rhs: Document) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        let a = lhs.storage, b = rhs.storage
+        guard a.records.count == b.records.count else { return false }
+        for i in 0..<a.records.count {
+            let x = a.records[i], y = b.records[i]
+            if x.tag != y.tag || x.parent != y.parent || x.firstChild != y.firstChild
+                || x.nextSibling != y.nextSibling || x.textCount != y.textCount {
+                return false
+            }
+            if (x.payload >= 0) != (y.payload >= 0) { return false }
+            if x.payload >= 0 && a.payloads[Int(x.payload)] != b.payloads[Int(y.payload)] { return false }
+            if lhs.attributes(at: Int32(i)) != rhs.attributes(at: Int32(i)) { return false }
+            if lhs.style(at: Int32(i)) != rhs.style(at: Int32(i)) { return false }
+            if x.textCount > 0 && lhs.textBytes(at: Int32(i)) != rhs.textBytes(at: Int32(i)) { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,154 @@
+/// Builds a `Document` in document order: `open` a container, add its content, `close` it.
+///
+/// The builder starts with the root `.document` node open. Adjacent `text` nodes without
+/// attributes or style are merged into one, so equal content always builds an equal tree.
+/// Nothing here recurses, so any depth can be built.
+public struct DocumentBuilder: Sendable {
+    private var records: [NodeRecord] = []
+    private var text: [UInt8] = []
+    private var payloads: [NodeKind] = []
+    private var attributeLists: [[Attribute]] = []
+    private var styles: [Style] = []
+    /// Open containers, innermost last: (node index, index of its last child or -1).
+    private var open: [(node: Int32, lastChild: Int32)] = []
+
+    /// Creates a builder with the root node open. `estimatedNodes` and `estimatedTextBytes` only
+    /// reserve capacity.
+    public init(estimatedNodes: Int = 0, estimatedTextBytes: Int = 0) {
+        records.reserveCapacity(estimatedNodes)
+        text.reserveCapacity(estimatedTextBytes)
+        records.append(NodeRecord(
+            tag: .document, parent: -1, firstChild: -1, nextSibling: -1, textStart: 0, textCount: 0,
+            payload: -1, attributes: -1, style: -1))
+        open.append((0, -1))
+    }
+
+    /// How many containers are open, the root included.
+    public var depth: Int { open.count }
+
+    /// The kind of the innermost open container.
+    public var currentKind: NodeKind { kind(of: open[open.count - 1].node) }
+
+    /// The kind of an open container `levelsUp` levels above the innermost one (0 is the innermost).
+    public func openKind(levelsUp: Int) -> NodeKind? {
+        let i = open.count - 1 - levelsUp
+        return i >= 0 ? kind(of: open[i].node) : nil
+    }
+
+    /// How many nodes have been added, the root included.
+    public var nodeCount: Int { records.count }
+
+    private func kind(of index: Int32) -> NodeKind {
+        let r = records[Int(index)]
+        if r.payload >= 0 { return payloads[Int(r.payload)] }
+        return r.tag.payloadFreeKind ?? .document
+    }
+
+    @inline(__always)
+    private mutating func append(_ kind: NodeKind, attributes: [Attribute], style: Style?,
+                                 textStart: Int, textCount: Int) -> Int32 {
+        let tag = kind.tag
+        var payload: Int32 = -1
+        if tag.hasPayload {
+            payload = Int32(payloads.count)
+            payloads.append(kind)
+        }
+        var attributeIndex: Int32 = -1
+        if !attributes.isEmpty {
+            attributeIndex = Int32(attributeLists.count)
+            attributeLists.append(attributes)
+        }
+        var styleIndex: Int32 = -1
+        if let style, !style.isEmpty {
+            styleIndex = Int32(styles.count)
+            styles.append(style)
+        }
+        let index = Int32(records.count)
+        let top = open.count - 1
+        let parent = open[top].node
+        records.append(NodeRecord(
+            tag: tag, parent: parent, firstChild: -1, nextSibling: -1,
+            textStart: UInt32(textStart), textCount: UInt32(textCount),
+            payload: payload, attributes: attributeIndex, style: styleIndex))
+        let last = open[top].lastChild
+        if last >= 0 {
+            records[Int(last)].nextSibling = index
+        } else {
+            records[Int(parent)].firstChild = index
+        }
+        open[top].lastChild = index
+        return index
+    }
+
+    /// Opens a container node as the last child of the innermost open container.
+    @discardableResult
+    public mutating func open(_ kind: NodeKind, attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
+        let index = append(kind, attributes: attributes, style: style, textStart: text.count, textCount: 0)
+        open.append((index, -1))
+        return NodeID(index)
+    }
+
+    /// Closes the innermost open container. Closing the root is ignored (`finish` closes it).
+    public mutating func close() {
+        if open.count > 1 { open.removeLast() }
+    }
+
+    /// Adds a leaf node with its own literal text (code, code block, raw HTML, …) or none.
+    @discardableResult
+    public mutating func leaf(_ kind: NodeKind, text literal: String = "", attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
+        var literal = literal
+        return literal.withUTF8 { leaf(kind, bytes: $0, attributes: attributes, style: style) }
+    }
+
+    /// Adds a leaf node whose literal text is the given UTF-8 bytes (assumed valid UTF-8).
+    @discardableResult
+    public mutating func leaf(_ kind: NodeKind, bytes: UnsafeBufferPointer<UInt8>, attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
+        let start = text.count
+        text.append(contentsOf: bytes)
+        let index = append(kind, attributes: attributes, style: style, textStart: start, textCount: bytes.count)
+        return NodeID(index)
+    }
+
+    /// Adds text as the last child of the innermost open container, merging it into the previous
+    /// sibling when that is a plain text node.
+    public mutating func text(_ string: String) {
+        var string = string
+        string.withUTF8 { text(bytes: $0) }
+    }
+
+    /// Adds UTF-8 text (assumed valid) like `text(_:)`.
+    public mutating func text(bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count > 0 else { return }
+        let last = open[open.count - 1].lastChild
+        if last >= 0 && Int(last) == records.count - 1 {
+            let r = records[Int(last)]
+            if r.tag == .text && r.attributes < 0 && r.style < 0
+                && Int(r.textStart) + Int(r.textCount) == text.count {
+                text.append(contentsOf: bytes)
+                records[Int(last)].textCount += UInt32(bytes.count)
+                return
+            }
+        }
+        leaf(.text, bytes: bytes)
+    }
+
+    /// Adds styled or attributed text as its own node (never merged).
+    public mutating func text(_ string: String, attributes: [Attribute], style: Style?) {
+        if attributes.isEmpty && (style?.isEmpty ?? true) { return text(string) }
+        leaf(.text, text: string, attributes: attributes, style: style)
+    }
+
+    /// Closes every open container and returns the document. The builder is left empty and
+    /// must not be used again.
+    public mutating func finish() -> Document {
+        open.removeAll()
+        let storage = DocumentStorage(records: records, text: text, payloads: payloads,
+                                      attributeLists: attributeLists, styles: styles)
+        records = []
+        text = []
+        payloads = []
+        attributeLists = []
+        styles = []
+        return Document(storage: storage)
+    }
+}

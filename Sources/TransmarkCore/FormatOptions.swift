@@ -1,0 +1,169 @@
+/// The typed options of a frontend, backend or transform. Every options type can also be built
+/// from `key=value` strings through its `optionSpecs`, which is how the CLI and
+/// `Registry.convert` get options for every registered format for free.
+public protocol FormatOptions: Sendable {
+    /// The defaults.
+    init()
+    /// The options that can be set by key, with their accepted values and help.
+    static var optionSpecs: [OptionSpec<Self>] { get }
+}
+
+/// A format with nothing to configure.
+public struct NoOptions: FormatOptions {
+    public init() {}
+    public static var optionSpecs: [OptionSpec<NoOptions>] { [] }
+}
+
+/// One settable option of an options type: its key, what it accepts, how to read and write it.
+public struct OptionSpec<Options>: Sendable {
+    /// The key users type (`smart`, `unsafe`, `width`).
+    public let key: String
+    /// What values are accepted, for help and errors (`true|false`, `an integer from 0`).
+    public let accepted: String
+    /// One line of help.
+    public let summary: String
+    let read: @Sendable (Options) -> String
+    let write: @Sendable (inout Options, String) -> Bool
+
+    /// Creates an option from a reader and a writer; the writer returns `false` for a value it
+    /// cannot accept.
+    public init(key: String, accepted: String, summary: String,
+                read: @escaping @Sendable (Options) -> String,
+                write: @escaping @Sendable (inout Options, String) -> Bool) {
+        self.key = key
+        self.accepted = accepted
+        self.summary = summary
+        self.read = read
+        self.write = write
+    }
+
+    /// A `true|false` option (also accepts yes/no, on/off, 1/0).
+    public static func bool(_ key: String, _ path: WritableKeyPath<Options, Bool> & Sendable, summary: String) -> Self {
+        Self(key: key, accepted: "true|false", summary: summary,
+             read: { $0[keyPath: path] ? "true" : "false" },
+             write: { options, value in
+                 guard let b = parseBool(value) else { return false }
+                 options[keyPath: path] = b
+                 return true
+             })
+    }
+
+    /// An integer option within `range`.
+    public static func int(_ key: String, _ path: WritableKeyPath<Options, Int> & Sendable, range: ClosedRange<Int>, summary: String) -> Self {
+        let accepted = range.upperBound == Int.max ? "an integer from \(range.lowerBound)" : "an integer from \(range.lowerBound) to \(range.upperBound)"
+        return Self(key: key, accepted: accepted, summary: summary,
+             read: { String($0[keyPath: path]) },
+             write: { options, value in
+                 guard let n = Int(value.replacingUnderscores), range.contains(n) else { return false }
+                 options[keyPath: path] = n
+                 return true
+             })
+    }
+
+    /// An option whose values are the raw values of an enumeration.
+    public static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
+        _ key: String, _ path: WritableKeyPath<Options, Value> & Sendable, summary: String
+    ) -> Self where Value.RawValue == String {
+        Self(key: key, accepted: Value.allCases.map(\.rawValue).joined(separator: "|"), summary: summary,
+             read: { $0[keyPath: path].rawValue },
+             write: { options, value in
+                 guard let v = Value(rawValue: value) ?? Value.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() }) else { return false }
+                 options[keyPath: path] = v
+                 return true
+             })
+    }
+
+    /// A free-form string option.
+    public static func string(_ key: String, _ path: WritableKeyPath<Options, String> & Sendable, accepted: String = "any text", summary: String) -> Self {
+        Self(key: key, accepted: accepted, summary: summary,
+             read: { $0[keyPath: path] },
+             write: { options, value in
+                 options[keyPath: path] = value
+                 return true
+             })
+    }
+}
+
+/// The help for one option, as `transmark formats` prints it.
+public struct OptionHelp: Sendable, Hashable {
+    /// The key.
+    public let key: String
+    /// The accepted values.
+    public let accepted: String
+    /// The default value, as text.
+    public let defaultValue: String
+    /// One line of help.
+    public let summary: String
+}
+
+extension FormatOptions {
+    /// Whether `key` names one of this type's options.
+    public static func accepts(_ key: String) -> Bool {
+        optionSpecs.contains { $0.key == key }
+    }
+
+    /// The keys of all options.
+    public static var optionKeys: [String] { optionSpecs.map(\.key) }
+
+    /// The help for every option, with the default values.
+    public static var optionHelp: [OptionHelp] {
+        let defaults = Self()
+        return optionSpecs.map {
+            OptionHelp(key: $0.key, accepted: $0.accepted, defaultValue: $0.read(defaults), summary: $0.summary)
+        }
+    }
+
+    /// The current value of an option as text, or `nil` for an unknown key.
+    public func value(of key: String) -> String? {
+        Self.optionSpecs.first { $0.key == key }?.read(self)
+    }
+
+    /// Sets one option from text. Throws `unknownOption` or `invalidOptionValue`.
+    public mutating func set(_ key: String, to value: String, format: String = "") throws {
+        guard let spec = Self.optionSpecs.first(where: { $0.key == key }) else {
+            throw TransmarkError.unknownOption(key: key, formats: format.isEmpty ? [] : [format], accepted: Self.optionKeys)
+        }
+        guard spec.write(&self, value) else {
+            throw TransmarkError.invalidOptionValue(key: key, value: value, accepted: spec.accepted)
+        }
+    }
+
+    /// Builds options from `key=value` pairs applied in order over the defaults.
+    public init(keyValues: [(key: String, value: String)], format: String = "") throws {
+        self.init()
+        for (key, value) in keyValues { try set(key, to: value, format: format) }
+    }
+
+    /// Builds options from `key=value` strings (`["smart=true", "extensions=table"]`).
+    public init(parsing strings: [String], format: String = "") throws {
+        try self.init(keyValues: strings.map(parseKeyValue), format: format)
+    }
+}
+
+/// Splits `key=value`; throws `malformedOption` without `=`.
+public func parseKeyValue(_ text: String) throws -> (key: String, value: String) {
+    guard let eq = text.firstIndex(of: "=") else { throw TransmarkError.malformedOption(text) }
+    let key = String(text[..<eq]).trimmingASCIIWhitespace
+    guard !key.isEmpty else { throw TransmarkError.malformedOption(text) }
+    return (key, String(text[text.index(after: eq)...]))
+}
+
+/// Parses true/false, yes/no, on/off, 1/0 (case-insensitive).
+public func parseBool(_ value: String) -> Bool? {
+    switch value.lowercased() {
+    case "true", "yes", "on", "1": true
+    case "false", "no", "off", "0": false
+    default: nil
+    }
+}
+
+extension String {
+    var replacingUnderscores: String { String(filter { $0 != "_" }) }
+
+    var trimmingASCIIWhitespace: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

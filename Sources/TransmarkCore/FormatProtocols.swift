@@ -1,0 +1,62 @@
+/// Parses one format into a `Document`.
+public protocol Frontend: Sendable {
+    /// The format's typed options.
+    associatedtype Options: FormatOptions = NoOptions
+    /// The format this frontend reads.
+    var format: FormatDescriptor { get }
+    /// Parses UTF-8 (or the format's own encoding) bytes. Any byte sequence is valid input:
+    /// errors are for limits and strict modes only.
+    func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document
+}
+
+/// Renders a `Document` into one format.
+public protocol Backend: Sendable {
+    /// The format's typed options.
+    associatedtype Options: FormatOptions = NoOptions
+    /// The format this backend writes.
+    var format: FormatDescriptor { get }
+    /// Renders the document as bytes (UTF-8 for text formats).
+    func render(_ document: Document, options: Options) throws -> [UInt8]
+}
+
+/// Maps a document to a document (a filter, in pandoc's words).
+public protocol Transform: Sendable {
+    /// The transform's typed options.
+    associatedtype Options: FormatOptions = NoOptions
+    /// The name users type to apply it.
+    var name: String { get }
+    /// One line describing it.
+    var summary: String { get }
+    /// Applies the transform.
+    func apply(to document: Document, options: Options) throws -> Document
+}
+
+extension Frontend {
+    /// Parses bytes with the default options.
+    public func parse(_ input: [UInt8]) throws -> Document {
+        try input.withUnsafeBufferPointer { try parse($0, options: Options()) }
+    }
+
+    /// Parses bytes.
+    public func parse(_ input: [UInt8], options: Options) throws -> Document {
+        try input.withUnsafeBufferPointer { try parse($0, options: options) }
+    }
+
+    /// Parses a string.
+    public func parse(_ input: String, options: Options = Options()) throws -> Document {
+        var input = input
+        return try input.withUTF8 { try parse($0, options: options) }
+    }
+}
+
+extension Backend {
+    /// Renders with the default options, as a string.
+    public func renderString(_ document: Document) throws -> String {
+        String(decoding: try render(document, options: Options()), as: UTF8.self)
+    }
+
+    /// Renders as a string.
+    public func renderString(_ document: Document, options: Options) throws -> String {
+        String(decoding: try render(document, options: options), as: UTF8.self)
+    }
+}

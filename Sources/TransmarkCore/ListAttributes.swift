@@ -1,0 +1,119 @@
+/// How a list is numbered or bulleted.
+public struct ListAttributes: Hashable, Sendable {
+    /// Whether the list is ordered (numbered).
+    public var isOrdered: Bool
+    /// The number of the first item of an ordered list.
+    public var start: Int
+    /// Whether the list is tight (items not separated by blank lines).
+    public var isTight: Bool
+    /// The bullet character (`-`, `*`, `+`) of a bullet list, or the delimiter (`.`, `)`) of an
+    /// ordered list, as written in the source; `nil` when the source had none (HTML).
+    public var marker: Character?
+    /// The numbering style of an ordered list (from HTML `type`).
+    public var numbering: ListNumbering
+    /// Whether an ordered list counts down (HTML `reversed`).
+    public var isReversed: Bool
+
+    /// Creates list attributes.
+    public init(
+        isOrdered: Bool, start: Int = 1, isTight: Bool = true, marker: Character? = nil,
+        numbering: ListNumbering = .decimal, isReversed: Bool = false
+    ) {
+        self.isOrdered = isOrdered
+        self.start = start
+        self.isTight = isTight
+        self.marker = marker
+        self.numbering = numbering
+        self.isReversed = isReversed
+    }
+
+    /// A tight bullet list.
+    public static let bullet = ListAttributes(isOrdered: false)
+    /// A tight ordered list starting at 1.
+    public static let ordered = ListAttributes(isOrdered: true)
+}
+
+/// The numbering style of an ordered list.
+public enum ListNumbering: String, Hashable, Sendable, CaseIterable {
+    /// 1, 2, 3
+    case decimal
+    /// a, b, c
+    case lowerAlpha
+    /// A, B, C
+    case upperAlpha
+    /// i, ii, iii
+    case lowerRoman
+    /// I, II, III
+    case upperRoman
+}
+
+/// The state of a task-list item.
+public enum TaskState: String, Hashable, Sendable {
+    /// `[ ]`
+    case unchecked
+    /// `[x]`
+    case checked
+}
+
+/// The horizontal alignment of a table column or cell.
+public enum TableAlignment: String, Hashable, Sendable, CaseIterable {
+    /// No alignment given.
+    case none
+    /// `:--`
+    case left
+    /// `:-:`
+    case center
+    /// `--:`
+    case right
+}
+
+/// What a table cell knows about itself.
+public struct TableCellAttributes: Hashable, Sendable {
+    /// The cell's alignment (from its column in Markdown, from `align` in HTML).
+    public var alignment: TableAlignment
+    /// How many columns the cell spans (at least 1).
+    public var columnSpan: Int
+    /// How many rows the cell spans (at least 1).
+    public var rowSpan: Int
+    /// Whether the cell is a header cell (`<th>`), whatever row it is in.
+    public var isHeader: Bool
+
+    /// Creates cell attributes.
+    public init(alignment: TableAlignment = .none, columnSpan: Int = 1, rowSpan: Int = 1, isHeader: Bool = false) {
+        self.alignment = alignment
+        self.columnSpan = columnSpan
+        self.rowSpan = rowSpan
+        self.isHeader = isHeader
+    }
+
+    /// A plain data cell.
+    public static let plain = TableCellAttributes()
+}
+
+/// The declared size of an image, in CSS pixels.
+public struct ImageSize: Hashable, Sendable {
+    /// The width, if declared.
+    public var width: Int?
+    /// The height, if declared.
+    public var height: Int?
+
+    /// Creates an image size.
+    public init(width: Int? = nil, height: Int? = nil) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A name/value pair kept from the source (HTML `id`, `class`, `data-*`, …), in source order.
+public struct Attribute: Hashable, Sendable {
+    /// The attribute's name, lowercased for HTML.
+    public var name: String
+    /// The attribute's value; empty for boolean attributes.
+    public var value: String
+
+    /// Creates an attribute.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,0 +1,100 @@
+/// A frontend in a `Registry`, with its options type erased to `key=value` pairs.
+public struct RegisteredFrontend: Sendable {
+    /// The format it reads.
+    public let format: FormatDescriptor
+    /// Its options, with defaults.
+    public let optionHelp: [OptionHelp]
+    let accepts: @Sendable (String) -> Bool
+    let parseWithOptions: @Sendable (UnsafeBufferPointer<UInt8>, [(key: String, value: String)]) throws -> Document
+
+    init<F: Frontend>(_ frontend: F) {
+        format = frontend.format
+        optionHelp = F.Options.optionHelp
+        accepts = { F.Options.accepts($0) }
+        let name = frontend.format.name
+        parseWithOptions = { input, pairs in
+            try frontend.parse(input, options: F.Options(keyValues: pairs, format: name))
+        }
+    }
+
+    /// Whether `key` is one of its options.
+    public func acceptsOption(_ key: String) -> Bool { accepts(key) }
+
+    /// Parses with options given as `key=value` pairs (throws on an unknown key or bad value).
+    public func parse(_ input: UnsafeBufferPointer<UInt8>, options: [(key: String, value: String)] = []) throws -> Document {
+        try parseWithOptions(input, options)
+    }
+}
+
+/// A backend in a `Registry`, with its options type erased to `key=value` pairs.
+public struct RegisteredBackend: Sendable {
+    /// The format it writes.
+    public let format: FormatDescriptor
+    /// Its options, with defaults.
+    public let optionHelp: [OptionHelp]
+    let accepts: @Sendable (String) -> Bool
+    let renderWithOptions: @Sendable (Document, [(key: String, value: String)]) throws -> [UInt8]
+
+    init<B: Backend>(_ backend: B) {
+        format = backend.format
+        optionHelp = B.Options.optionHelp
+        accepts = { B.Options.accepts($0) }
+        let name = backend.format.name
+        renderWithOptions = { document, pairs in
+            try backend.render(document, options: B.Options(keyValues: pairs, format: name))
+        }
+    }
+
+    /// Whether `key` is one of its options.
+    public func acceptsOption(_ key: String) -> Bool { accepts(key) }
+
+    /// Renders with options given as `key=value` pairs (throws on an unknown key or bad value).
+    public func render(_ document: Document, options: [(key: String, value: String)] = []) throws -> [UInt8] {
+        try renderWithOptions(document, options)
+    }
+}
+
+/// A transform in a `Registry`, with its options type erased to `key=value` pairs.
+public struct RegisteredTransform: Sendable {
+    /// The name users type.
+    public let name: String
+    /// One line describing it.
+    public let summary: String
+    /// Its options, with defaults.
+    public let optionHelp: [OptionHelp]
+    let accepts: @Sendable (String) -> Bool
+    let applyWithOptions: @Sendable (Document, [(key: String, value: String)]) throws -> Document
+
+    init<T: Transform>(_ transform: T) {
+        name = transform.name
+        summary = transform.summary
+        optionHelp = T.Options.optionHelp
+        accepts = { T.Options.accepts($0) }
+        let name = transform.name
+        applyWithOptions = { document, pairs in
+            try transform.apply(to: document, options: T.Options(keyValues: pairs, format: name))
+        }
+    }
+
+    /// Whether `key` is one of its options.
+    public func acceptsOption(_ key: String) -> Bool { accepts(key) }
+
+    /// Applies with options given as `key=value` pairs.
+    public func apply(to document: Document, options: [(key: String, value: String)] = []) throws -> Document {
+        try applyWithOptions(document, options)
+    }
+}
+
+/// What the registry knows about one format name: whether it reads and writes, and its options.
+public struct FormatSummary: Sendable {
+    /// The format's descriptor (the frontend's if there is one).
+    public let format: FormatDescriptor
+    /// Whether the format can be read.
+    public let reads: Bool
+    /// Whether the format can be written.
+    public let writes: Bool
+    /// The frontend's options (empty when it cannot be read).
+    public let readOptions: [OptionHelp]
+    /// The backend's options (empty when it cannot be written).
+    public let writeOptions: [OptionHelp]
+}

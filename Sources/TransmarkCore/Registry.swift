@@ -1,0 +1,203 @@
+/// The formats and transforms Transmark knows: an immutable value. `Registry.standard` (in the
+/// `Transmark` module) holds the built-in ones; `adding(_:)` returns a registry with one more.
+///
+/// ```swift
+/// let registry = Registry.standard.adding(MyBackend())
+/// let output = try registry.convert("# Hi", from: "markdown", to: "my-format")
+/// ```
+public struct Registry: Sendable {
+    /// The registered frontends, in registration order.
+    public private(set) var frontends: [RegisteredFrontend] = []
+    /// The registered backends, in registration order.
+    public private(set) var backends: [RegisteredBackend] = []
+    /// The registered transforms, in registration order.
+    public private(set) var transforms: [RegisteredTransform] = []
+
+    /// An empty registry.
+    public init() {}
+
+    /// A registry with `frontend` added, replacing any frontend of the same format name.
+    public func adding<F: Frontend>(_ frontend: F) -> Registry {
+        var copy = self
+        copy.frontends.removeAll { $0.format.name == frontend.format.name }
+        copy.frontends.append(RegisteredFrontend(frontend))
+        return copy
+    }
+
+    /// A registry with `backend` added, replacing any backend of the same format name.
+    public func adding<B: Backend>(_ backend: B) -> Registry {
+        var copy = self
+        copy.backends.removeAll { $0.format.name == backend.format.name }
+        copy.backends.append(RegisteredBackend(backend))
+        return copy
+    }
+
+    /// A registry with a format that both reads and writes added as frontend and backend.
+    public func adding<T: Frontend & Backend>(_ format: T) -> Registry {
+        var copy = self
+        copy.frontends.removeAll { $0.format.name == format.format.name }
+        copy.frontends.append(RegisteredFrontend(format))
+        copy.backends.removeAll { $0.format.name == format.format.name }
+        copy.backends.append(RegisteredBackend(format))
+        return copy
+    }
+
+    /// A registry with `transform` added, replacing any transform of the same name.
+    public func adding<T: Transform>(_ transform: T) -> Registry {
+        var copy = self
+        copy.transforms.removeAll { $0.name == transform.name }
+        copy.transforms.append(RegisteredTransform(transform))
+        return copy
+    }
+
+    /// A registry without the format of this name (frontend and backend).
+    public func removingFormat(_ name: String) -> Registry {
+        var copy = self
+        copy.frontends.removeAll { $0.format.isNamed(name) }
+        copy.backends.removeAll { $0.format.isNamed(name) }
+        return copy
+    }
+
+    // MARK: Look-up
+
+    /// Every format name, with what it can do, sorted by name.
+    public var formats: [FormatSummary] {
+        var names: [String] = []
+        for f in frontends where !names.contains(f.format.name) { names.append(f.format.name) }
+        for b in backends where !names.contains(b.format.name) { names.append(b.format.name) }
+        return names.sorted().map { name in
+            let f = frontends.first { $0.format.name == name }
+            let b = backends.first { $0.format.name == name }
+            return FormatSummary(format: f?.format ?? b!.format, reads: f != nil, writes: b != nil,
+                                 readOptions: f?.optionHelp ?? [], writeOptions: b?.optionHelp ?? [])
+        }
+    }
+
+    private var knownNames: [String] { formats.map(\.format.name) }
+
+    /// The frontend for a format name or alias.
+    public func frontend(named name: String) throws -> RegisteredFrontend {
+        if let f = frontends.first(where: { $0.format.isNamed(name) }) { return f }
+        if backends.contains(where: { $0.format.isNamed(name) }) {
+            throw TransmarkError.cannotRead(format: name, readers: frontends.map(\.format.name).sorted())
+        }
+        throw TransmarkError.unknownFormat(name, known: knownNames)
+    }
+
+    /// The backend for a format name or alias.
+    public func backend(named name: String) throws -> RegisteredBackend {
+        if let b = backends.first(where: { $0.format.isNamed(name) }) { return b }
+        if frontends.contains(where: { $0.format.isNamed(name) }) {
+            throw TransmarkError.cannotWrite(format: name, writers: backends.map(\.format.name).sorted())
+        }
+        throw TransmarkError.unknownFormat(name, known: knownNames)
+    }
+
+    /// The transform of this name.
+    public func transform(named name: String) throws -> RegisteredTransform {
+        if let t = transforms.first(where: { $0.name == name }) { return t }
+        throw TransmarkError.unknownTransform(name, known: transforms.map(\.name))
+    }
+
+    /// The readable format whose file extensions include the extension of `path`, if any.
+    public func inputFormat(forPath path: String) -> String? {
+        guard let ext = Self.fileExtension(of: path) else { return nil }
+        return frontends.first { $0.format.fileExtensions.contains(ext) }?.format.name
+    }
+
+    /// The writable format whose file extensions include the extension of `path`, if any.
+    public func outputFormat(forPath path: String) -> String? {
+        guard let ext = Self.fileExtension(of: path) else { return nil }
+        return backends.first { $0.format.fileExtensions.contains(ext) }?.format.name
+    }
+
+    static func fileExtension(of path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    // MARK: Conversion
+
+    /// Converts `input` from one format to another: parse, apply `options.transforms`, render.
+    /// This is the one entry point the CLI, the plugins and library users share.
+    public func convert(_ input: UnsafeBufferPointer<UInt8>, from source: String, to target: String,
+                        options: ConversionOptions = ConversionOptions()) throws -> [UInt8] {
+        let frontend = try frontend(named: source)
+        let backend = try backend(named: target)
+        let chosenTransforms = try options.transforms.map { try transform(named: $0) }
+        let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
+        var document = try frontend.parse(input, options: routed.frontend)
+        for (i, t) in chosenTransforms.enumerated() {
+            document = try t.apply(to: document, options: routed.transforms[i])
+        }
+        return try backend.render(document, options: routed.backend)
+    }
+
+    /// Converts bytes.
+    public func convert(_ input: [UInt8], from source: String, to target: String,
+                        options: ConversionOptions = ConversionOptions()) throws -> [UInt8] {
+        try input.withUnsafeBufferPointer { try convert($0, from: source, to: target, options: options) }
+    }
+
+    /// Converts a string, returning a string.
+    public func convert(_ input: String, from source: String, to target: String,
+                        options: ConversionOptions = ConversionOptions()) throws -> String {
+        var input = input
+        let bytes = try input.withUTF8 { try convert($0, from: source, to: target, options: options) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Parses input with a registered frontend and `key=value` options.
+    public func parse(_ input: [UInt8], from source: String, options: [(key: String, value: String)] = []) throws -> Document {
+        let frontend = try frontend(named: source)
+        return try input.withUnsafeBufferPointer { try frontend.parse($0, options: options) }
+    }
+
+    /// Renders a document with a registered backend and `key=value` options.
+    public func render(_ document: Document, to target: String, options: [(key: String, value: String)] = []) throws -> [UInt8] {
+        try backend(named: target).render(document, options: options)
+    }
+
+    struct RoutedOptions {
+        var frontend: [(key: String, value: String)] = []
+        var backend: [(key: String, value: String)] = []
+        var transforms: [[(key: String, value: String)]]
+    }
+
+    /// Sends each option to the participants that accept it (see `ConversionOptions`).
+    func route(_ pairs: [(key: String, value: String)], frontend: RegisteredFrontend,
+               backend: RegisteredBackend, transforms: [RegisteredTransform]) throws -> RoutedOptions {
+        var routed = RoutedOptions(transforms: Array(repeating: [], count: transforms.count))
+        for (key, value) in pairs {
+            var bareKey = key
+            var qualifier: String?
+            if let dot = key.firstIndex(of: ".") {
+                qualifier = String(key[..<dot])
+                bareKey = String(key[key.index(after: dot)...])
+            }
+            var taken = false
+            if qualifier == nil || frontend.format.isNamed(qualifier!), frontend.acceptsOption(bareKey) {
+                routed.frontend.append((bareKey, value))
+                taken = true
+            }
+            if qualifier == nil || backend.format.isNamed(qualifier!), backend.acceptsOption(bareKey) {
+                routed.backend.append((bareKey, value))
+                taken = true
+            }
+            for (i, t) in transforms.enumerated() where (qualifier == nil || qualifier == t.name) && t.acceptsOption(bareKey) {
+                routed.transforms[i].append((bareKey, value))
+                taken = true
+            }
+            if !taken {
+                var accepted = frontend.optionHelp.map { "\(frontend.format.name).\($0.key)" }
+                accepted += backend.optionHelp.map { "\(backend.format.name).\($0.key)" }
+                for t in transforms { accepted += t.optionHelp.map { "\(t.name).\($0.key)" } }
+                var names = [frontend.format.name, backend.format.name]
+                names += transforms.map(\.name)
+                throw TransmarkError.unknownOption(key: key, formats: names, accepted: accepted)
+            }
+        }
+        return routed
+    }
+}

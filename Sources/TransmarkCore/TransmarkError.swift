@@ -1,0 +1,61 @@
+/// Every error Transmark reports: typed, with a one-line message fit for a user.
+public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No registered format has this name, alias or file extension.
+    case unknownFormat(String, known: [String])
+    /// The format exists but cannot read input (it has no frontend).
+    case cannotRead(format: String, readers: [String])
+    /// The format exists but cannot write output (it has no backend).
+    case cannotWrite(format: String, writers: [String])
+    /// No transform has this name.
+    case unknownTransform(String, known: [String])
+    /// An option key that none of the involved formats accepts.
+    case unknownOption(key: String, formats: [String], accepted: [String])
+    /// An option value that does not parse.
+    case invalidOptionValue(key: String, value: String, accepted: String)
+    /// An option given without `=` (expected `key=value`).
+    case malformedOption(String)
+    /// The input is larger than a limit allows.
+    case inputTooLarge(bytes: Int, limit: Int, option: String)
+    /// The input nests deeper than a limit allows.
+    case nestingTooDeep(depth: Int, limit: Int, option: String)
+    /// The input would take a parser too long (a pathological pattern).
+    case inputTooComplex(what: String, estimate: Int, limit: Int, option: String)
+    /// Invalid input that a strict mode refuses, at a byte offset.
+    case malformedInput(message: String, offset: Int)
+    /// A file could not be read or written.
+    case io(path: String, reason: String)
+    /// The input format could not be inferred.
+    case cannotInferFormat(path: String?)
+
+    public var description: String {
+        switch self {
+        case .unknownFormat(let name, let known):
+            return "unknown format '\(name)' (known formats: \(known.joined(separator: ", ")))"
+        case .cannotRead(let format, let readers):
+            return "format '\(format)' can only be written, not read (readable formats: \(readers.joined(separator: ", ")))"
+        case .cannotWrite(let format, let writers):
+            return "format '\(format)' can only be read, not written (writable formats: \(writers.joined(separator: ", ")))"
+        case .unknownTransform(let name, let known):
+            return "unknown transform '\(name)' (known transforms: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+        case .unknownOption(let key, let formats, let accepted):
+            return "unknown option '\(key)' for \(formats.joined(separator: " and ")) (accepted: \(accepted.isEmpty ? "none" : accepted.joined(separator: ", ")))"
+        case .invalidOptionValue(let key, let value, let accepted):
+            return "invalid value '\(value)' for option '\(key)' (accepted: \(accepted))"
+        case .malformedOption(let text):
+            return "malformed option '\(text)' (expected KEY=VALUE)"
+        case .inputTooLarge(let bytes, let limit, let option):
+            return "input of \(bytes) bytes exceeds the limit of \(limit) bytes (raise it with the option \(option)=N)"
+        case .nestingTooDeep(let depth, let limit, let option):
+            return "input nests \(depth) levels deep, beyond the limit of \(limit) (raise it with the option \(option)=N)"
+        case .inputTooComplex(let what, let estimate, let limit, let option):
+            return "input too complex: \(what) (estimated \(estimate) steps, limit \(limit); raise it with the option \(option)=N)"
+        case .malformedInput(let message, let offset):
+            return "malformed input at byte \(offset): \(message)"
+        case .io(let path, let reason):
+            return "\(path): \(reason)"
+        case .cannotInferFormat(let path):
+            if let path { return "cannot infer the input format of '\(path)' from its extension; name it with --from" }
+            return "cannot infer the input format of standard input; name it with --from"
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// An event of a document walk: a node is entered before its children and exited after them.
+/// Leaves are entered and exited too.
+public enum WalkEvent: Sendable, Equatable {
+    /// The walk reaches `node`; its children come next.
+    case enter(Node)
+    /// The walk leaves `node`; all its children have been visited.
+    case exit(Node)
+
+    /// The node the event is about.
+    public var node: Node {
+        switch self {
+        case .enter(let n), .exit(let n): n
+        }
+    }
+}
+
+/// What a walk visitor tells the walk to do next.
+public enum WalkAction: Sendable {
+    /// Go on normally.
+    case proceed
+    /// (On `enter`) skip the node's children; its `exit` event still comes.
+    case skipChildren
+    /// Stop the walk.
+    case stop
+}
+
+extension Document {
+    /// The enter/exit events of the subtree rooted at `start` (the whole document by default), in
+    /// document order. Iterative: any depth is fine.
+    public func events(from start: NodeID = .root) -> WalkEvents {
+        WalkEvents(document: self, start: start.index)
+    }
+
+    /// Walks the subtree rooted at `start`, calling `visit` for every enter and exit event.
+    /// The visitor's return value can skip a node's children or stop the walk.
+    public func walk(from start: NodeID = .root, _ visit: (WalkEvent) throws -> WalkAction) rethrows {
+        var cursor = WalkCursor(start: start.index)
+        let records = storage.records
+        while let (index, entering) = cursor.next(records) {
+            let node = Node(document: self, id: NodeID(index))
+            let action = try visit(entering ? .enter(node) : .exit(node))
+            switch action {
+            case .proceed: break
+            case .skipChildren: if entering { cursor.skipChildren(of: index) }
+            case .stop: return
+            }
+        }
+    }
+}
+
+/// A sequence of walk events (see `Document.events(from:)`).
+public struct WalkEvents: Sequence, Sendable {
+    let document: Document
+    let start: Int32
+
+    /// Iterates walk events.
+    public struct Iterator: IteratorProtocol {
+        let document: Document
+        var cursor: WalkCursor
+
+        public mutating func next() -> WalkEvent? {
+            guard let (index, entering) = cursor.next(document.storage.records) else { return nil }
+            let node = Node(document: document, id: NodeID(index))
+            return entering ? .enter(node) : .exit(node)
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(document: document, cursor: WalkCursor(start: start)) }
+}
+
+/// The state of a non-recursive preorder walk over node records: yields (index, entering) pairs.
+/// Backends use it directly for speed.
+package struct WalkCursor: Sendable {
+    let start: Int32
+    var current: Int32
+    var entering: Bool
+    var done = false
+    var started = false
+    var skipping = false
+
+    package init(start: Int32) {
+        self.start = start
+        self.current = start
+        self.entering = true
+    }
+
+    /// The next event, or `nil` at the end.
+    package mutating func next(_ records: [NodeRecord]) -> (Int32, Bool)? {
+        if done { return nil }
+        if !started {
+            started = true
+            return (current, true)
+        }
+        if entering {
+            let child = skipping ? -1 : records[Int(current)].firstChild
+            skipping = false
+            if child >= 0 {
+                current = child
+                return (current, true)
+            }
+            entering = false
+            return (current, false)
+        }
+        // We just exited `current`.
+        if current == start {
+            done = true
+            return nil
+        }
+        let sibling = records[Int(current)].nextSibling
+        if sibling >= 0 {
+            current = sibling
+            entering = true
+            return (current, true)
+        }
+        current = records[Int(current)].parent
+        return (current, false)
+    }
+
+    /// After entering `index`, continue as if its children were already visited.
+    package mutating func skipChildren(of index: Int32) {
+        if current == index && entering { skipping = true }
+    }
+}
