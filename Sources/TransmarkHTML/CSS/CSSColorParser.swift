@@ -140,7 +140,7 @@ extension CSSTokenList {
             let token = token(channel)
             switch token.kind {
             case .number: values.append(token.number)
-            case .percentage: values.append(token.number * 2.55)
+            case .percentage: values.append(token.number * 255 / 100)
             case .ident where keyword(channel) == "none": values.append(0)
             default: return nil
             }
