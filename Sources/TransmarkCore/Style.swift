@@ -22,9 +22,10 @@ public struct Style: Hashable, Sendable {
     public var verticalAlign: VerticalAlign?
     /// `line-height`.
     public var lineHeight: LineHeight?
-    /// `letter-spacing` (`normal` is `.zero`-like: stored as `nil`).
+    /// `letter-spacing`. `normal` computes to zero (CSS Text 3) and is stored as `.px(0)`, so
+    /// that it overrides an inherited spacing; `nil` means "not set here".
     public var letterSpacing: CSSLength?
-    /// `word-spacing`.
+    /// `word-spacing`. `normal` is stored as `.px(0)`, as for `letterSpacing`.
     public var wordSpacing: CSSLength?
     /// `text-transform`.
     public var textTransform: TextTransform?
