@@ -41,6 +41,13 @@ public enum HTMLInputDecoder {
         }
     }
 
+    /// Only the "preprocessing the input stream" part, for input that is already known to be
+    /// characters rather than bytes of a document (a string, `innerHTML`): invalid UTF-8 becomes
+    /// U+FFFD and CRLF / CR become LF, but a leading U+FEFF is kept and no encoding is sniffed.
+    public static func preprocess(utf8 input: [UInt8]) -> [UInt8] {
+        input.withUnsafeBufferPointer { decodeUTF8($0, from: 0, original: input) }
+    }
+
     /// The encoding of `input` from its byte order mark or its `<meta>` charset, and the length of
     /// the byte order mark to skip.
     public static func detectEncoding(_ input: UnsafeBufferPointer<UInt8>) -> (encoding: HTMLInputEncoding, bomLength: Int) {

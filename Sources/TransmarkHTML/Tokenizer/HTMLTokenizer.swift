@@ -95,9 +95,10 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence {
         self.init(decodedUTF8: HTMLInputDecoder.decode(bytes, encoding: encoding).bytes, options: options)
     }
 
-    /// Tokenizes a string (line endings are normalized; a leading U+FEFF is skipped).
+    /// Tokenizes a string. It is already characters, so only line endings are normalized
+    /// (see ``HTMLInputDecoder/preprocess(utf8:)``); a leading U+FEFF is kept, as for `innerHTML`.
     public init(_ string: String, options: Options = Options()) {
-        self.init(bytes: Array(string.utf8), encoding: .utf8, options: options)
+        self.init(decodedUTF8: HTMLInputDecoder.preprocess(utf8: Array(string.utf8)), options: options)
     }
 
     /// Tokenizes bytes that are already clean UTF-8 with LF line endings, such as the output of
