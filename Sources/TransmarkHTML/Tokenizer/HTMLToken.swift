@@ -1,7 +1,7 @@
 /// One token produced by ``HTMLTokenizer``.
 public enum HTMLToken: Sendable, Equatable {
     /// A `<!DOCTYPE …>`.
-    case doctype(HTMLDoctype)
+    indirect case doctype(HTMLDoctype)
     /// A start tag such as `<a href="x">` or `<br/>`.
     case startTag(HTMLTag)
     /// An end tag such as `</p>`. Attributes and the self-closing flag of end tags are parse

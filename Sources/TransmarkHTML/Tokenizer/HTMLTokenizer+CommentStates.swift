@@ -52,8 +52,7 @@ extension HTMLTokenizer {
         let b = p[pos]
         switch state {
         case .bogusComment:
-            var i = pos
-            while i < n && p[i] != 0x3E && p[i] != 0 { i += 1 }
+            let i = ByteScanner.firstIndex(in: p, from: pos, of: 0x3E, 0, 0)
             if i > pos { commentData.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< i])) }
             pos = i
             guard i < n else { return }
@@ -85,8 +84,7 @@ extension HTMLTokenizer {
                 state = .comment
             }
         case .comment:
-            var i = pos
-            while i < n && p[i] != 0x2D && p[i] != 0 { i += 1 }
+            let i = ByteScanner.firstIndex(in: p, from: pos, of: 0x2D, 0, 0)
             if i > pos { commentData.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< i])) }
             pos = i
             guard i < n else { return }

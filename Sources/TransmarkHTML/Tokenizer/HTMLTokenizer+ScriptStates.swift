@@ -40,8 +40,7 @@ extension HTMLTokenizer {
             switch s {
             case .scriptData:
                 guard b == 0x3C else {
-                    i += 1
-                    while i < n && p[i] != 0x3C && p[i] != 0 { i += 1 }
+                    i = ByteScanner.firstIndex(in: p, from: i + 1, of: 0x3C, 0, 0)
                     continue
                 }
                 if let nameEnd = appropriateEndTagNameEnd(p, lessThan: i) {
@@ -110,7 +109,7 @@ extension HTMLTokenizer {
     /// Starts the appropriate end tag found at `markupAt`; the tag name state continues at `nameEnd`.
     private mutating func beginEndTagFromLastStartTag(markupAt start: Int, nameEnd: Int) {
         beginTag(isEnd: true, markupAt: start)
-        tagName = lastStartTag
+        tagName.append(contentsOf: lastStartTag)
         pos = nameEnd
         state = .tagName
     }

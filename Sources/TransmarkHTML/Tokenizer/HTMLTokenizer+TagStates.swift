@@ -40,24 +40,21 @@ extension HTMLTokenizer {
         finishAttribute()
         flushText()
         let name = String(decoding: tagName, as: UTF8.self)
-        let tag = HTMLTag(name: name, attributes: attributes, isSelfClosing: tagSelfClosing)
-        attributes = []
-        attributeNameSet = []
+        var tagAttributes: [HTMLAttribute] = []
+        swap(&tagAttributes, &attributes)
+        let tag = HTMLTag(name: name, attributes: tagAttributes, isSelfClosing: tagSelfClosing)
+        if !attributeNameSet.isEmpty { attributeNameSet = [] }
         state = .data
         if tagIsEnd {
             out.append(.endTag(tag))
             return
         }
         out.append(.startTag(tag))
-        lastStartTag = tagName
-        if options.switchesContentStateAutomatically {
-            switch name {
-            case "title", "textarea": state = .rcdata
-            case "style", "xmp", "iframe", "noembed", "noframes": state = .rawtext
-            case "script": state = .scriptData
-            case "plaintext": state = .plaintext
-            default: break
-            }
+        // Copy the bytes rather than share the buffer, so that reusing tagName does not reallocate.
+        lastStartTag.removeAll(keepingCapacity: true)
+        lastStartTag.append(contentsOf: tagName)
+        if options.switchesContentStateAutomatically, let next = Self.contentState(afterStartTag: tagName) {
+            state = next
         }
     }
 
@@ -67,6 +64,49 @@ extension HTMLTokenizer {
         attributes = []
         attributeNameSet = []
         finish()
+    }
+
+    /// Appends the name characters at `pos` (up to whitespace, `/`, `>`, NUL and, for attribute
+    /// names, `=`) to `name`, ASCII-lowercased, and returns the index after them.
+    @inline(__always)
+    static func appendName(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to name: inout [UInt8], stopAtEquals: Bool) -> Int {
+        var i = start
+        var hasUppercase = false
+        while i < p.count {
+            let c = p[i]
+            if c <= 0x3E && (ASCII.isWhitespace(c) || c == 0x2F || c == 0x3E || c == 0 || (stopAtEquals && c == 0x3D)) { break }
+            hasUppercase = hasUppercase || c &- 0x41 < 26
+            i += 1
+        }
+        let old = name.count
+        name.append(contentsOf: UnsafeBufferPointer(rebasing: p[start ..< i]))
+        if hasUppercase {
+            for k in old ..< name.count { name[k] = ASCII.lowercased(name[k]) }
+        }
+        return i
+    }
+
+    /// The content state a start tag named `name` switches to, as a tree builder would.
+    static func contentState(afterStartTag name: [UInt8]) -> State? {
+        guard name.count >= 3 && name.count <= 9 else { return nil }
+        switch name[0] {
+        case UInt8(ascii: "t"):
+            if name.elementsEqual("title".utf8) || name.elementsEqual("textarea".utf8) { return .rcdata }
+        case UInt8(ascii: "s"):
+            if name.elementsEqual("style".utf8) { return .rawtext }
+            if name.elementsEqual("script".utf8) { return .scriptData }
+        case UInt8(ascii: "x"):
+            if name.elementsEqual("xmp".utf8) { return .rawtext }
+        case UInt8(ascii: "i"):
+            if name.elementsEqual("iframe".utf8) { return .rawtext }
+        case UInt8(ascii: "n"):
+            if name.elementsEqual("noembed".utf8) || name.elementsEqual("noframes".utf8) { return .rawtext }
+        case UInt8(ascii: "p"):
+            if name.elementsEqual("plaintext".utf8) { return .plaintext }
+        default:
+            break
+        }
+        return nil
     }
 
     mutating func tagStates(_ p: UnsafeBufferPointer<UInt8>) {
@@ -111,13 +151,7 @@ extension HTMLTokenizer {
                 state = .bogusComment
             }
         case .tagName:
-            var i = pos
-            while i < n {
-                let c = p[i]
-                if ASCII.isWhitespace(c) || c == 0x2F || c == 0x3E || c == 0 { break }
-                tagName.append(ASCII.lowercased(c))
-                i += 1
-            }
+            let i = Self.appendName(p, from: pos, to: &tagName, stopAtEquals: false)
             pos = i
             guard i < n else { return }
             pos += 1
@@ -141,13 +175,7 @@ extension HTMLTokenizer {
                 state = .attributeName
             }
         case .attributeName:
-            var i = pos
-            while i < n {
-                let c = p[i]
-                if ASCII.isWhitespace(c) || c == 0x2F || c == 0x3E || c == 0x3D || c == 0 { break }
-                attributeName.append(ASCII.lowercased(c))
-                i += 1
-            }
+            let i = Self.appendName(p, from: pos, to: &attributeName, stopAtEquals: true)
             pos = i
             guard i < n else { return }
             switch p[i] {
@@ -193,12 +221,7 @@ extension HTMLTokenizer {
             }
         case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
             let quote: UInt8 = state == .attributeValueDoubleQuoted ? 0x22 : 0x27
-            var i = pos
-            while i < n {
-                let c = p[i]
-                if c == quote || c == 0x26 || c == 0 { break }
-                i += 1
-            }
+            let i = ByteScanner.firstIndex(in: p, from: pos, of: quote, 0x26, 0)
             if i > pos { attributeValue.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< i])) }
             pos = i
             guard i < n else { return }

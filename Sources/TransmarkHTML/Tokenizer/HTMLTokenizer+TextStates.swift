@@ -5,22 +5,7 @@ extension HTMLTokenizer {
     /// Index of the first byte at or after `start` that is `<`, `&` or NUL (or `p.count`).
     @inline(__always)
     func scanData(_ p: UnsafeBufferPointer<UInt8>, from start: Int, stopAtAmpersand: Bool) -> Int {
-        var i = start
-        let n = p.count
-        if stopAtAmpersand {
-            while i < n {
-                let b = p[i]
-                if b <= 0x3C && (b == 0x3C || b == 0x26 || b == 0) { break }
-                i += 1
-            }
-        } else {
-            while i < n {
-                let b = p[i]
-                if b <= 0x3C && (b == 0x3C || b == 0) { break }
-                i += 1
-            }
-        }
-        return i
+        ByteScanner.firstIndex(in: p, from: start, of: 0x3C, 0, stopAtAmpersand ? 0x26 : 0)
     }
 
     mutating func dataState(_ p: UnsafeBufferPointer<UInt8>) {
@@ -75,7 +60,7 @@ extension HTMLTokenizer {
     mutating func lessThanInRawText(_ p: UnsafeBufferPointer<UInt8>) {
         if let nameEnd = appropriateEndTagNameEnd(p, lessThan: pos) {
             beginTag(isEnd: true, markupAt: pos)
-            tagName = lastStartTag
+            tagName.append(contentsOf: lastStartTag)
             pos = nameEnd
             state = .tagName
         } else {
@@ -85,8 +70,7 @@ extension HTMLTokenizer {
     }
 
     mutating func plaintextState(_ p: UnsafeBufferPointer<UInt8>) {
-        var i = pos
-        while i < p.count && p[i] != 0 { i += 1 }
+        let i = ByteScanner.firstIndex(in: p, from: pos, of: 0, 0, 0)
         if i > pos { appendInputText(pos, i) }
         guard i < p.count else { pos = i; finish(); return }
         emitText(replacementCharacter)

@@ -56,7 +56,8 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence {
     var state: State = .data
     var pos = 0
     var finished = false
-    /// Tokens produced but not yet returned, and the index of the next one to return.
+    /// Tokens produced but not yet returned (at most a few: text before markup, the markup),
+    /// and the index of the next one to return.
     var out: [HTMLToken] = []
     var outHead = 0
     /// Pending text: a run of input bytes not yet emitted.
@@ -138,27 +139,26 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence {
 
     /// The next token, or `nil` at the end of input.
     public mutating func next() -> HTMLToken? {
-        if outHead < out.count { return takeToken() }
-        if finished { return nil }
-        out.removeAll(keepingCapacity: true)
-        outHead = 0
-        let input = self.input
-        input.withUnsafeBufferPointer { p in
-            while out.isEmpty && !finished { step(p) }
+        if outHead == out.count {
+            if finished { return nil }
+            out.removeAll(keepingCapacity: true)
+            outHead = 0
+            let input = self.input
+            input.withUnsafeBufferPointer { p in
+                while out.isEmpty && !finished { step(p) }
+            }
+            if out.isEmpty { return nil }
         }
-        return outHead < out.count ? takeToken() : nil
+        // Move the token out, leaving a placeholder that owns no storage (no retain/release).
+        var token = HTMLToken.comment("")
+        swap(&token, &out[outHead])
+        outHead += 1
+        return token
     }
 
     /// Calls `body` with every remaining token, in order.
     public mutating func forEachToken(_ body: (HTMLToken) throws -> Void) rethrows {
         while let token = next() { try body(token) }
-    }
-
-    @inline(__always)
-    private mutating func takeToken() -> HTMLToken {
-        let token = out[outHead]
-        outHead += 1
-        return token
     }
 
     /// Runs the current state once: consumes at least one byte, changes state, or finishes.
