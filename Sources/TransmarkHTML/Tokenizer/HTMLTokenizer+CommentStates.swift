@@ -17,7 +17,7 @@ extension HTMLTokenizer {
 
     mutating func emitComment() {
         flushText()
-        out.append(.comment(String(decoding: commentData, as: UTF8.self)))
+        push(.comment(String(decoding: commentData, as: UTF8.self)))
         state = .data
     }
 

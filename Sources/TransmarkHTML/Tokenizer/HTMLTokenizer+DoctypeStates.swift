@@ -5,7 +5,7 @@ extension HTMLTokenizer {
         if forceQuirks { doctypeForceQuirks = true }
         flushText()
         let text = { (bytes: [UInt8]?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
-        out.append(.doctype(HTMLDoctype(
+        push(.doctype(HTMLDoctype(
             name: text(doctypeName),
             publicIdentifier: text(doctypePublicIdentifier),
             systemIdentifier: text(doctypeSystemIdentifier),

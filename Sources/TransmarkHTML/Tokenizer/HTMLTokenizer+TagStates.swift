@@ -46,10 +46,10 @@ extension HTMLTokenizer {
         if !attributeNameSet.isEmpty { attributeNameSet = [] }
         state = .data
         if tagIsEnd {
-            out.append(.endTag(tag))
+            push(.endTag(tag))
             return
         }
-        out.append(.startTag(tag))
+        push(.startTag(tag))
         // Copy the bytes rather than share the buffer, so that reusing tagName does not reallocate.
         lastStartTag.removeAll(keepingCapacity: true)
         lastStartTag.append(contentsOf: tagName)

@@ -56,10 +56,15 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence {
     var state: State = .data
     var pos = 0
     var finished = false
-    /// Tokens produced but not yet returned (at most a few: text before markup, the markup),
-    /// and the index of the next one to return.
-    var out: [HTMLToken] = []
-    var outHead = 0
+    /// Tokens produced but not yet returned. One step of the machine produces at most a few
+    /// (text before markup, the markup), so three slots hold them; `overflow` is only a safety net.
+    var slot0: HTMLToken?
+    var slot1: HTMLToken?
+    var slot2: HTMLToken?
+    var overflow: [HTMLToken] = []
+    /// How many tokens are queued, and how many of those were returned.
+    var queued = 0
+    var taken = 0
     /// Pending text: a run of input bytes not yet emitted.
     var runStart = 0
     var runEnd = 0
@@ -139,21 +144,39 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence {
 
     /// The next token, or `nil` at the end of input.
     public mutating func next() -> HTMLToken? {
-        if outHead == out.count {
+        if taken == queued {
             if finished { return nil }
-            out.removeAll(keepingCapacity: true)
-            outHead = 0
+            queued = 0
+            taken = 0
+            if !overflow.isEmpty { overflow.removeAll() }
             let input = self.input
             input.withUnsafeBufferPointer { p in
-                while out.isEmpty && !finished { step(p) }
+                while queued == 0 && !finished { step(p) }
             }
-            if out.isEmpty { return nil }
+            if queued == 0 { return nil }
         }
-        // Move the token out, leaving a placeholder that owns no storage (no retain/release).
-        var token = HTMLToken.comment("")
-        swap(&token, &out[outHead])
-        outHead += 1
-        return token
+        taken += 1
+        switch taken {
+        case 1: return slot0.take()
+        case 2: return slot1.take()
+        case 3: return slot2.take()
+        default:
+            var token = HTMLToken.comment("") // owns no storage
+            swap(&token, &overflow[taken - 4])
+            return token
+        }
+    }
+
+    /// Queues a token for ``next()``.
+    @inline(__always)
+    mutating func push(_ token: HTMLToken) {
+        switch queued {
+        case 0: slot0 = token
+        case 1: slot1 = token
+        case 2: slot2 = token
+        default: overflow.append(token)
+        }
+        queued += 1
     }
 
     /// Calls `body` with every remaining token, in order.
@@ -206,7 +229,7 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence {
     @inline(__always)
     mutating func flushText() {
         if runStart < runEnd {
-            out.append(.text(input[runStart ..< runEnd]))
+            push(.text(input[runStart ..< runEnd]))
         }
         runStart = runEnd
     }
@@ -214,7 +237,7 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence {
     /// Emits text that is not a run of input bytes (a decoded reference, U+FFFD).
     mutating func emitText(_ bytes: ArraySlice<UInt8>) {
         flushText()
-        out.append(.text(bytes))
+        push(.text(bytes))
     }
 
     /// Emits pending text and ends the token stream.
