@@ -30,7 +30,7 @@
 /// conformance tests do. Everywhere else NUL becomes U+FFFD as the spec says (CDATA sections keep it).
 ///
 /// Parse errors are not reported. Any byte sequence is valid input; work is linear in its size.
-public struct HTMLTokenizer: IteratorProtocol, Sequence {
+public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// Behaviour switches.
     public struct Options: Sendable, Equatable {
         /// Switch to RCDATA / RAWTEXT / script data / PLAINTEXT after the start tags that call for it.
