@@ -1,0 +1,205 @@
+/// Turns the bytes of an HTML document into the clean UTF-8 that ``HTMLTokenizer`` reads.
+///
+/// It does the WHATWG "preprocessing the input stream" work once, up front:
+/// - picks the encoding: an explicit one if given; else a byte order mark; else a
+///   `<meta charset>` / `<meta http-equiv=content-type content="…charset=…">` in the first
+///   1024 bytes (see ``sniffMetaCharset(_:)``); else UTF-8;
+/// - skips the byte order mark;
+/// - replaces invalid UTF-8 (and unpaired UTF-16 surrogates) with U+FFFD, one per maximal
+///   invalid subsequence, as the WHATWG UTF-8 decoder does;
+/// - turns CRLF and lone CR into LF.
+///
+/// NUL bytes are kept: the tokenizer decides, state by state, what they become.
+/// Valid UTF-8 without CR and without a BOM is returned as is, without a copy.
+public enum HTMLInputDecoder {
+    /// The result of decoding: clean UTF-8 and the encoding that was used.
+    public struct Decoded: Sendable {
+        /// UTF-8 bytes with line endings normalized to LF.
+        public var bytes: [UInt8]
+        /// The encoding the input was decoded from.
+        public var encoding: HTMLInputEncoding
+    }
+
+    /// Decodes `input`, detecting the encoding unless `encoding` is given.
+    public static func decode(_ input: [UInt8], encoding: HTMLInputEncoding? = nil) -> Decoded {
+        input.withUnsafeBufferPointer { source in
+            let (chosen, bomLength) = encoding.map { explicit in
+                (explicit, explicit == .utf8 && hasUTF8BOM(source) ? 3 : 0)
+            } ?? detectEncoding(source)
+            let bytes: [UInt8]
+            switch chosen {
+            case .utf8:
+                bytes = decodeUTF8(source, from: bomLength, original: input)
+            case .windows1252:
+                bytes = decodeWindows1252(source, from: bomLength)
+            case .utf16LittleEndian:
+                bytes = decodeUTF16(source, from: bomLength, bigEndian: false)
+            case .utf16BigEndian:
+                bytes = decodeUTF16(source, from: bomLength, bigEndian: true)
+            }
+            return Decoded(bytes: bytes, encoding: chosen)
+        }
+    }
+
+    /// Only the "preprocessing the input stream" part, for input that is already known to be
+    /// characters rather than bytes of a document (a string, `innerHTML`): invalid UTF-8 becomes
+    /// U+FFFD and CRLF / CR become LF, but a leading U+FEFF is kept and no encoding is sniffed.
+    public static func preprocess(utf8 input: [UInt8]) -> [UInt8] {
+        input.withUnsafeBufferPointer { decodeUTF8($0, from: 0, original: input) }
+    }
+
+    /// The encoding of `input` from its byte order mark or its `<meta>` charset, and the length of
+    /// the byte order mark to skip.
+    public static func detectEncoding(_ input: UnsafeBufferPointer<UInt8>) -> (encoding: HTMLInputEncoding, bomLength: Int) {
+        if hasUTF8BOM(input) { return (.utf8, 3) }
+        if input.count >= 2 && input[0] == 0xFE && input[1] == 0xFF { return (.utf16BigEndian, 2) }
+        if input.count >= 2 && input[0] == 0xFF && input[1] == 0xFE { return (.utf16LittleEndian, 2) }
+        return (sniffMetaCharset(input) ?? .utf8, 0)
+    }
+
+    private static func hasUTF8BOM(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
+    }
+
+    // MARK: UTF-8
+
+    /// Length of the valid UTF-8 sequence at `i`, or minus the number of bytes that make up one
+    /// maximal invalid subsequence (each becomes one U+FFFD).
+    @inline(__always)
+    static func utf8SequenceLength(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let b = s[i]
+        var needed: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch b {
+        case 0xC2 ... 0xDF: needed = 1
+        case 0xE0: needed = 2; lower = 0xA0
+        case 0xED: needed = 2; upper = 0x9F
+        case 0xE1 ... 0xEC, 0xEE ... 0xEF: needed = 2
+        case 0xF0: needed = 3; lower = 0x90
+        case 0xF4: needed = 3; upper = 0x8F
+        case 0xF1 ... 0xF3: needed = 3
+        default: return -1
+        }
+        var j = i + 1
+        while needed > 0 {
+            guard j < s.count, s[j] >= lower, s[j] <= upper else { return -(j - i) }
+            lower = 0x80
+            upper = 0xBF
+            needed -= 1
+            j += 1
+        }
+        return j - i
+    }
+
+    /// Whether the eight bytes of `word` are all ASCII and none is CR.
+    @inline(__always)
+    private static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let x = word ^ (ones &* 0x0D)
+        let hasCR = (x &- ones) & ~x & highs
+        return (word & highs) | hasCR == 0
+    }
+
+    static func decodeUTF8(_ s: UnsafeBufferPointer<UInt8>, from start: Int, original: [UInt8]) -> [UInt8] {
+        let n = s.count
+        var i = start
+        // Phase 1: skip everything that needs no change.
+        scan: while i < n {
+            while i + 8 <= n, isPlainASCII(UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+            }
+            guard i < n else { break }
+            let b = s[i]
+            if b < 0x80 {
+                if b == 0x0D { break scan }
+                i += 1
+            } else {
+                let length = utf8SequenceLength(s, at: i)
+                if length < 0 { break scan }
+                i += length
+            }
+        }
+        if i == n { return start == 0 ? original : Array(s[start...]) }
+        // Phase 2: copy the clean prefix, then fix the rest.
+        var out = [UInt8]()
+        out.reserveCapacity(n - start + 16)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: s[start ..< i]))
+        while i < n {
+            let b = s[i]
+            if b < 0x80 {
+                if b == 0x0D {
+                    out.append(0x0A)
+                    i += (i + 1 < n && s[i + 1] == 0x0A) ? 2 : 1
+                } else {
+                    out.append(b)
+                    i += 1
+                }
+                continue
+            }
+            let length = utf8SequenceLength(s, at: i)
+            if length > 0 {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: s[i ..< i + length]))
+                i += length
+            } else {
+                out.append(contentsOf: UTF8Encoding.replacementCharacter)
+                i -= length
+            }
+        }
+        return out
+    }
+
+    // MARK: Windows-1252 and UTF-16
+
+    static func decodeWindows1252(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(s.count - start + 16)
+        var i = start
+        while i < s.count {
+            let b = s[i]
+            i += 1
+            if b == 0x0D {
+                out.append(0x0A)
+                if i < s.count && s[i] == 0x0A { i += 1 }
+            } else if b < 0x80 {
+                out.append(b)
+            } else {
+                UTF8Encoding.append(Windows1252.codePoint(of: b), to: &out)
+            }
+        }
+        return out
+    }
+
+    static func decodeUTF16(_ s: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(s.count - start + 16)
+        @inline(__always) func unit(_ i: Int) -> UInt32 {
+            bigEndian ? UInt32(s[i]) << 8 | UInt32(s[i + 1]) : UInt32(s[i + 1]) << 8 | UInt32(s[i])
+        }
+        var i = start
+        var previousWasCR = false
+        while i + 1 < s.count {
+            var scalar = unit(i)
+            i += 2
+            if scalar >= 0xD800 && scalar <= 0xDBFF {
+                if i + 1 < s.count, case let low = unit(i), low >= 0xDC00 && low <= 0xDFFF {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 2
+                } else {
+                    scalar = 0xFFFD
+                }
+            } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                scalar = 0xFFFD
+            }
+            if scalar == 0x0A && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = scalar == 0x0D
+            UTF8Encoding.append(previousWasCR ? 0x0A : scalar, to: &out)
+        }
+        if i < s.count { out.append(contentsOf: UTF8Encoding.replacementCharacter) }
+        return out
+    }
+}

@@ -1,0 +1,286 @@
+// Tag open, end tag open, tag name, the attribute states and self-closing start tag.
+
+extension HTMLTokenizer {
+    /// How many attributes a tag may have before duplicate detection switches from a linear scan
+    /// to a set.
+    static let linearDuplicateCheckLimit = 12
+
+    mutating func beginTag(isEnd: Bool, markupAt start: Int) {
+        markupStart = start
+        tagIsEnd = isEnd
+        tagName.removeAll(keepingCapacity: true)
+        tagSelfClosing = false
+        if !attributes.isEmpty { attributes = [] }
+        if !attributeNameSet.isEmpty { attributeNameSet = [] }
+        hasPendingAttribute = false
+    }
+
+    mutating func beginAttribute() {
+        finishAttribute()
+        attributeName.removeAll(keepingCapacity: true)
+        attributeValue.removeAll(keepingCapacity: true)
+        hasPendingAttribute = true
+    }
+
+    /// Adds the pending attribute to the tag unless one with the same name came first.
+    mutating func finishAttribute() {
+        guard hasPendingAttribute else { return }
+        hasPendingAttribute = false
+        let name = String(decoding: attributeName, as: UTF8.self)
+        if attributes.count < Self.linearDuplicateCheckLimit {
+            for attribute in attributes where attribute.name == name { return }
+        } else {
+            if attributeNameSet.isEmpty { attributeNameSet = Set(attributes.lazy.map(\.name)) }
+            guard attributeNameSet.insert(name).inserted else { return }
+        }
+        attributes.append(HTMLAttribute(name: name, value: String(decoding: attributeValue, as: UTF8.self)))
+    }
+
+    mutating func emitTag() {
+        finishAttribute()
+        flushText()
+        let name = String(decoding: tagName, as: UTF8.self)
+        var tagAttributes: [HTMLAttribute] = []
+        swap(&tagAttributes, &attributes)
+        let tag = HTMLTag(name: name, attributes: tagAttributes, isSelfClosing: tagSelfClosing)
+        if !attributeNameSet.isEmpty { attributeNameSet = [] }
+        state = .data
+        if tagIsEnd {
+            push(.endTag(tag))
+            return
+        }
+        push(.startTag(tag))
+        // Copy the bytes rather than share the buffer, so that reusing tagName does not reallocate.
+        lastStartTag.removeAll(keepingCapacity: true)
+        lastStartTag.append(contentsOf: tagName)
+        if options.switchesContentStateAutomatically, let next = Self.contentState(afterStartTag: tagName) {
+            state = next
+        }
+    }
+
+    /// End of input inside a tag: the tag is dropped, as the spec says.
+    mutating func endOfInputInTag() {
+        hasPendingAttribute = false
+        attributes = []
+        attributeNameSet = []
+        finish()
+    }
+
+    /// Appends the name characters at `pos` (up to whitespace, `/`, `>`, NUL and, for attribute
+    /// names, `=`) to `name`, ASCII-lowercased, and returns the index after them.
+    @inline(__always)
+    static func appendName(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to name: inout [UInt8], stopAtEquals: Bool) -> Int {
+        var i = start
+        var hasUppercase = false
+        while i < p.count {
+            let c = p[i]
+            if c <= 0x3E && (ASCII.isWhitespace(c) || c == 0x2F || c == 0x3E || c == 0 || (stopAtEquals && c == 0x3D)) { break }
+            hasUppercase = hasUppercase || c &- 0x41 < 26
+            i += 1
+        }
+        let old = name.count
+        name.append(contentsOf: UnsafeBufferPointer(rebasing: p[start ..< i]))
+        if hasUppercase {
+            for k in old ..< name.count { name[k] = ASCII.lowercased(name[k]) }
+        }
+        return i
+    }
+
+    /// The content state a start tag named `name` switches to, as a tree builder would.
+    static func contentState(afterStartTag name: [UInt8]) -> State? {
+        guard name.count >= 3 && name.count <= 9 else { return nil }
+        switch name[0] {
+        case UInt8(ascii: "t"):
+            if name.elementsEqual("title".utf8) || name.elementsEqual("textarea".utf8) { return .rcdata }
+        case UInt8(ascii: "s"):
+            if name.elementsEqual("style".utf8) { return .rawtext }
+            if name.elementsEqual("script".utf8) { return .scriptData }
+        case UInt8(ascii: "x"):
+            if name.elementsEqual("xmp".utf8) { return .rawtext }
+        case UInt8(ascii: "i"):
+            if name.elementsEqual("iframe".utf8) { return .rawtext }
+        case UInt8(ascii: "n"):
+            if name.elementsEqual("noembed".utf8) || name.elementsEqual("noframes".utf8) { return .rawtext }
+        case UInt8(ascii: "p"):
+            if name.elementsEqual("plaintext".utf8) { return .plaintext }
+        default:
+            break
+        }
+        return nil
+    }
+
+    mutating func tagStates(_ p: UnsafeBufferPointer<UInt8>) {
+        let n = p.count
+        guard pos < n else {
+            switch state {
+            case .tagOpen: appendInputText(markupStart, markupStart + 1)          // "<"
+            case .endTagOpen: appendInputText(markupStart, markupStart + 2)       // "</"
+            default: break
+            }
+            if state == .tagOpen || state == .endTagOpen { finish() } else { endOfInputInTag() }
+            return
+        }
+        let b = p[pos]
+        switch state {
+        case .tagOpen:
+            if b == 0x21 { // !
+                pos += 1
+                state = .markupDeclarationOpen
+            } else if b == 0x2F { // /
+                pos += 1
+                state = .endTagOpen
+            } else if ASCII.isAlpha(b) {
+                beginTag(isEnd: false, markupAt: markupStart)
+                state = .tagName
+            } else if b == 0x3F { // ?
+                commentData.removeAll(keepingCapacity: true)
+                state = .bogusComment
+            } else {
+                appendInputText(markupStart, markupStart + 1)
+                state = .data
+            }
+        case .endTagOpen:
+            if ASCII.isAlpha(b) {
+                beginTag(isEnd: true, markupAt: markupStart)
+                state = .tagName
+            } else if b == 0x3E {
+                pos += 1
+                state = .data // `</>` is dropped
+            } else {
+                commentData.removeAll(keepingCapacity: true)
+                state = .bogusComment
+            }
+        case .tagName:
+            let i = Self.appendName(p, from: pos, to: &tagName, stopAtEquals: false)
+            pos = i
+            guard i < n else { return }
+            pos += 1
+            switch p[i] {
+            case 0x2F: state = .selfClosingStartTag
+            case 0x3E: emitTag()
+            case 0: tagName.append(contentsOf: UTF8Encoding.replacementCharacter)
+            default: state = .beforeAttributeName
+            }
+        case .beforeAttributeName:
+            if ASCII.isWhitespace(b) {
+                pos += 1
+            } else if b == 0x2F || b == 0x3E {
+                state = .afterAttributeName
+            } else {
+                beginAttribute()
+                if b == 0x3D { // `=` starts the name
+                    attributeName.append(b)
+                    pos += 1
+                }
+                state = .attributeName
+            }
+        case .attributeName:
+            let i = Self.appendName(p, from: pos, to: &attributeName, stopAtEquals: true)
+            pos = i
+            guard i < n else { return }
+            switch p[i] {
+            case 0x3D:
+                pos += 1
+                state = .beforeAttributeValue
+            case 0:
+                pos += 1
+                attributeName.append(contentsOf: UTF8Encoding.replacementCharacter)
+            default:
+                state = .afterAttributeName
+            }
+        case .afterAttributeName:
+            if ASCII.isWhitespace(b) {
+                pos += 1
+            } else if b == 0x2F {
+                pos += 1
+                state = .selfClosingStartTag
+            } else if b == 0x3D {
+                pos += 1
+                state = .beforeAttributeValue
+            } else if b == 0x3E {
+                pos += 1
+                emitTag()
+            } else {
+                beginAttribute()
+                state = .attributeName
+            }
+        case .beforeAttributeValue:
+            if ASCII.isWhitespace(b) {
+                pos += 1
+            } else if b == 0x22 {
+                pos += 1
+                state = .attributeValueDoubleQuoted
+            } else if b == 0x27 {
+                pos += 1
+                state = .attributeValueSingleQuoted
+            } else if b == 0x3E {
+                pos += 1
+                emitTag()
+            } else {
+                state = .attributeValueUnquoted
+            }
+        case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
+            let quote: UInt8 = state == .attributeValueDoubleQuoted ? 0x22 : 0x27
+            let i = ByteScanner.firstIndex(in: p, from: pos, of: quote, 0x26, 0)
+            if i > pos { attributeValue.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            pos = i
+            guard i < n else { return }
+            switch p[i] {
+            case 0x26:
+                characterReferenceInAttribute(p)
+            case 0:
+                pos += 1
+                attributeValue.append(contentsOf: UTF8Encoding.replacementCharacter)
+            default:
+                pos += 1
+                state = .afterAttributeValueQuoted
+            }
+        case .attributeValueUnquoted:
+            var i = pos
+            while i < n {
+                let c = p[i]
+                if ASCII.isWhitespace(c) || c == 0x26 || c == 0x3E || c == 0 { break }
+                i += 1
+            }
+            if i > pos { attributeValue.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            pos = i
+            guard i < n else { return }
+            switch p[i] {
+            case 0x26:
+                characterReferenceInAttribute(p)
+            case 0x3E:
+                pos += 1
+                emitTag()
+            case 0:
+                pos += 1
+                attributeValue.append(contentsOf: UTF8Encoding.replacementCharacter)
+            default:
+                pos += 1
+                state = .beforeAttributeName
+            }
+        case .afterAttributeValueQuoted:
+            if ASCII.isWhitespace(b) {
+                pos += 1
+                state = .beforeAttributeName
+            } else if b == 0x2F {
+                pos += 1
+                state = .selfClosingStartTag
+            } else if b == 0x3E {
+                pos += 1
+                emitTag()
+            } else {
+                state = .beforeAttributeName
+            }
+        case .selfClosingStartTag:
+            if b == 0x3E {
+                pos += 1
+                tagSelfClosing = true
+                emitTag()
+            } else {
+                state = .beforeAttributeName
+            }
+        default:
+            preconditionFailure("tagStates called in \(state)")
+        }
+    }
+}
