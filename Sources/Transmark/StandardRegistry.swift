@@ -3,9 +3,10 @@ import TransmarkHTML
 import TransmarkMarkdown
 
 extension Registry {
-    /// Every built-in format: Markdown (read), HTML (write) and the `tree` dump (write).
+    /// Every built-in format: Markdown (read and write), HTML (write) and the `tree` dump (write).
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
+        .adding(MarkdownBackend())
         .adding(HTMLBackend())
         .adding(TreeBackend())
 }

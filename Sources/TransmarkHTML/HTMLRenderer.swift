@@ -21,7 +21,11 @@ struct HTMLRenderer {
     private var tableBodyOpen: [Bool] = []
     private var inHeaderRow = false
 
-    init(document: Document, options: HTMLBackend.Options) {
+    /// The node whose subtree is rendered (the root for a whole document).
+    private let start: Int32
+
+    init(document: Document, options: HTMLBackend.Options, start: Int32 = 0) {
+        self.start = start
         self.document = document
         self.options = options
         self.records = document.storage.records
@@ -38,7 +42,7 @@ struct HTMLRenderer {
     }
 
     mutating func render() {
-        var cursor = WalkCursor(start: 0)
+        var cursor = WalkCursor(start: start)
         while let (index, entering) = cursor.next(records) {
             if plainUntil >= 0 {
                 if index == plainUntil && !entering {
