@@ -725,8 +725,10 @@ extension MarkdownWriter {
         defer { chosenDelimiters[i] = d.first }
         // Emphasis directly inside emphasis (or strong in strong) with the same character reads
         // as one run (`**x**` is strong, not emphasis in emphasis): use the other character.
+        // (`****x****` is strong in strong, so strong keeps its character.)
         let p = records[Int(i)].parent
-        if p >= 0, records[Int(p)].firstChild == i, let parentChar = chosenDelimiters[p], parentChar == d.first {
+        if p >= 0, records[Int(i)].tag == .emphasis, records[Int(p)].firstChild == i,
+           let parentChar = chosenDelimiters[p], parentChar == d.first {
             let other: UInt8 = parentChar == UInt8(ascii: "*") ? UInt8(ascii: "_") : UInt8(ascii: "*")
             let previous = pendingSpaces.last ?? w.last
             if other == UInt8(ascii: "*") || !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
