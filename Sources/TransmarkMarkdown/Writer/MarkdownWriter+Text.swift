@@ -50,6 +50,17 @@ extension MarkdownWriter {
             let previousIsSpace = previous == nil || MarkdownTextEscaper.isSpace(previous!) || atLineStart
             let nextIsSpace = next == nil || MarkdownTextEscaper.isSpace(next!)
 
+            // U+00A0 counts as whitespace for emphasis: keep it outside delimiters too.
+            if c == 0xC2 && k + 1 < end && text[k + 1] == 0xA0 {
+                emitRun(&self, &run)
+                if w.atLineStart && pendingOpeners.isEmpty && pendingSpaces.isEmpty {
+                    writeContent([0xC2, 0xA0])
+                } else {
+                    pendingSpaces += [0xC2, 0xA0]
+                }
+                k += 2
+                continue
+            }
             let countBefore = run.count
             if atLineStart && !inTableCell {
                 // Block syntax at the start of a line.
