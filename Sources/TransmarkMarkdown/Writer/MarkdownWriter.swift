@@ -39,6 +39,10 @@ struct MarkdownWriter {
     var chosenListMarkers: [Int32: String] = [:]
     /// The delimiter character chosen for each emphasis or strong node.
     var chosenDelimiters: [Int32: UInt8] = [:]
+    /// The last child exited at each open depth of the walk (for previous-sibling look-ups).
+    var siblingStack: [Int32] = []
+    /// The previous sibling of the node being entered, or -1.
+    var currentPreviousSibling: Int32 = -1
     /// The text node being written.
     var currentTextNode: Int32 = 0
     /// Prefix lengths pushed by containers, to pop on exit.
@@ -78,13 +82,19 @@ struct MarkdownWriter {
 
     mutating func render(from start: Int32) {
         var cursor = WalkCursor(start: start)
+        let depth = siblingStack.count
         while let (index, entering) = cursor.next(records) {
             if entering {
+                currentPreviousSibling = siblingStack.last ?? -1
+                siblingStack.append(-1)
                 if !enter(index) { cursor.skipChildren(of: index) }
             } else {
                 exit(index)
+                siblingStack.removeLast()
+                if !siblingStack.isEmpty { siblingStack[siblingStack.count - 1] = index }
             }
         }
+        siblingStack.removeLast(siblingStack.count - depth)
     }
 
     func tag(_ i: Int32) -> NodeKind.Tag { records[Int(i)].tag }
@@ -455,17 +465,9 @@ struct MarkdownWriter {
     func listMarker(_ i: Int32, _ attributes: ListAttributes) -> String {
         // Two lists in a row need different markers, or they read back as one list.
         var previousMarker: String?
-        let p = parent(i)
-        if p >= 0 {
-            var s = records[Int(p)].firstChild
-            var previous: Int32 = -1
-            while s >= 0 && s != i {
-                previous = s
-                s = records[Int(s)].nextSibling
-            }
-            if previous >= 0, case .list(let other) = document.kind(at: previous), other.isOrdered == attributes.isOrdered {
-                previousMarker = chosenListMarkers[previous]
-            }
+        if let previous = previousSibling(of: i), case .list(let other) = document.kind(at: previous),
+           other.isOrdered == attributes.isOrdered {
+            previousMarker = chosenListMarkers[previous]
         }
         let preferred = attributes.isOrdered ? options.orderedListDelimiter : options.bulletListMarker
         guard let previousMarker, previousMarker == preferred else { return preferred }
@@ -627,16 +629,9 @@ struct MarkdownWriter {
         String(label.map { $0 == " " || $0 == "]" || $0 == "[" || $0 == "\n" ? "-" : $0 })
     }
 
+    /// The previous sibling of the node being entered (valid during `enter`).
     func previousSibling(of i: Int32) -> Int32? {
-        let p = parent(i)
-        guard p >= 0 else { return nil }
-        var s = records[Int(p)].firstChild
-        var previous: Int32?
-        while s >= 0 && s != i {
-            previous = s
-            s = records[Int(s)].nextSibling
-        }
-        return previous
+        currentPreviousSibling >= 0 ? currentPreviousSibling : nil
     }
 
     func containsSoftBreak(_ i: Int32) -> Bool {
