@@ -25,7 +25,7 @@ import TransmarkCLI
     @Test func formatsListsEveryFormat() {
         let r = run(["formats"])
         #expect(r.code == 0)
-        for name in ["markdown (read)", "html (write)", "tree (write)", "smart=false", "unsafe=false", "extensions=table,strikethrough,autolink,tagfilter,tasklist"] {
+        for name in ["markdown (read, write)", "html (write)", "tree (write)", "smart=false", "unsafe=false", "extensions=table,strikethrough,autolink,tagfilter,tasklist"] {
             #expect(r.out.contains(name), "\(name)")
         }
     }
