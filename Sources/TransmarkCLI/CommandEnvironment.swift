@@ -25,8 +25,8 @@ public struct CommandEnvironment: Sendable {
 
     /// The process's real standard streams.
     public static let process = CommandEnvironment(
-        readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
-        writeStandardOutput: { bytes in FileHandle.standardOutput.write(Data(bytes)) },
+        readStandardInput: { try FileIO.readAll(descriptor: STDIN_FILENO, path: "standard input") },
+        writeStandardOutput: { bytes in FileIO.writeAll(bytes, descriptor: STDOUT_FILENO) },
         writeStandardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
         terminalWidth: {
             guard isatty(STDOUT_FILENO) != 0 else { return nil }

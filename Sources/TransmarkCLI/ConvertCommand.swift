@@ -85,11 +85,8 @@ struct ConvertCommand: ParsableCommand {
                 all.append(contentsOf: try environment.readStandardInput())
                 continue
             }
-            do {
-                all.append(contentsOf: try Data(contentsOf: URL(fileURLWithPath: path)))
-            } catch {
-                throw TransmarkError.io(path: path, reason: "cannot read: \(Self.reason(error))")
-            }
+            if inputs.count == 1 { return try FileIO.readAll(path: path) }
+            all.append(contentsOf: try FileIO.readAll(path: path))
         }
         return all
     }

@@ -26,6 +26,38 @@ public enum HTMLEscaping {
         escapeText(bytes, into: &out.bytes)
     }
 
+    /// Appends `bytes` with `"`, `&`, `<`, `>` escaped to a byte array (fast path for slices).
+    public static func escapeText(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        textTable.withUnsafeBufferPointer { table in
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let count = buffer.count
+                var runStart = 0
+                var i = 0
+                while i < count {
+                    let code = table[Int(base[i])]
+                    if code != 0 {
+                        if runStart != i { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart)) }
+                        switch code {
+                        case 1: out.append(contentsOf: "&quot;".utf8)
+                        case 2: out.append(contentsOf: "&amp;".utf8)
+                        case 3: out.append(contentsOf: "&lt;".utf8)
+                        default: out.append(contentsOf: "&gt;".utf8)
+                        }
+                        runStart = i + 1
+                    }
+                    i += 1
+                }
+                if runStart < count { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+            }
+        }
+    }
+
+    /// Appends a slice escaped as text.
+    public static func escapeText(_ bytes: ArraySlice<UInt8>, into out: inout ByteOutput) {
+        escapeText(bytes, into: &out.bytes)
+    }
+
     /// Appends `bytes` with `"`, `&`, `<`, `>` escaped to a byte array.
     public static func escapeText<C: Collection>(_ bytes: C, into out: inout [UInt8]) where C.Element == UInt8 {
         var runStart = bytes.startIndex
@@ -57,8 +89,9 @@ public enum HTMLEscaping {
     /// `&#x27;`, everything else percent-encoded (existing `%` escapes are kept).
     public static func escapeHref<C: Collection>(_ bytes: C, into out: inout ByteOutput) where C.Element == UInt8 {
         let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        let safe = hrefSafe
         for b in bytes {
-            if hrefSafe[Int(b)] {
+            if safe[Int(b)] {
                 out.bytes.append(b)
             } else if b == UInt8(ascii: "&") {
                 out.append("&amp;")

@@ -22,14 +22,27 @@ struct MarkdownComplexityGuard {
     /// Nesting levels that cost nothing extra (ordinary documents stay below).
     private static let freeDepth = 32
 
-    /// Bytes that can start inline nodes (delimiters, brackets, code, entities, raw HTML, breaks).
-    private static let inlineSpecial: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for c in "*_~`[]!<&\\" { table[Int(c.asciiValue!)] = true }
+    /// Byte classes: 0 ordinary, 1 line end, 2 can start an inline node (delimiters, brackets,
+    /// code, entities, raw HTML, breaks), 3 `[`, 4 `]`.
+    private static let byteClasses: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256)
+        for c in "*_~`!<&\\" { table[Int(c.asciiValue!)] = 2 }
+        table[Int(UInt8(ascii: "["))] = 3
+        table[Int(UInt8(ascii: "]"))] = 4
+        table[0x0A] = 1
+        table[0x0D] = 1
         return table
     }()
 
     func check(_ input: UnsafeBufferPointer<UInt8>) throws {
+        try Self.byteClasses.withUnsafeBufferPointer { classes in
+            try check(input, classes: classes.baseAddress!)
+        }
+    }
+
+    private func check(_ input: UnsafeBufferPointer<UInt8>, classes: UnsafePointer<UInt8>) throws {
+        guard let base = input.baseAddress else { return }
+        let freeDepth = Self.freeDepth
         var depthWork = 0
         var bracketWork = 0
         var openDepth = 0
@@ -45,7 +58,7 @@ struct MarkdownComplexityGuard {
             var indent = 0
             var lineHasText = false
             scanMarkers: while i < count {
-                let b = input[i]
+                let b = base[i]
                 switch b {
                 case 0x20, 0x09:
                     if markers == 0 { indent += 1 }
@@ -80,22 +93,25 @@ struct MarkdownComplexityGuard {
             }
             // The rest of the line.
             var specials = 0
+            if i < count && base[i] != 0x0A && base[i] != 0x0D { lineHasText = true }
             while i < count {
-                let b = input[i]
-                if b == 0x0A || b == 0x0D { break }
-                if b != 0x20 && b != 0x09 { lineHasText = true }
-                if Self.inlineSpecial[Int(b)] {
-                    specials += 1
-                    if b == UInt8(ascii: "[") {
-                        let isImage = i > 0 && input[i - 1] == UInt8(ascii: "!")
-                        brackets.append(isImage)
-                        if isImage { unclosedImages += 1 }
-                    } else if b == UInt8(ascii: "]"), let opener = brackets.popLast() {
-                        if opener {
-                            unclosedImages -= 1
-                        } else {
-                            bracketWork &+= unclosedImages
-                        }
+                let b = base[i]
+                let cls = classes[Int(b)]
+                if cls == 0 {
+                    i += 1
+                    continue
+                }
+                if cls == 1 { break }
+                specials += 1
+                if cls == 3 {
+                    let isImage = i > 0 && base[i - 1] == UInt8(ascii: "!")
+                    brackets.append(isImage)
+                    if isImage { unclosedImages += 1 }
+                } else if cls == 4, let opener = brackets.popLast() {
+                    if opener {
+                        unclosedImages -= 1
+                    } else {
+                        bracketWork &+= unclosedImages
                     }
                 }
                 i += 1
@@ -118,10 +134,10 @@ struct MarkdownComplexityGuard {
                     openDepth = 0
                 }
                 openDepth = max(openDepth, markers)
-                if openDepth > Self.freeDepth { depthWork &+= openDepth &* specials }
+                if openDepth > freeDepth { depthWork &+= openDepth &* specials }
                 previousBlank = false
             }
-            if openDepth > Self.freeDepth { depthWork &+= openDepth }
+            if openDepth > freeDepth { depthWork &+= openDepth }
             if depthWork > maxComplexity {
                 throw TransmarkError.inputTooComplex(
                     what: "nesting \(openDepth) containers deep under many lines or inline delimiters",

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 import TransmarkCore
 
 /// Reads CommonMark with the GitHub Flavored Markdown extensions (tables, strikethrough,
@@ -73,7 +74,9 @@ public struct MarkdownFrontend: Frontend {
 
         var cmarkOptions = CMARK_OPT_VALIDATE_UTF8
         if options.smart { cmarkOptions |= CMARK_OPT_SMART }
-        if options.footnotes { cmarkOptions |= CMARK_OPT_FOOTNOTES }
+        // Footnote processing costs libcmark-gfm a walk over the whole tree; without `[^` in the
+        // input there can be no footnote, so the option changes nothing but the time.
+        if options.footnotes && Self.contains(input, "[^") { cmarkOptions |= CMARK_OPT_FOOTNOTES }
 
         let root: OpaquePointer = CmarkLibrary.withLock {
             let parser = cmark_parser_new(cmarkOptions)!
@@ -88,9 +91,26 @@ public struct MarkdownFrontend: Frontend {
             }
             return cmark_parser_finish(parser)!
         }
-        defer { cmark_node_free(root) }
         var converter = CmarkTreeConverter(source: input, tagFilter: options.extensions.contains(.tagfilter))
-        return converter.convert(root)
+        let document = converter.convert(root)
+        CmarkLibrary.freeInBackground(root)
+        return document
+    }
+}
+
+extension MarkdownFrontend {
+    /// Whether `input` contains the two-byte sequence `pattern` (memchr-based scan).
+    static func contains(_ input: UnsafeBufferPointer<UInt8>, _ pattern: StaticString) -> Bool {
+        guard let base = input.baseAddress, pattern.utf8CodeUnitCount == 2 else { return false }
+        let first = pattern.utf8Start[0], second = pattern.utf8Start[1]
+        var p = base
+        let end = base + input.count
+        while p < end, let hit = memchr(p, Int32(first), end - p) {
+            let q = hit.assumingMemoryBound(to: UInt8.self)
+            if q + 1 < end && q[1] == second { return true }
+            p = UnsafePointer(q + 1)
+        }
+        return false
     }
 }
 
