@@ -20,6 +20,8 @@ struct HTMLRenderer {
     /// Whether the current table is inside `<tbody>`, and whether the current row is a header row.
     private var tableBodyOpen: [Bool] = []
     private var inHeaderRow = false
+    /// Whether each open list is tight, innermost last.
+    private var listIsTight: [Bool] = []
 
     /// The node whose subtree is rendered (the root for a whole document).
     private let start: Int32
@@ -93,6 +95,7 @@ struct HTMLRenderer {
             out.append(byte: 0x0A)
         case .list:
             guard case .list(let list) = document.kind(at: index) else { return }
+            listIsTight.append(list.isTight)
             out.ensureNewline()
             if !list.isOrdered {
                 openTag("ul", index)
@@ -304,6 +307,7 @@ struct HTMLRenderer {
             out.ensureNewline()
             out.append("</blockquote>\n")
         case .list:
+            listIsTight.removeLast()
             if case .list(let list) = document.kind(at: index), list.isOrdered {
                 out.append("</ol>\n")
             } else {
@@ -392,11 +396,10 @@ struct HTMLRenderer {
 
     private func isInTightList(_ paragraph: Int32) -> Bool {
         let parent = records[Int(paragraph)].parent
-        guard parent >= 0 else { return false }
+        guard parent >= 0, records[Int(parent)].tag == .listItem else { return false }
         let grandparent = records[Int(parent)].parent
-        guard grandparent >= 0, records[Int(grandparent)].tag == .list,
-              case .list(let list) = document.kind(at: grandparent) else { return false }
-        return list.isTight
+        guard grandparent >= 0, records[Int(grandparent)].tag == .list else { return false }
+        return listIsTight.last ?? false
     }
 
     private func headingTag(_ index: Int32) -> String {
@@ -417,6 +420,13 @@ struct HTMLRenderer {
         guard HTMLNames.isValidElementName(name) else { return fallback }
         if !options.unsafe && HTMLNames.isCodeBearingElement(name) { return fallback }
         return name
+    }
+
+    private mutating func openTag(_ name: StaticString, _ index: Int32) {
+        out.append(byte: UInt8(ascii: "<"))
+        out.append(name)
+        if records[Int(index)].attributes >= 0 || records[Int(index)].style >= 0 { writeAttributes(index) }
+        out.append(byte: UInt8(ascii: ">"))
     }
 
     private mutating func openTag(_ name: String, _ index: Int32) {

@@ -23,19 +23,25 @@ struct CmarkTreeConverter {
     }
 
     mutating func convert(_ root: OpaquePointer) -> Document {
-        let iterator = cmark_iter_new(root)
-        defer { cmark_iter_free(iterator) }
+        // Walk in C, a batch of events at a time, rather than one library call per event.
+        var state = transmark_walk_begin(root)
         var scratch: [UInt8] = []
+        let batch = 4096
+        let events = UnsafeMutablePointer<transmark_walk_event>.allocate(capacity: batch)
+        defer { events.deallocate() }
+        let documentType = CMARK_NODE_DOCUMENT.rawValue
         while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            let type = cmark_node_get_type(node).rawValue
-            if type == CMARK_NODE_DOCUMENT.rawValue { continue }
-            if event == CMARK_EVENT_ENTER {
-                enter(node, type: type, scratch: &scratch)
-            } else if event == CMARK_EVENT_EXIT && !Self.isLeafInTree(type) {
-                builder.close()
+            let count = transmark_walk_next(&state, events, batch)
+            if count == 0 { break }
+            for k in 0..<count {
+                let event = events[k]
+                let type = event.type
+                if type == documentType { continue }
+                if event.entering != 0 {
+                    enter(event, type: type, scratch: &scratch)
+                } else if !Self.isLeafInTree(type) {
+                    builder.close()
+                }
             }
         }
         return builder.finish()
@@ -55,23 +61,24 @@ struct CmarkTreeConverter {
         }
     }
 
-    private mutating func enter(_ node: OpaquePointer, type: UInt32, scratch: inout [UInt8]) {
+    private mutating func enter(_ event: transmark_walk_event, type: UInt32, scratch: inout [UInt8]) {
+        let node = event.node!
         switch type {
         case CMARK_NODE_TEXT.rawValue:
-            builder.text(bytes: Self.buffer(transmark_node_literal(node)))
+            builder.text(bytes: Self.literal(event))
         case CMARK_NODE_SOFTBREAK.rawValue:
             builder.leaf(.softBreak)
         case CMARK_NODE_LINEBREAK.rawValue:
             builder.leaf(.lineBreak)
         case CMARK_NODE_CODE.rawValue:
-            builder.leaf(.code, bytes: Self.buffer(transmark_node_literal(node)))
+            builder.leaf(.code, bytes: Self.literal(event))
         case CMARK_NODE_HTML_INLINE.rawValue:
-            addRaw(.htmlInline, Self.buffer(transmark_node_literal(node)), isBlock: false, scratch: &scratch)
+            addRaw(.htmlInline, Self.literal(event), isBlock: false, scratch: &scratch)
         case CMARK_NODE_HTML_BLOCK.rawValue:
-            addRaw(.htmlBlock, Self.buffer(transmark_node_literal(node)), isBlock: true, scratch: &scratch)
+            addRaw(.htmlBlock, Self.literal(event), isBlock: true, scratch: &scratch)
         case CMARK_NODE_CODE_BLOCK.rawValue:
             let info = Self.string(transmark_node_info(node))
-            builder.leaf(.codeBlock(info: info), bytes: Self.buffer(transmark_node_literal(node)))
+            builder.leaf(.codeBlock(info: info), bytes: Self.literal(event))
         case CMARK_NODE_THEMATIC_BREAK.rawValue:
             builder.leaf(.thematicBreak)
         case CMARK_NODE_FOOTNOTE_REFERENCE.rawValue:
@@ -149,6 +156,10 @@ struct CmarkTreeConverter {
         scratch.removeAll(keepingCapacity: true)
         GFMTagFilter.filter(bytes, isBlock: isBlock, into: &scratch)
         _ = scratch.withUnsafeBufferPointer { builder.leaf(kind, bytes: $0) }
+    }
+
+    private static func literal(_ event: transmark_walk_event) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: event.literal, count: event.literal == nil ? 0 : Int(event.literal_length))
     }
 
     private static func buffer(_ bytes: transmark_bytes) -> UnsafeBufferPointer<UInt8> {

@@ -6,6 +6,7 @@
    most text). They read the node struct declared in the -dev package's own internal headers,
    which always match the installed library version (same Debian package). */
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct cmark_node cmark_node;
@@ -28,5 +29,31 @@ transmark_bytes transmark_node_title(cmark_node *node);
 uint8_t transmark_node_bullet_char(cmark_node *node);
 /** The footnote definition a footnote reference points to, or NULL. */
 cmark_node *transmark_node_footnote_definition(cmark_node *node);
+
+/** One event of a depth-first walk: containers are entered and exited, leaves only entered. */
+typedef struct {
+    cmark_node *node;
+    /** The literal of text-bearing leaves (text, code, HTML, code block), else NULL. */
+    const uint8_t *literal;
+    int32_t literal_length;
+    /** The node type (cmark_node_type). */
+    uint32_t type;
+    /** 1 when entering, 0 when exiting. */
+    uint8_t entering;
+} transmark_walk_event;
+
+/** Where a walk stands between batches. */
+typedef struct {
+    cmark_node *root;
+    cmark_node *current;
+    int entering;
+    int done;
+} transmark_walk_state;
+
+/** Starts a walk of the tree under root. */
+transmark_walk_state transmark_walk_begin(cmark_node *root);
+
+/** Writes up to capacity events of the walk; returns how many (0 when the walk is over). */
+size_t transmark_walk_next(transmark_walk_state *state, transmark_walk_event *events, size_t capacity);
 
 #endif
