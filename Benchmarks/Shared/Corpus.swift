@@ -1,0 +1,71 @@
+import Benchmark
+import Foundation
+
+/// The shared benchmark corpus (`../shared/corpus/` next to the repository, see its README) and
+/// the inputs derived from it at run time. Derived inputs are built in memory and never written.
+public enum Corpus {
+    /// The directory holding `corpus.md`, `corpus_spec.html`, `web/`, …
+    ///
+    /// `TRANSMARK_CORPUS_DIR` overrides it; otherwise the first `shared/corpus` directory found
+    /// walking up from this source file (the repository sits next to `shared/`).
+    public static let directory: URL = {
+        if let override = ProcessInfo.processInfo.environment["TRANSMARK_CORPUS_DIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while dir.path != "/" {
+            let candidate = dir.appendingPathComponent("shared/corpus", isDirectory: true)
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path) {
+                return candidate
+            }
+            dir.deleteLastPathComponent()
+        }
+        fatalError("corpus not found above \(#filePath); set TRANSMARK_CORPUS_DIR to the corpus directory")
+    }()
+
+    /// The bytes of a corpus file (a path relative to `directory`).
+    public static func bytes(_ name: String) -> [UInt8] {
+        let url = directory.appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            fatalError("cannot read corpus file \(url.path)")
+        }
+        return [UInt8](data)
+    }
+
+    /// `copies` copies of a corpus file joined by blank lines (`"\n\n"`), the same bytes
+    /// `compare-cmark.sh` writes to its temporary files.
+    public static func repeated(_ name: String, copies: Int) -> [UInt8] {
+        let one = bytes(name)
+        guard copies > 1 else { return one }
+        var all: [UInt8] = []
+        all.reserveCapacity(one.count * copies + 2 * (copies - 1))
+        for i in 0..<copies {
+            if i > 0 { all.append(contentsOf: [0x0A, 0x0A]) }
+            all.append(contentsOf: one)
+        }
+        return all
+    }
+}
+
+/// The metric that reports input throughput directly: megabytes (10^6 bytes) of input per second
+/// of wall-clock time of one iteration.
+public enum ThroughputMetric {
+    public static let megabytesPerSecond = BenchmarkMetric.custom("MB/s (input)", polarity: .prefersLarger, useScalingFactor: false)
+}
+
+extension Benchmark {
+    /// Runs `body` once as the measured part of an iteration and records its input throughput.
+    /// Call from a benchmark closure; anything before it is not measured.
+    @inline(__always)
+    public func measureThroughput<R>(inputBytes: Int, _ body: () throws -> R) rethrows {
+        let clock = ContinuousClock()
+        startMeasurement()
+        let start = clock.now
+        let result = try body()
+        let elapsed = clock.now - start
+        stopMeasurement()
+        Benchmark.blackHole(result)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        measurement(ThroughputMetric.megabytesPerSecond, Int((Double(inputBytes) / 1e6 / seconds).rounded()))
+    }
+}
