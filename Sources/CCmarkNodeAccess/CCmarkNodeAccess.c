@@ -1,5 +1,76 @@
 #include "CCmarkNodeAccess.h"
 #include <cmark-gfm/node.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Thread-local arena ---- */
+
+typedef struct arena_block {
+    struct arena_block *previous;
+    size_t used;
+    size_t size;
+    max_align_t data[];
+} arena_block;
+
+static __thread arena_block *arena_current = NULL;
+static __thread size_t arena_next_size = 1 << 20;
+
+/* Every allocation is preceded by a header holding its size (for realloc). */
+#define ARENA_HEADER 16
+
+static void *arena_allocate(size_t bytes) {
+    if (bytes > ((size_t)-1) / 2) abort();
+    size_t need = (bytes + ARENA_HEADER + 15) & ~(size_t)15;
+    arena_block *block = arena_current;
+    if (block == NULL || block->size - block->used < need) {
+        size_t size = arena_next_size;
+        while (size < need) size *= 2;
+        if (arena_next_size < ((size_t)64 << 20)) arena_next_size *= 2;
+        /* calloc: fresh blocks are zeroed (usually untouched pages from mmap). */
+        block = calloc(1, sizeof(arena_block) + size);
+        if (block == NULL) abort();
+        block->previous = arena_current;
+        block->used = 0;
+        block->size = size;
+        arena_current = block;
+    }
+    char *start = (char *)block->data + block->used;
+    block->used += need;
+    *(size_t *)start = bytes;
+    return start + ARENA_HEADER;
+}
+
+static void *arena_calloc(size_t count, size_t size) {
+    if (size != 0 && count > ((size_t)-1) / size) abort();
+    /* Blocks come zeroed from calloc and are never reused before a reset. */
+    return arena_allocate(count * size);
+}
+
+static void *arena_realloc(void *pointer, size_t size) {
+    if (pointer == NULL) return arena_allocate(size);
+    size_t old = *(size_t *)((char *)pointer - ARENA_HEADER);
+    if (size <= old) return pointer;
+    void *grown = arena_allocate(size);
+    memcpy(grown, pointer, old);
+    return grown;
+}
+
+static void arena_free(void *pointer) { (void)pointer; }
+
+static cmark_mem thread_arena_mem = { arena_calloc, arena_realloc, arena_free };
+
+cmark_mem *transmark_thread_arena(void) { return &thread_arena_mem; }
+
+void transmark_thread_arena_reset(void) {
+    arena_block *block = arena_current;
+    while (block) {
+        arena_block *previous = block->previous;
+        free(block);
+        block = previous;
+    }
+    arena_current = NULL;
+    arena_next_size = 1 << 20;
+}
 
 static transmark_bytes make_bytes(cmark_chunk chunk) {
     transmark_bytes bytes = { chunk.data, chunk.len };

@@ -15,7 +15,9 @@ public struct ByteOutput: Sendable {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends a string.
+    /// Appends a string. (String literals go to the `StaticString` overload, which copies their
+    /// bytes without creating a `String`.)
+    @_disfavoredOverload
     @inlinable public mutating func append(_ s: String) {
         var s = s
         s.withUTF8 { bytes.append(contentsOf: $0) }

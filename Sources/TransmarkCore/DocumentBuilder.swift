@@ -93,9 +93,15 @@ public struct DocumentBuilder: Sendable {
         if open.count > 1 { open.removeLast() }
     }
 
+    /// Adds a leaf node without text (a break, a rule, a footnote reference, …).
+    @discardableResult
+    public mutating func leaf(_ kind: NodeKind) -> NodeID {
+        NodeID(append(kind, attributes: [], style: nil, textStart: text.count, textCount: 0))
+    }
+
     /// Adds a leaf node with its own literal text (code, code block, raw HTML, …) or none.
     @discardableResult
-    public mutating func leaf(_ kind: NodeKind, text literal: String = "", attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
+    public mutating func leaf(_ kind: NodeKind, text literal: String, attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
         var literal = literal
         return literal.withUTF8 { leaf(kind, bytes: $0, attributes: attributes, style: style) }
     }

@@ -402,9 +402,11 @@ struct HTMLRenderer {
         return listIsTight.last ?? false
     }
 
-    private func headingTag(_ index: Int32) -> String {
+    private static let headingTags: [StaticString] = ["h1", "h2", "h3", "h4", "h5", "h6"]
+
+    private func headingTag(_ index: Int32) -> StaticString {
         guard case .heading(let level) = document.kind(at: index) else { return "h1" }
-        return "h\(min(max(level, 1), 6))"
+        return Self.headingTags[min(max(level, 1), 6) - 1]
     }
 
     /// The element name of a division or custom node: its own tag when that is a plain element

@@ -1,5 +1,4 @@
 import CCmarkGFM
-import Dispatch
 import Synchronization
 
 /// Process-wide access to libcmark-gfm. The library is not re-entrant (its inline parser keeps a
@@ -18,21 +17,6 @@ enum CmarkLibrary {
     static func withLock<T>(_ body: () throws -> T) rethrows -> T {
         _ = registered
         return try lock.withLock { _ in try body() }
-    }
-
-    /// A parsed tree handed to another thread to be freed.
-    private struct OwnedTree: @unchecked Sendable {
-        let root: OpaquePointer
-    }
-
-    private static let freeQueue = DispatchQueue(label: "transmark.cmark-free", qos: .utility)
-
-    /// Frees a parsed tree off the caller's thread: freeing a million nodes takes as long as
-    /// rendering them, and nothing waits for it. (Freeing touches no global state of the library,
-    /// so it needs no lock.)
-    static func freeInBackground(_ root: OpaquePointer) {
-        let tree = OwnedTree(root: root)
-        freeQueue.async { cmark_node_free(tree.root) }
     }
 
     /// The syntax extension of this name (call inside `withLock`).

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import CCmarkNodeAccess
 import Foundation
 import TransmarkCore
 
@@ -79,7 +80,8 @@ public struct MarkdownFrontend: Frontend {
         if options.footnotes && Self.contains(input, "[^") { cmarkOptions |= CMARK_OPT_FOOTNOTES }
 
         let root: OpaquePointer = CmarkLibrary.withLock {
-            let parser = cmark_parser_new(cmarkOptions)!
+            // The tree goes into this thread's arena: no malloc per node, no free per node.
+            let parser = cmark_parser_new_with_mem(cmarkOptions, transmark_thread_arena())!
             defer { cmark_parser_free(parser) }
             for ext in MarkdownExtension.allCases where options.extensions.contains(ext) && ext != .tagfilter {
                 if let pointer = CmarkLibrary.syntaxExtension(named: ext.rawValue) {
@@ -93,7 +95,7 @@ public struct MarkdownFrontend: Frontend {
         }
         var converter = CmarkTreeConverter(source: input, tagFilter: options.extensions.contains(.tagfilter))
         let document = converter.convert(root)
-        CmarkLibrary.freeInBackground(root)
+        transmark_thread_arena_reset()
         return document
     }
 }

@@ -30,6 +30,17 @@ uint8_t transmark_node_bullet_char(cmark_node *node);
 /** The footnote definition a footnote reference points to, or NULL. */
 cmark_node *transmark_node_footnote_definition(cmark_node *node);
 
+typedef struct cmark_mem cmark_mem;
+
+/** An allocator for libcmark-gfm that bump-allocates from blocks owned by the calling thread:
+    a parse allocates its whole tree without one malloc per node, and freeing the tree is
+    `transmark_thread_arena_reset()`. Each thread has its own blocks, so conversions on different
+    threads never share one. Memory freed by the library inside a parse is only reclaimed at reset. */
+cmark_mem *transmark_thread_arena(void);
+
+/** Frees every block of the calling thread's arena (everything the thread's parses allocated). */
+void transmark_thread_arena_reset(void);
+
 /** One event of a depth-first walk: containers are entered and exited, leaves only entered. */
 typedef struct {
     cmark_node *node;
