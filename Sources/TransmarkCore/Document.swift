@@ -3,7 +3,7 @@ public struct NodeID: Hashable, Sendable, Comparable {
     /// The node's index in document order (preorder); the root is 0.
     public let index: Int32
 
-    init(_ index: Int32) { self.index = index }
+    package init(_ index: Int32) { self.index = index }
 
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.index < rhs.index }
 
