@@ -3,9 +3,10 @@ import TransmarkHTML
 import TransmarkMarkdown
 
 extension Registry {
-    /// Every built-in format: Markdown (read), HTML (write) and the `tree` dump (write).
+    /// Every built-in format: Markdown (read), HTML (read and write) and the `tree` dump (write).
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
+        .adding(HTMLFrontend())
         .adding(HTMLBackend())
         .adding(TreeBackend())
 }
