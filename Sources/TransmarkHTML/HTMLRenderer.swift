@@ -20,6 +20,8 @@ struct HTMLRenderer {
     /// Whether the current table is inside `<tbody>`, and whether the current row is a header row.
     private var tableBodyOpen: [Bool] = []
     private var inHeaderRow = false
+    /// `inHeaderRow` of the enclosing tables (a table nested in a header cell has its own rows).
+    private var headerRowStack: [Bool] = []
 
     init(document: Document, options: HTMLBackend.Options) {
         self.document = document
@@ -139,6 +141,8 @@ struct HTMLRenderer {
             openTag("table", index)
             out.ensureNewline()
             tableBodyOpen.append(false)
+            headerRowStack.append(inHeaderRow)
+            inHeaderRow = false
         case .tableRow:
             guard case .tableRow(let isHeader) = document.kind(at: index) else { return }
             out.ensureNewline()
@@ -316,6 +320,7 @@ struct HTMLRenderer {
             out.ensureNewline()
             out.append("</table>")
             out.ensureNewline()
+            inHeaderRow = headerRowStack.popLast() ?? false
         case .tableRow:
             out.ensureNewline()
             out.append("</tr>")

@@ -118,7 +118,7 @@ extension HTMLTreeBuilder {
         case .span, .font, .small, .big, .abbr, .acronym, .q, .nobr: return .span
         case .a:
             if let href = tag.attribute("href") {
-                return .link(destination: href, title: tag.attribute("title") ?? "")
+                return .link(destination: HTMLURLNormalization.normalized(href), title: tag.attribute("title") ?? "")
             }
             return .span
         default: return nil
@@ -155,7 +155,7 @@ extension HTMLTreeBuilder {
         if let w = tag.attribute("width") { width = Self.leadingInteger(w) }
         if let h = tag.attribute("height") { height = Self.leadingInteger(h) }
         let size = width == nil && height == nil ? nil : ImageSize(width: width, height: height)
-        let kind = NodeKind.image(source: tag.attribute("src") ?? "", title: tag.attribute("title") ?? "", size: size)
+        let kind = NodeKind.image(source: HTMLURLNormalization.normalized(tag.attribute("src") ?? ""), title: tag.attribute("title") ?? "", size: size)
         let attributes = Self.keptAttributes(tag, element: .img, hasStyle: style != nil) {
             $0 == "src" || $0 == "alt" || $0 == "title" || $0 == "width" || $0 == "height"
         }

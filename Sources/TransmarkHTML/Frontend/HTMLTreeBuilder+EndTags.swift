@@ -8,7 +8,9 @@ extension HTMLTreeBuilder {
         settleLingeringItem()
         let isMapped: Bool
         if element != .unknown {
-            isMapped = registry.mapping(for: element) != nil
+            isMapped = !registry.hasKnownOverrides || registry.knownMappings[Int(element.rawValue)] != nil
+        } else if registry.unknownTagPolicy != .literalText {
+            isMapped = true
         } else {
             isMapped = !registry.customMappings.isEmpty && registry.customMappings[tag.name] != nil
         }

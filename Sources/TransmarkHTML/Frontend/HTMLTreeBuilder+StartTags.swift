@@ -1,4 +1,9 @@
 import TransmarkCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension HTMLTreeBuilder {
     @inline(__always)
@@ -16,13 +21,17 @@ extension HTMLTreeBuilder {
         if head >= 0 && !t.contains(.isHeadContent) && element != .head && element != .html {
             pop(through: head)
         }
+        let key = key(of: element, name: tag.name)
+        if element != .unknown && !registry.hasKnownOverrides {
+            builtinStartTag(tag, element: element, key: key, traits: t)
+            return
+        }
         let mapping: HTMLElementMapping?
         if element != .unknown {
             mapping = registry.mapping(for: element)
         } else {
             mapping = registry.customMappings.isEmpty ? nil : registry.customMappings[tag.name]
         }
-        let key = key(of: element, name: tag.name)
         guard let mapping else {
             unmappedStartTag(tag, element: element, key: key, traits: t)
             return
@@ -46,30 +55,30 @@ extension HTMLTreeBuilder {
         slice.withUnsafeBufferPointer { emitText($0) }
     }
 
-    /// Whether `</name` occurs after the tag just read.
+    /// Whether `</name` occurs after the tag just read (`name` is no known element). The first
+    /// call records, in one pass, where the last end tag of every unknown name starts.
     mutating func hasLaterEndTag(_ name: String) -> Bool {
-        if lastEndTagPositions == nil { lastEndTagPositions = Self.endTagPositions(tokenizer.input) }
+        if lastEndTagPositions == nil { lastEndTagPositions = Self.unknownEndTagPositions(tokenizer.input, names: names) }
         return (lastEndTagPositions![name] ?? -1) >= tokenizer.lastTagEnd
     }
 
-    /// The position of the last `</name` of every name in `input` (one pass).
-    static func endTagPositions(_ input: [UInt8]) -> [String: Int] {
+    /// The position of the last `</name` of every name in `input` that is no known element.
+    static func unknownEndTagPositions(_ input: [UInt8], names: HTMLElementNameTable) -> [String: Int] {
         var positions: [String: Int] = [:]
         input.withUnsafeBufferPointer { p in
             let n = p.count
+            guard n > 2, let base = p.baseAddress else { return }
             var i = 0
             var name: [UInt8] = []
             while i + 2 < n {
-                if p[i] != 0x3C || p[i + 1] != 0x2F {
+                guard let found = memchr(base + i, 0x3C, n - 2 - i) else { return }
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                guard p[i + 1] == 0x2F, (p[i + 2] | 0x20) >= 0x61 && (p[i + 2] | 0x20) <= 0x7A else {
                     i += 1
                     continue
                 }
                 let start = i
                 var j = i + 2
-                guard (p[j] | 0x20) >= 0x61 && (p[j] | 0x20) <= 0x7A else {
-                    i += 2
-                    continue
-                }
                 name.removeAll(keepingCapacity: true)
                 while j < n {
                     let c = p[j]
@@ -77,7 +86,8 @@ extension HTMLTreeBuilder {
                     name.append(c >= 0x41 && c <= 0x5A ? c | 0x20 : c)
                     j += 1
                 }
-                positions[String(decoding: name, as: UTF8.self)] = start
+                let known = name.withUnsafeBufferPointer { names.element($0) } != .unknown
+                if !known { positions[String(decoding: name, as: UTF8.self)] = start }
                 i = j
             }
         }
@@ -197,7 +207,7 @@ extension HTMLTreeBuilder {
         settleLingeringItem()
         if let last = stack.last {
             if last.flags.contains(.tableContainer) {
-                if kind.tag != .table { openImpliedCell() }
+                if kind.tag != .table && element != .caption { openImpliedCell() }
             } else if last.flags.contains(.listContainer) && kind.tag != .listItem {
                 openImpliedItem()
             }

@@ -95,6 +95,7 @@ extension HTMLTreeBuilder {
     /// implied cell or list item, reopens active formatting elements, writes a held-back space.
     @inline(__always)
     mutating func prepareInlineContent() {
+        if suppressDepth > 0 { return }
         settleLingeringItem()
         bodyStarted = true
         if let last = stack.last {
@@ -131,26 +132,28 @@ extension HTMLTreeBuilder {
     }
 
     mutating func collectText(_ slice: ArraySlice<UInt8>) {
-        guard collector!.skippingKey < 0 else { return }
+        guard var c = collector, c.skippingKey < 0 else { return }
+        collector = nil // keep the buffer uniquely referenced while appending
         var start = slice.startIndex
-        if collector!.isBlock {
-            if collector!.atStart, start < slice.endIndex, slice[start] == 0x0A { start += 1 }
-            collector!.atStart = false
-            collector!.bytes.append(contentsOf: slice[start...])
-            return
-        }
-        collector!.atStart = false
-        var collapsed = collector!.collapsedSpace
-        for b in slice {
-            if Self.isSpace(b) {
-                if !collapsed { collector!.bytes.append(0x20) }
-                collapsed = true
-            } else {
-                collector!.bytes.append(b)
-                collapsed = false
+        if c.isBlock {
+            if c.atStart, start < slice.endIndex, slice[start] == 0x0A { start += 1 }
+            c.atStart = false
+            c.bytes.append(contentsOf: slice[start...])
+        } else {
+            c.atStart = false
+            var collapsed = c.collapsedSpace
+            for b in slice {
+                if Self.isSpace(b) {
+                    if !collapsed { c.bytes.append(0x20) }
+                    collapsed = true
+                } else {
+                    c.bytes.append(b)
+                    collapsed = false
+                }
             }
+            c.collapsedSpace = collapsed
         }
-        collector!.collapsedSpace = collapsed
+        collector = c
     }
 
     /// Handles a start tag while collecting; returns false when the tag ends collecting and must
@@ -227,12 +230,24 @@ extension HTMLTreeBuilder {
 
     /// The language of a `class="language-x"` or `lang-x`, if any.
     static func languageInfo(_ classes: String?) -> String? {
-        guard let classes else { return nil }
-        for word in classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
-            if word.hasPrefix("language-") && word.count > 9 { return String(word.dropFirst(9)) }
-            if word.hasPrefix("lang-") && word.count > 5 { return String(word.dropFirst(5)) }
+        guard var classes, classes.utf8.count > 5 else { return nil }
+        return classes.withUTF8 { p -> String? in
+            let n = p.count
+            var i = 0
+            while i < n {
+                while i < n && isSpace(p[i]) { i += 1 }
+                let wordStart = i
+                while i < n && !isSpace(p[i]) { i += 1 }
+                let word = UnsafeBufferPointer(rebasing: p[wordStart ..< i])
+                for prefix in ["language-", "lang-"] {
+                    let count = prefix.utf8.count
+                    if word.count > count && word.prefix(count).elementsEqual(prefix.utf8) {
+                        return String(decoding: word[count...], as: UTF8.self)
+                    }
+                }
+            }
+            return nil
         }
-        return nil
     }
 }
 

@@ -43,6 +43,7 @@ struct HTMLTreeBuilder {
     /// Where the last `</name` of each name starts (built on first need), for the isolated
     /// unknown start tag rule.
     var lastEndTagPositions: [String: Int]?
+
     /// Whether anything outside the head has been seen (a later `<head>` is ignored).
     var bodyStarted = false
 
@@ -50,7 +51,7 @@ struct HTMLTreeBuilder {
         self.options = options
         self.registry = options.tagRegistry
         tokenizer = HTMLTokenizer(decodedUTF8: input, options: .init(keepsUnfinishedTagAsText: true))
-        builder = DocumentBuilder(estimatedNodes: input.count / 24 + 16, estimatedTextBytes: input.count * 3 / 4 + 16)
+        builder = DocumentBuilder(estimatedNodes: input.count / 8 + 16, estimatedTextBytes: input.count * 3 / 4 + 16)
         topByKey = [Int32](repeating: -1, count: HTMLElement.allCases.count)
         stack.reserveCapacity(64)
     }
