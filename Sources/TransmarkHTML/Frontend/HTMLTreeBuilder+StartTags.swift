@@ -166,6 +166,10 @@ extension HTMLTreeBuilder {
             attributes = result.attributes ?? Self.keptAttributes(tag, element: element, hasStyle: inlineStyle != nil)
         }
         if style?.isEmpty == true { style = nil }
+        if element == .unknown && kind.tag.isBlock {
+            // A custom tag mapped to a block closes an open paragraph, as a `div` does.
+            applyImpliedEndTags(for: .div, traits: .closesParagraph)
+        }
         openElementNode(element, key: key, kind: kind, attributes: attributes, style: style, isVoid: isVoid)
     }
 
