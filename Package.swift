@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TransmarkMarkdown", targets: ["TransmarkMarkdown"]),
         .library(name: "TransmarkHTML", targets: ["TransmarkHTML"]),
         .library(name: "TransmarkText", targets: ["TransmarkText"]),
+        .library(name: "TransmarkStyledRuns", targets: ["TransmarkStyledRuns"]),
         .executable(name: "transmark", targets: ["transmark"]),
     ],
     dependencies: [
@@ -22,10 +23,11 @@ let package = Package(
         ),
         .target(name: "CCmarkNodeAccess", dependencies: ["CCmarkGFM"]),
         .target(name: "TransmarkCore"),
-        .target(name: "TransmarkMarkdown", dependencies: ["TransmarkCore", "CCmarkGFM", "CCmarkNodeAccess"]),
+        .target(name: "TransmarkMarkdown", dependencies: ["TransmarkCore", "TransmarkHTML", "CCmarkGFM", "CCmarkNodeAccess"]),
         .target(name: "TransmarkHTML", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkText", dependencies: ["TransmarkCore"]),
-        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText"]),
+        .target(name: "TransmarkStyledRuns", dependencies: ["TransmarkCore"]),
+        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns"]),
         .target(
             name: "TransmarkCLI",
             dependencies: ["Transmark", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -36,6 +38,7 @@ let package = Package(
         .testTarget(name: "TransmarkMarkdownTests", dependencies: ["TransmarkMarkdown", "TransmarkHTML", "CCmarkGFM", "TestSupport"]),
         .testTarget(name: "TransmarkHTMLTests", dependencies: ["TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkTextTests", dependencies: ["TransmarkText", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
+        .testTarget(name: "TransmarkStyledRunsTests", dependencies: ["TransmarkStyledRuns", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkTests", dependencies: ["Transmark", "TransmarkCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

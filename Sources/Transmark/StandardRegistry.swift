@@ -1,14 +1,18 @@
 import TransmarkCore
 import TransmarkHTML
 import TransmarkMarkdown
+import TransmarkStyledRuns
 
 extension Registry {
-    /// Every built-in format: Markdown (read), HTML (read and write) and the `tree` dump (write).
+    /// Every built-in format: Markdown (read and write), HTML (read and write), the `tree` dump
+    /// (write) and styled runs as JSON (`styled-json`, write).
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
+        .adding(MarkdownBackend())
         .adding(HTMLFrontend())
         .adding(HTMLBackend())
         .adding(TreeBackend())
+        .adding(StyledJSONBackend())
 }
 
 /// One-call conveniences over `Registry.standard`.

@@ -5,6 +5,9 @@ public struct NodeID: Hashable, Sendable, Comparable {
 
     package init(_ index: Int32) { self.index = index }
 
+    /// The node at a preorder index (for frontends, backends and transforms of this package).
+    package init(index: Int32) { self.index = index }
+
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.index < rhs.index }
 
     /// The root node of every document.

@@ -22,8 +22,18 @@ public struct OptionSpec<Options>: Sendable {
     public let accepted: String
     /// One line of help.
     public let summary: String
+    /// Whether this option is applied before all others (a preset that the others refine).
+    public private(set) var isAppliedFirst = false
     let read: @Sendable (Options) -> String
     let write: @Sendable (inout Options, String) -> Bool
+
+    /// This option marked as a preset: applied before the other options, whatever the order
+    /// they are given in.
+    public func appliedFirst() -> Self {
+        var copy = self
+        copy.isAppliedFirst = true
+        return copy
+    }
 
     /// Creates an option from a reader and a writer; the writer returns `false` for a value it
     /// cannot accept.
@@ -131,7 +141,9 @@ extension FormatOptions {
     /// Builds options from `key=value` pairs applied in order over the defaults.
     public init(keyValues: [(key: String, value: String)], format: String = "") throws {
         self.init()
-        for (key, value) in keyValues { try set(key, to: value, format: format) }
+        let presets = Set(Self.optionSpecs.filter(\.isAppliedFirst).map(\.key))
+        for (key, value) in keyValues where presets.contains(key) { try set(key, to: value, format: format) }
+        for (key, value) in keyValues where !presets.contains(key) { try set(key, to: value, format: format) }
     }
 
     /// Builds options from `key=value` strings (`["smart=true", "extensions=table"]`).

@@ -50,6 +50,14 @@ public struct HTMLBackend: Backend {
                          mediaType: "text/html", summary: "HTML fragment (or document with standalone=true)")
     }
 
+    /// Renders one node and its subtree as an HTML fragment (used by writers that fall back to
+    /// HTML for constructs their format cannot express).
+    public func renderFragment(_ node: Node, options: Options = Options()) -> [UInt8] {
+        var renderer = HTMLRenderer(document: node.document, options: options, start: node.id.index)
+        renderer.render()
+        return renderer.out.bytes
+    }
+
     public func render(_ document: Document, options: Options) throws -> [UInt8] {
         var renderer = HTMLRenderer(document: document, options: options)
         if options.standalone {

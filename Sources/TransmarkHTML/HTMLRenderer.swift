@@ -23,7 +23,11 @@ struct HTMLRenderer {
     /// `inHeaderRow` of the enclosing tables (a table nested in a header cell has its own rows).
     private var headerRowStack: [Bool] = []
 
-    init(document: Document, options: HTMLBackend.Options) {
+    /// The node whose subtree is rendered (the root for a whole document).
+    private let start: Int32
+
+    init(document: Document, options: HTMLBackend.Options, start: Int32 = 0) {
+        self.start = start
         self.document = document
         self.options = options
         self.records = document.storage.records
@@ -40,7 +44,7 @@ struct HTMLRenderer {
     }
 
     mutating func render() {
-        var cursor = WalkCursor(start: 0)
+        var cursor = WalkCursor(start: start)
         while let (index, entering) = cursor.next(records) {
             if plainUntil >= 0 {
                 if index == plainUntil && !entering {

@@ -1,0 +1,25 @@
+import TransmarkCore
+
+/// Writes CommonMark, GitHub Flavored Markdown (the default) or turndown-style Markdown.
+///
+/// The output, read back by a CommonMark/GFM parser, means what the tree meant: text is escaped
+/// exactly where it would otherwise parse as syntax, emphasis never starts or ends next to
+/// whitespace, code spans and fences are long enough for their content, and nodes Markdown has no
+/// syntax for follow a per-kind policy (`MarkdownFallback`: raw HTML, text only, or a symbol).
+public struct MarkdownBackend: Backend {
+    /// Creates the Markdown backend.
+    public init() {}
+
+    public var format: FormatDescriptor {
+        FormatDescriptor(
+            name: "markdown", aliases: ["md", "gfm", "commonmark", "cmark"],
+            fileExtensions: ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "text"],
+            mediaType: "text/markdown",
+            summary: "CommonMark with GitHub Flavored Markdown extensions and footnotes (libcmark-gfm)")
+    }
+
+    public func render(_ document: Document, options: Options) throws -> [UInt8] {
+        var writer = MarkdownWriter(document: document, options: options)
+        return writer.write()
+    }
+}

@@ -1,0 +1,141 @@
+/// The output of the Markdown writer: lines with container prefixes (`> `, list indentation),
+/// newlines and blank lines requested lazily so blocks are separated exactly once.
+struct MarkdownLineWriter {
+    private(set) var bytes: [UInt8] = []
+    /// The prefix every new line inside the current containers starts with.
+    var prefix: [UInt8] = []
+    /// 0: nothing pending; 1: end the line; 2: end the line and leave a blank line.
+    private var pendingNewlines = 0
+    /// Where the current line starts (after the prefix written by `flush`).
+    private(set) var lineBegin = 0
+    /// Whether nothing but the prefix (or a list/quote marker) has been written on this line.
+    private var lineStarted = true
+
+    /// Whether the next content starts a line (nothing but a prefix or container marker before
+    /// it, or a line end pending).
+    var atLineStart: Bool { lineStarted || pendingNewlines > 0 }
+    /// Whether the current line's trailing spaces are content (code, hard breaks) and must stay.
+    private var keepsTrailingSpaces = false
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Ends the current line before the next output.
+    mutating func cr() {
+        if pendingNewlines == 0 && bytes.count > lineBegin { pendingNewlines = 1 }
+    }
+
+    /// Leaves a blank line before the next output.
+    mutating func blankLine() {
+        if !bytes.isEmpty { pendingNewlines = 2 }
+    }
+
+    /// The display column (in bytes) on the current line, prefix included.
+    var column: Int {
+        var i = bytes.count
+        while i > 0 && bytes[i - 1] != 0x0A { i -= 1 }
+        return bytes.count - i
+    }
+
+    /// Writes pending newlines and the prefix of the new line.
+    mutating func flush() {
+        guard pendingNewlines > 0 else { return }
+        if !keepsTrailingSpaces { trimTrailingSpaces() }
+        keepsTrailingSpaces = false
+        bytes.append(0x0A)
+        if pendingNewlines == 2 {
+            var end = prefix.count
+            while end > 0 && prefix[end - 1] == 0x20 { end -= 1 }
+            bytes.append(contentsOf: prefix[0..<end])
+            bytes.append(0x0A)
+        }
+        bytes.append(contentsOf: prefix)
+        pendingNewlines = 0
+        lineBegin = bytes.count
+        lineStarted = true
+    }
+
+    /// Writes markup (markers, delimiters) that does not end "line start" state.
+    mutating func marker<S: Sequence>(_ s: S) where S.Element == UInt8 {
+        flush()
+        bytes.append(contentsOf: s)
+    }
+
+    /// Writes markup.
+    mutating func marker(_ s: String) { marker(s.utf8) }
+
+    /// Writes content: after it the line is no longer at its start.
+    mutating func content<S: Sequence>(_ s: S) where S.Element == UInt8 {
+        flush()
+        bytes.append(contentsOf: s)
+        lineStarted = false
+    }
+
+    /// Writes one content byte.
+    mutating func content(byte: UInt8) {
+        flush()
+        bytes.append(byte)
+        lineStarted = false
+    }
+
+    /// Writes content text.
+    mutating func content(_ s: String) { content(s.utf8) }
+
+    /// Marks the line as holding content (after a block marker such as `#`).
+    mutating func markContentStarted() { lineStarted = false }
+
+    /// Marks the line as at its start (after a container marker such as `- ` or `> `).
+    mutating func markLineStart() {
+        lineStarted = true
+    }
+
+    /// Writes bytes exactly as they are (code lines, raw HTML): no escaping, spaces kept.
+    mutating func verbatim(_ s: ArraySlice<UInt8>) {
+        flush()
+        bytes.append(contentsOf: s)
+        lineStarted = false
+        keepsTrailingSpaces = true
+    }
+
+    /// Starts a new line inside verbatim content, writing the prefix (without its trailing
+    /// spaces when the new line is empty).
+    mutating func newlineKeepingContent(emptyLine: Bool) {
+        bytes.append(0x0A)
+        if emptyLine {
+            var end = prefix.count
+            while end > 0 && prefix[end - 1] == 0x20 { end -= 1 }
+            bytes.append(contentsOf: prefix[0..<end])
+        } else {
+            bytes.append(contentsOf: prefix)
+        }
+        lineBegin = bytes.count
+        lineStarted = true
+    }
+
+    /// Ends the current line even when it is empty (inside verbatim content).
+    mutating func forceLineEnd() {
+        if pendingNewlines == 0 { pendingNewlines = 1 }
+        lineBegin = -1
+    }
+
+    /// Keeps the current line's trailing spaces when it ends (code lines, two-space hard breaks).
+    mutating func keepTrailingSpaces() { keepsTrailingSpaces = true }
+
+    /// The last byte written.
+    var last: UInt8? { bytes.last }
+
+    /// Removes trailing spaces and tabs of the current line's content (a line ending in two
+    /// spaces would be a hard break).
+    mutating func trimTrailingSpaces() {
+        while let l = bytes.last, l == 0x20 || l == 0x09 { bytes.removeLast() }
+        if bytes.count < lineBegin { lineBegin = bytes.count }
+    }
+
+    /// Ends the output with exactly one newline.
+    mutating func finish() -> [UInt8] {
+        if pendingNewlines == 0 && !keepsTrailingSpaces { trimTrailingSpaces() }
+        if pendingNewlines > 0 && !keepsTrailingSpaces { trimTrailingSpaces() }
+        while let l = bytes.last, l == 0x0A { bytes.removeLast() }
+        if !bytes.isEmpty { bytes.append(0x0A) }
+        return bytes
+    }
+}

@@ -1,0 +1,195 @@
+import TransmarkCore
+
+extension MarkdownWriter {
+    /// Writes a text node, escaping exactly what would otherwise parse as syntax at its position.
+    mutating func writeText(_ i: Int32) {
+        let text = document.textBytes(at: i)
+        currentTextNode = i
+        if options.escaping == .turndown {
+            writeTurndownText(text)
+            return
+        }
+        let nextByte = firstByteAfter(i)
+        var k = text.startIndex
+        let end = text.endIndex
+        var run: [UInt8] = []
+        run.reserveCapacity(text.count + 8)
+
+        func emitRun(_ writer: inout MarkdownWriter, _ run: inout [UInt8]) {
+            if !run.isEmpty {
+                writer.writeContent(run)
+                run.removeAll(keepingCapacity: true)
+            }
+        }
+
+        while k < end {
+            let c = text[k]
+            // Newlines inside text (from whitespace-preserving sources) are soft breaks.
+            if c == 0x0A || c == 0x0D {
+                // A line end inside text (from a character reference or preserved whitespace)
+                // is content, not a soft break: keep it as a reference.
+                run.append(contentsOf: c == 0x0A ? Array("&#10;".utf8) : Array("&#13;".utf8))
+                k += 1
+                continue
+            }
+            // Whitespace is held back: it may end up after a closing delimiter.
+            if c == 0x20 || c == 0x09 {
+                emitRun(&self, &run)
+                if options.lineWidth > 0 && linkDepth == 0 && !inHeading && !inTableCell && wrapsBeforeWord(text, after: k) {
+                    pendingSpaces.removeAll()
+                    w.cr()
+                } else {
+                    writeSpace(c)
+                }
+                k += 1
+                continue
+            }
+            let atLineStart = run.isEmpty && w.atLineStart && pendingSpaces.isEmpty && pendingOpeners.isEmpty
+            let previous: UInt8? = run.last ?? pendingOpeners.last?.open.last ?? pendingSpaces.last ?? w.last
+            let next: UInt8? = k + 1 < end ? text[k + 1] : nextByte
+            let previousIsSpace = previous == nil || MarkdownTextEscaper.isSpace(previous!) || atLineStart
+            let nextIsSpace = next == nil || MarkdownTextEscaper.isSpace(next!)
+
+            // U+00A0 counts as whitespace for emphasis: keep it outside delimiters too.
+            if c == 0xC2 && k + 1 < end && text[k + 1] == 0xA0 {
+                emitRun(&self, &run)
+                if w.atLineStart && pendingOpeners.isEmpty && pendingSpaces.isEmpty {
+                    writeContent([0xC2, 0xA0])
+                } else {
+                    pendingSpaces += [0xC2, 0xA0]
+                }
+                k += 2
+                continue
+            }
+            let countBefore = run.count
+            if atLineStart && !inTableCell {
+                // Block syntax at the start of a line.
+                switch c {
+                case UInt8(ascii: "#"), UInt8(ascii: ">"):
+                    run.append(0x5C)
+                case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
+                    if nextIsSpace || MarkdownTextEscaper.restIsRule(text, from: k, char: c) { run.append(0x5C) }
+                case UInt8(ascii: "="):
+                    if MarkdownTextEscaper.restIsRule(text, from: k, char: c) { run.append(0x5C) }
+                case UInt8(ascii: "~"):
+                    if k + 2 < end && text[k + 1] == c && text[k + 2] == c { run.append(0x5C) }
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    var j = k
+                    while j < end && j - k < 10 && text[j] >= 0x30 && text[j] <= 0x39 { j += 1 }
+                    if j < end && j - k <= 9 && (text[j] == UInt8(ascii: ".") || text[j] == UInt8(ascii: ")")) {
+                        let after: UInt8? = j + 1 < end ? text[j + 1] : nextByte
+                        if after == nil || MarkdownTextEscaper.isSpace(after!) {
+                            run.append(contentsOf: text[k..<j])
+                            run.append(0x5C)
+                            run.append(text[j])
+                            k = j + 1
+                            continue
+                        }
+                    }
+                default:
+                    break
+                }
+            }
+            let alreadyEscaped = run.count > countBefore
+            switch alreadyEscaped ? 0 : c {
+            case UInt8(ascii: "\\"):
+                if next == nil || MarkdownTextEscaper.isASCIIPunctuation(next!) || next == 0x0A { run.append(0x5C) }
+            case UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                run.append(0x5C)
+            case UInt8(ascii: "*"):
+                if !(previousIsSpace && nextIsSpace) { run.append(0x5C) }
+            case UInt8(ascii: "_"):
+                let intraword = previous.map(MarkdownTextEscaper.isWordByte) == true && next.map(MarkdownTextEscaper.isWordByte) == true
+                if !intraword && !(previousIsSpace && nextIsSpace) { run.append(0x5C) }
+            case UInt8(ascii: "~"):
+                if options.gfm && !(previousIsSpace && nextIsSpace) { run.append(0x5C) }
+            case UInt8(ascii: "<"):
+                if let n = next, (n | 0x20) >= 0x61 && (n | 0x20) <= 0x7A || n == UInt8(ascii: "/") || n == UInt8(ascii: "!") || n == UInt8(ascii: "?") {
+                    run.append(0x5C)
+                }
+            case UInt8(ascii: "&"):
+                if MarkdownTextEscaper.startsEntity(text, at: k) { run.append(0x5C) }
+            case UInt8(ascii: "|"):
+                if inTableCell { run.append(0x5C) }
+            case UInt8(ascii: "#"):
+                // A `#` ending an ATX heading would be read as its closing sequence.
+                if inHeading && headingLineStart < 0 && k + 1 == end && nextByte == nil && !atLineStart { run.append(0x5C) }
+            case UInt8(ascii: "!"):
+                // `!` before a link would turn it into an image.
+                if next == UInt8(ascii: "[") && k + 1 == end { run.append(0x5C) }
+            default:
+                break
+            }
+            run.append(c)
+            k += 1
+        }
+        emitRun(&self, &run)
+    }
+
+    /// The first byte of text that follows node `i` in the same block, if it is text.
+    func firstByteAfter(_ i: Int32) -> UInt8? {
+        var node = i
+        while true {
+            let next = records[Int(node)].nextSibling
+            if next >= 0 {
+                switch records[Int(next)].tag {
+                case .text: return document.textBytes(at: next).first
+                case .softBreak, .lineBreak: return 0x0A
+                case .code: return UInt8(ascii: "`")
+                case .link, .footnoteReference: return UInt8(ascii: "[")
+                case .image: return UInt8(ascii: "!")
+                case .htmlInline: return UInt8(ascii: "<")
+                default: return UInt8(ascii: "*") // markup follows: treat it as punctuation
+                }
+            }
+            let p = records[Int(node)].parent
+            if p < 0 || records[Int(p)].tag.isBlock { return nil }
+            node = p
+        }
+    }
+
+    /// Whether the word after the space at `k` would pass the line width.
+    func wrapsBeforeWord(_ text: ArraySlice<UInt8>, after k: Int) -> Bool {
+        var j = k + 1
+        var width = 0
+        while j < text.endIndex && text[j] != 0x20 && text[j] != 0x0A {
+            if text[j] & 0xC0 != 0x80 { width += 1 }
+            j += 1
+        }
+        let column = w.column + pendingSpaces.count
+        return width > 0 && column > w.prefix.count && column + 1 + width > options.lineWidth
+    }
+
+    mutating func writeTurndownText(_ text: ArraySlice<UInt8>) {
+        // turndown escapes each text node as a whole (its `^` rules apply at the node's start);
+        // whitespace is then held back like the exact writer does.
+        var escaped = MarkdownTextEscaper.turndownEscape(text)
+        // A `#` ending an ATX heading would be read as its closing sequence.
+        if inHeading && headingLineStart < 0 && escaped.last == UInt8(ascii: "#") && firstByteAfter(currentTextNode) == nil {
+            escaped.insert(0x5C, at: escaped.count - 1)
+        }
+        var run: [UInt8] = []
+        for b in escaped {
+            if b == 0x0A || b == 0x0D {
+                run.append(contentsOf: b == 0x0A ? Array("&#10;".utf8) : Array("&#13;".utf8))
+            } else if b == 0x20 || b == 0x09 {
+                if !run.isEmpty { writeContent(run); run.removeAll(keepingCapacity: true) }
+                writeSpace(b)
+            } else if b == UInt8(ascii: "|") && inTableCell {
+                run.append(0x5C)
+                run.append(b)
+            } else {
+                run.append(b)
+            }
+        }
+        if !run.isEmpty { writeContent(run) }
+    }
+}
+
+
+extension String {
+    /// The string with every `old` character replaced by `new`.
+    func replacingCharacter(_ old: Character, with new: Character) -> String {
+        String(map { $0 == old ? new : $0 })
+    }
+}

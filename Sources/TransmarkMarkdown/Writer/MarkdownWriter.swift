@@ -1,0 +1,1007 @@
+import TransmarkCore
+import TransmarkHTML
+
+/// The Markdown writer's state machine: one non-recursive walk over the tree with enter/exit
+/// events, writing lines through `MarkdownLineWriter`.
+///
+/// Inline delimiters (emphasis, strong, link brackets, …) are written lazily: an opener waits
+/// until the first non-whitespace content of its node, and whitespace at the end of a node waits
+/// until the next content, so delimiters never touch whitespace (leading and trailing spaces move
+/// outside, whitespace-only emphasis becomes its whitespace).
+struct MarkdownWriter {
+    let document: Document
+    let records: [NodeRecord]
+    let options: MarkdownBackend.Options
+    var w: MarkdownLineWriter
+
+    /// An inline delimiter pair opened by a node.
+    struct Delimiter {
+        let node: Int32
+        var open: [UInt8]
+        var close: [UInt8]
+    }
+
+    /// Openers not yet written (no content since they opened).
+    var pendingOpeners: [Delimiter] = []
+    /// Whitespace not yet written (it may belong after a closing delimiter).
+    var pendingSpaces: [UInt8] = []
+    /// Delimiters written and not yet closed, innermost last.
+    var openDelimiters: [Delimiter] = []
+
+    struct ListContext {
+        let isOrdered: Bool
+        let isTight: Bool
+        var number: Int
+        let marker: String
+    }
+    var lists: [ListContext] = []
+    /// The marker chosen for each list written so far (to alternate between adjacent lists).
+    var chosenListMarkers: [Int32: String] = [:]
+    /// The delimiter character chosen for each emphasis or strong node.
+    var chosenDelimiters: [Int32: UInt8] = [:]
+    /// The last child exited at each open depth of the walk (for previous-sibling look-ups).
+    var siblingStack: [Int32] = []
+    /// The previous sibling of the node being entered, or -1.
+    var currentPreviousSibling: Int32 = -1
+    /// The text node being written.
+    var currentTextNode: Int32 = 0
+    /// Prefix lengths pushed by containers, to pop on exit.
+    var prefixLengths: [Int] = []
+
+    var inHeading = false
+    var headingLineStart = 0
+    var inTableCell = false
+    var linkDepth = 0
+    var codeDepth = 0
+    /// The tag of the last block or inline run exited at each open container depth, to know
+    /// whether an inline node starts an implicit paragraph.
+    var previousSiblingIsInline: [Bool] = [false]
+
+    struct ReferenceDefinition {
+        let label: String
+        let destination: String
+        let title: String
+    }
+    var references: [ReferenceDefinition] = []
+    var referenceIndex: [String: Int] = [:]
+
+    init(document: Document, options: MarkdownBackend.Options) {
+        self.document = document
+        self.records = document.storage.records
+        self.options = options
+        w = MarkdownLineWriter(capacity: document.storage.text.count + document.storage.text.count / 8 + 64)
+    }
+
+    mutating func write() -> [UInt8] {
+        render(from: 0)
+        writeReferenceDefinitions()
+        return w.finish()
+    }
+
+    // MARK: Walk
+
+    mutating func render(from start: Int32) {
+        var cursor = WalkCursor(start: start)
+        let depth = siblingStack.count
+        while let (index, entering) = cursor.next(records) {
+            if entering {
+                currentPreviousSibling = siblingStack.last ?? -1
+                siblingStack.append(-1)
+                if !enter(index) { cursor.skipChildren(of: index) }
+            } else {
+                exit(index)
+                siblingStack.removeLast()
+                if !siblingStack.isEmpty { siblingStack[siblingStack.count - 1] = index }
+            }
+        }
+        siblingStack.removeLast(siblingStack.count - depth)
+    }
+
+    func tag(_ i: Int32) -> NodeKind.Tag { records[Int(i)].tag }
+    func parent(_ i: Int32) -> Int32 { records[Int(i)].parent }
+
+    /// Whether a node of this kind is written as inline content.
+    func isInline(_ t: NodeKind.Tag) -> Bool { !t.isBlock }
+
+    /// Whether children of this kind of node are inline content of a paragraph-like block.
+    func holdsInlineDirectly(_ t: NodeKind.Tag) -> Bool {
+        switch t {
+        case .paragraph, .heading, .term: return true
+        case .tableCell: return inTableCell
+        default: return !t.isBlock
+        }
+    }
+
+    // MARK: Enter
+
+    /// Returns false to skip the node's children.
+    mutating func enter(_ i: Int32) -> Bool {
+        let record = records[Int(i)]
+        let t = record.tag
+        if isInline(t) && i != 0 {
+            let p = record.parent
+            if !holdsInlineDirectly(tag(p)) && !(previousSiblingIsInline.last ?? false) {
+                // The first of a run of inline nodes in a block container: an implicit paragraph.
+                startBlock(i)
+            }
+        }
+        if !t.isBlock || t == .document {
+            // Inline nodes are handled below.
+        }
+        switch t {
+        case .document:
+            return true
+        case .paragraph:
+            startBlock(i)
+            previousSiblingIsInline.append(false)
+            return true
+        case .heading:
+            startBlock(i)
+            guard case .heading(let level) = document.kind(at: i) else { return true }
+            let empty = record.firstChild < 0
+            let multiline = level <= 2 && containsSoftBreak(i)
+            if (options.headingStyle == .setext || multiline) && level <= 2 && !empty {
+                headingLineStart = w.bytes.count
+            } else {
+                w.marker(String(repeating: "#", count: min(max(level, 1), 6)) + " ")
+                w.markContentStarted()
+                headingLineStart = -1
+            }
+            inHeading = true
+            previousSiblingIsInline.append(false)
+            return true
+        case .blockQuote:
+            startBlock(i)
+            w.marker("> ")
+            pushPrefix("> ")
+            w.markLineStart()
+            previousSiblingIsInline.append(false)
+            return true
+        case .list:
+            startBlock(i)
+            guard case .list(let attributes) = document.kind(at: i) else { return true }
+            let marker = listMarker(i, attributes)
+            chosenListMarkers[i] = marker
+            lists.append(ListContext(isOrdered: attributes.isOrdered, isTight: attributes.isTight,
+                                     number: attributes.start, marker: marker))
+            previousSiblingIsInline.append(false)
+            return true
+        case .listItem:
+            enterListItem(i)
+            previousSiblingIsInline.append(false)
+            return true
+        case .codeBlock:
+            startBlock(i)
+            writeCodeBlock(i)
+            return false
+        case .htmlBlock:
+            startBlock(i)
+            writeHTMLBlock(i)
+            return false
+        case .thematicBreak:
+            startBlock(i)
+            var rule = options.thematicBreak
+            // `- ---` would itself read as a rule: use another character after a list marker.
+            let p = record.parent
+            if p >= 0 && tag(p) == .listItem && records[Int(p)].firstChild == i, let c = rule.first(where: { $0 != " " }),
+               let marker = lists.last?.marker, marker.first == c {
+                rule = rule.replacingCharacter(c, with: c == "*" ? "-" : "*")
+            }
+            w.marker(rule)
+            w.cr()
+            return false
+        case .table:
+            startBlock(i)
+            if options.gfm, let table = pipeTable(i) {
+                writePipeTable(table)
+                return false
+            }
+            switch options.complexTable {
+            case .html, .symbol:
+                writeHTMLFragment(i)
+                return false
+            case .text:
+                previousSiblingIsInline.append(false)
+                return true
+            }
+        case .tableRow:
+            previousSiblingIsInline.append(false)
+            return true
+        case .tableCell:
+            previousSiblingIsInline.append(false)
+            return true
+        case .footnoteDefinition:
+            startBlock(i)
+            guard case .footnoteDefinition(let label) = document.kind(at: i) else { return true }
+            let labelText = footnoteLabel(label)
+            if options.gfm {
+                w.marker("[^" + labelText + "]:")
+                let first = record.firstChild
+                if first >= 0 && (tag(first) == .paragraph || isInline(tag(first))) {
+                    w.marker(" ")
+                    w.markLineStart()
+                } else {
+                    w.cr()
+                }
+            } else {
+                w.content("\\[^" + labelText + "\\]:")
+                w.marker(" ")
+                w.markLineStart()
+            }
+            pushPrefix("    ")
+            previousSiblingIsInline.append(false)
+            return true
+        case .definitionList:
+            startBlock(i)
+            if options.definitionList == .html {
+                writeHTMLFragment(i)
+                return false
+            }
+            previousSiblingIsInline.append(false)
+            return true
+        case .term:
+            startBlock(i)
+            openDelimiter(i, open: Array(options.strongDelimiter.utf8), close: Array(options.strongDelimiter.utf8))
+            previousSiblingIsInline.append(false)
+            return true
+        case .definition:
+            startBlock(i)
+            previousSiblingIsInline.append(false)
+            return true
+        case .division:
+            if options.division == .html {
+                startBlock(i)
+                let name = divisionName(i)
+                w.marker("<" + name + htmlAttributes(i) + ">")
+                w.blankLine()
+            }
+            previousSiblingIsInline.append(false)
+            return true
+
+        // MARK: Inlines
+        case .text:
+            writeText(i)
+            return false
+        case .softBreak:
+            if inHeading && headingLineStart < 0 || inTableCell {
+                writeSpace()
+            } else {
+                pendingSpaces.removeAll()
+                w.cr()
+            }
+            return false
+        case .lineBreak:
+            writeHardBreak(i)
+            return false
+        case .emphasis:
+            let d = chooseDelimiter(i, preferred: options.emphasisDelimiter)
+            openDelimiter(i, open: d, close: d)
+            return true
+        case .strong:
+            let d = chooseDelimiter(i, preferred: options.strongDelimiter)
+            openDelimiter(i, open: d, close: d)
+            return true
+        case .strikethrough:
+            if options.gfm {
+                openDelimiter(i, open: Array("~~".utf8), close: Array("~~".utf8))
+            } else {
+                openFallback(i, policy: options.strikethrough, tag: "del", symbol: "~~")
+            }
+            return true
+        case .underline:
+            openFallback(i, policy: options.underline, tag: "u", symbol: "++")
+            return true
+        case .superscript:
+            openFallback(i, policy: options.superscript, tag: "sup", symbol: "^")
+            return true
+        case .subscript:
+            openFallback(i, policy: options.subscript, tag: "sub", symbol: "~")
+            return true
+        case .highlight:
+            openFallback(i, policy: options.highlight, tag: "mark", symbol: "==")
+            return true
+        case .span:
+            if options.span == .html && (record.attributes >= 0 || record.style >= 0) {
+                openDelimiter(i, open: Array(("<span" + htmlAttributes(i) + ">").utf8), close: Array("</span>".utf8))
+            }
+            return true
+        case .code:
+            writeCodeSpan(i)
+            return false
+        case .link:
+            return enterLink(i)
+        case .image:
+            return enterImage(i)
+        case .htmlInline:
+            if options.rawHTML == .html {
+                writeContent(Array(document.textBytes(at: i)))
+            }
+            return false
+        case .footnoteReference:
+            guard case .footnoteReference(let label) = document.kind(at: i) else { return false }
+            if options.gfm {
+                writeContent(Array(("[^" + footnoteLabel(label) + "]").utf8))
+            } else {
+                writeContent(Array(("\\[^" + footnoteLabel(label) + "\\]").utf8))
+            }
+            return false
+        case .custom:
+            return true
+        }
+    }
+
+    // MARK: Exit
+
+    mutating func exit(_ i: Int32) {
+        let record = records[Int(i)]
+        let t = record.tag
+        switch t {
+        case .document:
+            endInlineRun()
+        case .paragraph:
+            endInlineRun()
+            previousSiblingIsInline.removeLast()
+            w.cr()
+        case .heading:
+            endInlineRun()
+            inHeading = false
+            previousSiblingIsInline.removeLast()
+            if headingLineStart >= 0, case .heading(let level) = document.kind(at: i) {
+                let width = max(3, min(80, displayWidth(of: w.bytes[headingLineStart...])))
+                w.cr()
+                w.marker(String(repeating: level == 1 ? "=" : "-", count: width))
+            }
+            headingLineStart = -1
+            w.cr()
+        case .blockQuote:
+            endInlineRun()
+            popPrefix()
+            previousSiblingIsInline.removeLast()
+            w.cr()
+        case .list:
+            lists.removeLast()
+            previousSiblingIsInline.removeLast()
+            w.cr()
+        case .listItem:
+            endInlineRun()
+            popPrefix()
+            previousSiblingIsInline.removeLast()
+            w.cr()
+        case .table, .tableRow, .tableCell:
+            endInlineRun()
+            previousSiblingIsInline.removeLast()
+            w.cr()
+        case .footnoteDefinition:
+            endInlineRun()
+            popPrefix()
+            previousSiblingIsInline.removeLast()
+            w.cr()
+        case .definitionList, .definition:
+            endInlineRun()
+            previousSiblingIsInline.removeLast()
+            w.cr()
+        case .term:
+            closeDelimiter(i)
+            endInlineRun()
+            previousSiblingIsInline.removeLast()
+            w.cr()
+        case .division:
+            endInlineRun()
+            previousSiblingIsInline.removeLast()
+            if options.division == .html {
+                w.blankLine()
+                w.marker("</" + divisionName(i) + ">")
+            }
+            w.cr()
+        case .emphasis, .strong, .strikethrough, .underline, .superscript, .subscript, .highlight, .span:
+            closeDelimiter(i)
+        case .link:
+            exitLink(i)
+        case .image:
+            exitLink(i)
+        case .custom:
+            break
+        default:
+            break
+        }
+        // Track whether this node, as a sibling, was inline (for implicit paragraphs).
+        if i != 0 {
+            if previousSiblingIsInline.isEmpty { previousSiblingIsInline.append(false) }
+            let inline = isInline(t)
+            previousSiblingIsInline[previousSiblingIsInline.count - 1] = inline
+            let p = record.parent
+            if inline && !holdsInlineDirectly(tag(p)) {
+                let next = record.nextSibling
+                if next < 0 || !isInline(tag(next)) {
+                    // End of an implicit paragraph.
+                    endInlineRun()
+                    w.cr()
+                }
+            }
+        }
+    }
+
+    // MARK: Blocks
+
+    /// Separates a block (or an implicit paragraph starting at inline node `i`) from what came
+    /// before: nothing for the first block of a container, a line break inside tight lists, a
+    /// blank line otherwise.
+    mutating func startBlock(_ i: Int32) {
+        endInlineRun()
+        let p = parent(i)
+        guard p >= 0 else { return }
+        let first = records[Int(p)].firstChild == i
+        if first {
+            if tag(p) == .document {
+                return
+            }
+            if tag(p) == .listItem || tag(p) == .blockQuote || tag(p) == .footnoteDefinition || tag(p) == .definition {
+                return
+            }
+            w.cr()
+            return
+        }
+        if tag(p) == .listItem, let list = lists.last, list.isTight {
+            w.cr()
+            return
+        }
+        if tag(p) == .definitionList {
+            w.cr()
+            return
+        }
+        w.blankLine()
+    }
+
+    mutating func pushPrefix(_ s: String) {
+        let bytes = Array(s.utf8)
+        w.prefix.append(contentsOf: bytes)
+        prefixLengths.append(bytes.count)
+    }
+
+    mutating func popPrefix() {
+        if let n = prefixLengths.popLast() { w.prefix.removeLast(min(n, w.prefix.count)) }
+    }
+
+    func listMarker(_ i: Int32, _ attributes: ListAttributes) -> String {
+        // Two lists in a row need different markers, or they read back as one list.
+        var previousMarker: String?
+        if let previous = previousSibling(of: i), case .list(let other) = document.kind(at: previous),
+           other.isOrdered == attributes.isOrdered {
+            previousMarker = chosenListMarkers[previous]
+        }
+        let preferred = attributes.isOrdered ? options.orderedListDelimiter : options.bulletListMarker
+        guard let previousMarker, previousMarker == preferred else { return preferred }
+        if attributes.isOrdered { return preferred == "." ? ")" : "." }
+        return preferred == "-" ? "*" : "-"
+    }
+
+    mutating func enterListItem(_ i: Int32) {
+        endInlineRun()
+        guard var list = lists.popLast() else { return }
+        let p = parent(i)
+        let first = records[Int(p)].firstChild == i
+        if !first {
+            if list.isTight { w.cr() } else { w.blankLine() }
+        }
+        var marker: String
+        if list.isOrdered {
+            marker = String(min(max(list.number, 0), 999_999_999)) + list.marker
+            list.number += 1
+        } else {
+            marker = list.marker
+        }
+        let padding = options.listMarkerPadding == 0 ? max(1, 4 - marker.count) : options.listMarkerPadding
+        marker += String(repeating: " ", count: padding)
+        lists.append(list)
+        w.marker(marker)
+        pushPrefix(String(repeating: " ", count: marker.count))
+        w.markLineStart()
+        if case .listItem(let task?) = document.kind(at: i) {
+            if options.gfm {
+                w.marker(task == .checked ? "[x] " : "[ ] ")
+            } else {
+                w.marker(task == .checked ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> ")
+            }
+            w.markContentStarted()
+        }
+    }
+
+    mutating func writeCodeBlock(_ i: Int32) {
+        guard case .codeBlock(let info) = document.kind(at: i) else { return }
+        var code = Array(document.textBytes(at: i))
+        if code.last != 0x0A && !code.isEmpty { code.append(0x0A) }
+        let lines = code.isEmpty ? [] : code.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false)
+        let p = parent(i)
+        let firstInItem = p >= 0 && tag(p) == .listItem && records[Int(p)].firstChild == i
+        let firstLineBlank = lines.first.map { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } } ?? true
+        let lastLineBlank = lines.last.map { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } } ?? true
+        // Indented code needs a blank line before it that ends any list or paragraph: not the
+        // first block of an item, not inside a tight list, not right after a list.
+        let inTightItem = p >= 0 && tag(p) == .listItem && (lists.last?.isTight ?? false)
+        let afterList = previousSibling(of: i).map { tag($0) == .list } ?? false
+        if options.codeBlockStyle == .indented && info.isEmpty && !lines.isEmpty && !firstLineBlank
+            && !lastLineBlank && !firstInItem && !inTightItem && !afterList {
+            w.flush()
+            pushPrefix("    ")
+            w.marker("    ")
+            writeVerbatimLines(lines)
+            popPrefix()
+            w.cr()
+            return
+        }
+        var fenceChar = options.fence.utf8.first ?? UInt8(ascii: "`")
+        if fenceChar == UInt8(ascii: "`") && info.utf8.contains(UInt8(ascii: "`")) { fenceChar = UInt8(ascii: "~") }
+        var longest = 0
+        var run = 0
+        for b in code {
+            run = b == fenceChar ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = [UInt8](repeating: fenceChar, count: max(3, longest + 1))
+        w.marker(fence)
+        if !info.isEmpty { w.marker(info.utf8) }
+        w.keepTrailingSpaces()
+        w.cr()
+        if !lines.isEmpty {
+            w.flush()
+            writeVerbatimLines(lines)
+            w.cr()
+        }
+        w.marker(fence)
+        w.cr()
+    }
+
+    /// Writes code lines, each on its own prefixed line, keeping their spaces.
+    mutating func writeVerbatimLines(_ lines: [ArraySlice<UInt8>]) {
+        for (n, line) in lines.enumerated() {
+            if n > 0 { w.newlineKeepingContent(emptyLine: line.isEmpty) }
+            w.verbatim(line)
+        }
+        if !lines.isEmpty { w.forceLineEnd() }
+    }
+
+    mutating func writeHTMLBlock(_ i: Int32) {
+        var raw = Array(document.textBytes(at: i))
+        while let l = raw.last, l == 0x0A { raw.removeLast() }
+        if options.rawHTML == .text {
+            let text = Self.strippingTags(raw)
+            if !text.isEmpty { writeContent(text) }
+            w.cr()
+            return
+        }
+        let lines = raw.split(separator: 0x0A, omittingEmptySubsequences: false)
+        w.flush()
+        writeVerbatimLines(lines)
+        w.cr()
+    }
+
+    /// Writes a subtree as an HTML block (for constructs Markdown cannot express).
+    mutating func writeHTMLFragment(_ i: Int32) {
+        var htmlOptions = HTMLBackend.Options()
+        htmlOptions.unsafe = true
+        var html = HTMLBackend().renderFragment(document[NodeID(index: i)], options: htmlOptions)
+        while let l = html.last, l == 0x0A { html.removeLast() }
+        // An HTML block ends at a blank line: keep the fragment free of them.
+        var lines = html.split(separator: 0x0A, omittingEmptySubsequences: true)
+        lines = lines.filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+        w.flush()
+        writeVerbatimLines(lines)
+        w.cr()
+    }
+
+    func divisionName(_ i: Int32) -> String {
+        if case .division(let tag) = document.kind(at: i), HTMLNames.isValidElementName(tag),
+           !HTMLNames.isCodeBearingElement(tag) {
+            return tag
+        }
+        return "div"
+    }
+
+    /// The node's attributes and style as HTML attribute text (with a leading space).
+    func htmlAttributes(_ i: Int32) -> String {
+        var text = ""
+        for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name) && !HTMLNames.isEventHandler(a.name) {
+            if a.name == "style" && document.style(at: i) != nil { continue }
+            var escaped = ByteOutput()
+            HTMLEscaping.escapeText(a.value, into: &escaped)
+            text += " \(a.name)=\"\(escaped.string)\""
+        }
+        if let style = document.style(at: i), !style.cssText.isEmpty {
+            var escaped = ByteOutput()
+            HTMLEscaping.escapeText(style.cssText, into: &escaped)
+            text += " style=\"\(escaped.string)\""
+        }
+        return text
+    }
+
+    static func strippingTags(_ raw: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var inTag = false
+        for b in raw {
+            if b == UInt8(ascii: "<") { inTag = true; continue }
+            if b == UInt8(ascii: ">") && inTag { inTag = false; continue }
+            if !inTag { out.append(b == 0x0A ? 0x20 : b) }
+        }
+        return out
+    }
+
+    func footnoteLabel(_ label: String) -> String {
+        String(label.map { $0 == " " || $0 == "]" || $0 == "[" || $0 == "\n" ? "-" : $0 })
+    }
+
+    /// The previous sibling of the node being entered (valid during `enter`).
+    func previousSibling(of i: Int32) -> Int32? {
+        currentPreviousSibling >= 0 ? currentPreviousSibling : nil
+    }
+
+    func containsSoftBreak(_ i: Int32) -> Bool {
+        var found = false
+        document.walk(from: NodeID(index: i)) { event in
+            if case .enter(let n) = event, n.tag == .softBreak { found = true; return .stop }
+            return .proceed
+        }
+        return found
+    }
+
+    func displayWidth(of bytes: ArraySlice<UInt8>) -> Int {
+        var n = 0
+        for b in bytes where b & 0xC0 != 0x80 { n += 1 }
+        return n
+    }
+}
+
+// MARK: - Inline writing
+
+extension MarkdownWriter {
+    /// Ends a run of inline content: unwritten openers and trailing whitespace are dropped.
+    mutating func endInlineRun() {
+        pendingOpeners.removeAll()
+        pendingSpaces.removeAll()
+    }
+
+    /// Writes pending whitespace and openers before content.
+    mutating func flushInlinePending() {
+        if !pendingSpaces.isEmpty {
+            w.content(pendingSpaces)
+            pendingSpaces.removeAll()
+        }
+        if !pendingOpeners.isEmpty {
+            for d in pendingOpeners {
+                w.marker(d.open)
+                openDelimiters.append(d)
+            }
+            w.markContentStarted()
+            pendingOpeners.removeAll()
+        }
+    }
+
+    /// Writes inline content that is not whitespace.
+    mutating func writeContent(_ bytes: [UInt8]) {
+        flushInlinePending()
+        w.content(bytes)
+    }
+
+    mutating func writeSpace(_ c: UInt8 = 0x20) {
+        if w.atLineStart && pendingOpeners.isEmpty && pendingSpaces.isEmpty {
+            // Leading whitespace of a line would be stripped (or start a code block): spaces go,
+            // a tab that is content stays as a character reference.
+            if c == 0x09 { w.content("&#9;") }
+            return
+        }
+        pendingSpaces.append(c)
+    }
+
+    mutating func openDelimiter(_ i: Int32, open: [UInt8], close: [UInt8]) {
+        pendingOpeners.append(Delimiter(node: i, open: open, close: close))
+    }
+
+    mutating func openFallback(_ i: Int32, policy: MarkdownFallback, tag: String, symbol: String) {
+        switch policy {
+        case .html: openDelimiter(i, open: Array(("<" + tag + ">").utf8), close: Array(("</" + tag + ">").utf8))
+        case .symbol: openDelimiter(i, open: Array(symbol.utf8), close: Array(symbol.utf8))
+        case .text: break
+        }
+    }
+
+    mutating func closeDelimiter(_ i: Int32) {
+        if let k = pendingOpeners.lastIndex(where: { $0.node == i }) {
+            // Nothing was written inside: the node is empty or whitespace only.
+            pendingOpeners.remove(at: k)
+            return
+        }
+        guard let k = openDelimiters.lastIndex(where: { $0.node == i }) else { return }
+        let d = openDelimiters.remove(at: k)
+        w.marker(d.close)
+    }
+
+    /// `*` or `_` (or `**`/`__`): underscores do not work inside words, so use asterisks there.
+    mutating func chooseDelimiter(_ i: Int32, preferred: String) -> [UInt8] {
+        var d = Array(preferred.utf8)
+        defer { chosenDelimiters[i] = d.first }
+        // Emphasis directly inside emphasis (or strong in strong) with the same character reads
+        // as one run (`**x**` is strong, not emphasis in emphasis): use the other character.
+        // (`****x****` is strong in strong, so strong keeps its character.)
+        let p = records[Int(i)].parent
+        if p >= 0, records[Int(i)].tag == .emphasis, records[Int(p)].firstChild == i,
+           let parentChar = chosenDelimiters[p], parentChar == d.first {
+            let other: UInt8 = parentChar == UInt8(ascii: "*") ? UInt8(ascii: "_") : UInt8(ascii: "*")
+            let previous = pendingSpaces.last ?? w.last
+            if other == UInt8(ascii: "*") || !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
+                d = d.map { _ in other }
+                return d
+            }
+        }
+        guard d.first == UInt8(ascii: "_") else {
+            return d
+        }
+        let previous = pendingSpaces.last ?? w.last
+        var nextIsWord = false
+        let next = records[Int(i)].nextSibling
+        if next >= 0 {
+            let bytes = document.textBytes(at: next)
+            if let f = bytes.first, records[Int(next)].tag == .text { nextIsWord = MarkdownTextEscaper.isWordByte(f) }
+        }
+        if let previous, MarkdownTextEscaper.isWordByte(previous) { nextIsWord = true }
+        if nextIsWord { d = d.map { _ in UInt8(ascii: "*") } }
+        // Emphasis directly inside emphasis with the same delimiter would read as strong.
+        return d
+    }
+
+    mutating func writeHardBreak(_ i: Int32) {
+        // A hard break at the end of a block means nothing in Markdown: drop it.
+        var next = records[Int(i)].nextSibling
+        var ancestor = i
+        while next < 0 {
+            ancestor = records[Int(ancestor)].parent
+            guard ancestor >= 0, !tag(ancestor).isBlock else { return }
+            next = records[Int(ancestor)].nextSibling
+        }
+        if inHeading && headingLineStart < 0 {
+            writeSpace()
+            return
+        }
+        if inTableCell {
+            writeContent(Array("<br>".utf8))
+            return
+        }
+        pendingSpaces.removeAll()
+        // Close open delimiters, break the line, reopen them.
+        let reopen = openDelimiters
+        for d in openDelimiters.reversed() { w.marker(d.close) }
+        openDelimiters.removeAll()
+        let carried = pendingOpeners
+        pendingOpeners = reopen + carried
+        if options.hardBreak == .backslash {
+            w.marker("\\")
+        } else {
+            w.marker("  ")
+            w.keepTrailingSpaces()
+        }
+        w.cr()
+        w.flush()
+        w.markLineStart()
+    }
+
+    mutating func writeCodeSpan(_ i: Int32) {
+        var code = Array(document.textBytes(at: i))
+        for k in code.indices where code[k] == 0x0A { code[k] = 0x20 }
+        if inTableCell {
+            // GFM splits table rows at `|` before reading code spans; `\|` keeps the pipe.
+            var escaped: [UInt8] = []
+            for b in code {
+                if b == UInt8(ascii: "|") { escaped.append(0x5C) }
+                escaped.append(b)
+            }
+            code = escaped
+        }
+        var longest = 0
+        var runs = Set<Int>()
+        var run = 0
+        for b in code + [0] {
+            if b == UInt8(ascii: "`") { run += 1 } else {
+                if run > 0 { runs.insert(run); longest = max(longest, run) }
+                run = 0
+            }
+        }
+        var ticks = 1
+        while runs.contains(ticks) { ticks += 1 }
+        let fence = [UInt8](repeating: UInt8(ascii: "`"), count: ticks)
+        let allSpaces = code.allSatisfy { $0 == 0x20 }
+        let pad = !code.isEmpty && !allSpaces && (code.first == UInt8(ascii: "`") || code.last == UInt8(ascii: "`")
+            || (code.first == 0x20 && code.last == 0x20))
+        flushInlinePending()
+        w.content(fence)
+        if pad { w.content(byte: 0x20) }
+        w.content(code)
+        if pad { w.content(byte: 0x20) }
+        w.content(fence)
+    }
+
+    // MARK: Links and images
+
+    mutating func enterLink(_ i: Int32) -> Bool {
+        guard case .link(let destination, let title) = document.kind(at: i) else { return true }
+        // Autolinks: the text is the URL (or the address of a mailto: URL).
+        let text = document[NodeID(index: i)].plainText
+        if title.isEmpty, Self.isAutolinkable(destination),
+           text == destination || ("mailto:" + text == destination && !text.contains(":")) {
+            writeContent(Array(("<" + text + ">").utf8))
+            return false
+        }
+        let close: [UInt8]
+        if options.linkStyle == .reference {
+            close = Array(("]" + referenceSuffix(text: text, destination: destination, title: title)).utf8)
+        } else {
+            close = Array(("](" + Self.linkDestination(destination) + Self.linkTitle(title) + ")").utf8)
+        }
+        openDelimiter(i, open: [UInt8(ascii: "[")], close: close)
+        linkDepth += 1
+        // An empty link still needs its brackets.
+        if records[Int(i)].firstChild < 0 {
+            flushInlinePending()
+        }
+        return true
+    }
+
+    mutating func exitLink(_ i: Int32) {
+        linkDepth -= 1
+        if pendingOpeners.contains(where: { $0.node == i }) {
+            // Whitespace-only or empty text: keep the link with empty text.
+            flushInlinePending()
+        }
+        closeDelimiter(i)
+    }
+
+    mutating func referenceSuffix(text: String, destination: String, title: String) -> String {
+        let key = destination + "\u{0}" + title
+        switch options.linkReferenceStyle {
+        case .full:
+            if let n = referenceIndex[key] { return "[\(references[n].label)]" }
+            let label = String(references.count + 1)
+            referenceIndex[key] = references.count
+            references.append(ReferenceDefinition(label: label, destination: destination, title: title))
+            return "[\(label)]"
+        case .collapsed, .shortcut:
+            let label = text
+            let usable = !label.isEmpty && !label.contains("[") && !label.contains("]") && !label.contains("\n")
+            let normalized = label.lowercased()
+            if usable {
+                if let n = referenceIndex["label:" + normalized] {
+                    if references[n].destination == destination && references[n].title == title {
+                        return options.linkReferenceStyle == .collapsed ? "[]" : ""
+                    }
+                } else {
+                    referenceIndex["label:" + normalized] = references.count
+                    references.append(ReferenceDefinition(label: label, destination: destination, title: title))
+                    return options.linkReferenceStyle == .collapsed ? "[]" : ""
+                }
+            }
+            // The text cannot serve as a label: fall back to a numbered reference.
+            let numbered = "ref-\(references.count + 1)"
+            references.append(ReferenceDefinition(label: numbered, destination: destination, title: title))
+            return "[\(numbered)]"
+        }
+    }
+
+    mutating func writeReferenceDefinitions() {
+        guard !references.isEmpty else { return }
+        w.prefix.removeAll()
+        w.blankLine()
+        for r in references {
+            w.marker("[" + r.label + "]: " + Self.linkDestination(r.destination) + Self.linkTitle(r.title))
+            w.cr()
+        }
+    }
+
+    /// Images write their alternative text as inline Markdown inside `![…]`, so alt text with
+    /// emphasis or links reads back the same.
+    mutating func enterImage(_ i: Int32) -> Bool {
+        guard case .image(let source, let title, let size) = document.kind(at: i) else { return false }
+        if let size, size.width != nil || size.height != nil, options.imageSize == .html {
+            writeImage(i)
+            return false
+        }
+        let close = Array(("](" + Self.linkDestination(source) + Self.linkTitle(title) + ")").utf8)
+        openDelimiter(i, open: Array("![".utf8), close: close)
+        linkDepth += 1
+        if records[Int(i)].firstChild < 0 { flushInlinePending() }
+        return true
+    }
+
+    mutating func writeImage(_ i: Int32) {
+        guard case .image(let source, let title, let size) = document.kind(at: i) else { return }
+        let alt = document[NodeID(index: i)].plainText
+        if let size, size.width != nil || size.height != nil, options.imageSize == .html {
+            var html = ByteOutput()
+            html.append("<img src=\"")
+            HTMLEscaping.escapeText(source, into: &html)
+            html.append("\" alt=\"")
+            HTMLEscaping.escapeText(alt, into: &html)
+            html.append("\"")
+            if !title.isEmpty {
+                html.append(" title=\"")
+                HTMLEscaping.escapeText(title, into: &html)
+                html.append("\"")
+            }
+            if let width = size.width { html.append(" width=\"\(width)\"") }
+            if let height = size.height { html.append(" height=\"\(height)\"") }
+            html.append(" />")
+            writeContent(html.bytes)
+            return
+        }
+        var text: [UInt8] = Array("![".utf8)
+        text += escapeLinkText(Array(alt.utf8))
+        text += Array(("](" + Self.linkDestination(source) + Self.linkTitle(title) + ")").utf8)
+        writeContent(text)
+    }
+
+    /// Escapes text inside `[...]` (alt text): brackets, backslashes, backticks and emphasis marks.
+    func escapeLinkText(_ text: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        for b in text {
+            switch b {
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"),
+                 UInt8(ascii: "_"), UInt8(ascii: "<"):
+                out.append(0x5C)
+                out.append(b)
+            case 0x0A:
+                out.append(0x20)
+            default:
+                out.append(b)
+            }
+        }
+        return out
+    }
+
+    static func isAutolinkable(_ destination: String) -> Bool {
+        guard let colon = destination.firstIndex(of: ":") else { return false }
+        let scheme = destination[..<colon]
+        guard scheme.count >= 2, scheme.count <= 32, scheme.first!.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "." || $0 == "-") }) else {
+            return false
+        }
+        return !destination.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0.isWhitespace || ($0.asciiValue ?? 0x20) < 0x20 })
+    }
+
+    /// A link destination, in `<…>` when it has spaces, controls or unbalanced parentheses.
+    static func linkDestination(_ destination: String) -> String {
+        if destination.isEmpty { return "" }
+        var depth = 0
+        var balanced = true
+        var needsBrackets = false
+        for ch in destination.unicodeScalars {
+            if ch == "(" { depth += 1 }
+            if ch == ")" { depth -= 1; if depth < 0 { balanced = false } }
+            if ch.value <= 0x20 || ch == "<" || ch == ">" { needsBrackets = true }
+        }
+        if depth != 0 { balanced = false }
+        if !needsBrackets && balanced && !destination.hasPrefix("<") {
+            var out = ""
+            for ch in destination.unicodeScalars {
+                if ch == "\\" { out += "\\\\" } else { out.unicodeScalars.append(ch) }
+            }
+            return out
+        }
+        var out = "<"
+        for ch in destination.unicodeScalars {
+            switch ch {
+            case "<", ">", "\\": out += "\\"; out.unicodeScalars.append(ch)
+            case "\n": out += "%0A"
+            case "\r": out += "%0D"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out + ">"
+    }
+
+    /// ` "title"` with quotes and backslashes escaped, or nothing.
+    static func linkTitle(_ title: String) -> String {
+        if title.isEmpty { return "" }
+        var out = " \""
+        for ch in title.unicodeScalars {
+            if ch == "\"" || ch == "\\" { out += "\\" }
+            out.unicodeScalars.append(ch)
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,232 @@
+import TransmarkCore
+
+/// Writes a `StyledText` as `styled-json` (see `Schemas/styled-text.schema.json`) straight into a
+/// `ByteOutput`: fixed key order, one table entry or run per line, deterministic numbers, and
+/// JSON string escaping done on UTF-8 bytes. Equal input always gives identical bytes.
+public enum StyledJSONWriter {
+    /// The JSON bytes of `styled`.
+    public static func bytes(of styled: StyledText) -> [UInt8] {
+        var out = ByteOutput(capacity: styled.text.utf8.count * 2 + styled.runs.count * 48 + 256)
+        write(styled, into: &out)
+        return out.bytes
+    }
+
+    /// Appends the JSON of `styled` to `out`, ending with a newline.
+    public static func write(_ styled: StyledText, into out: inout ByteOutput) {
+        out.append("{\n  \"version\": ")
+        out.append(int: StyledText.schemaVersion)
+        out.append(",\n  \"unit\": ")
+        writeString(styled.unit.rawValue, into: &out)
+        out.append(",\n  \"text\": ")
+        writeString(styled.text, into: &out)
+        out.append(",\n  \"runStyles\": [")
+        for (i, style) in styled.runStyles.enumerated() {
+            out.append(i == 0 ? "\n    " : ",\n    ")
+            write(style, into: &out)
+        }
+        out.append(styled.runStyles.isEmpty ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [")
+        writeRuns(styled.runs, into: &out)
+        out.append(",\n  \"paragraphStyles\": [")
+        for (i, style) in styled.paragraphStyles.enumerated() {
+            out.append(i == 0 ? "\n    " : ",\n    ")
+            write(style, into: &out)
+        }
+        out.append(styled.paragraphStyles.isEmpty ? "],\n  \"paragraphs\": [" : "\n  ],\n  \"paragraphs\": [")
+        writeRuns(styled.paragraphs, into: &out)
+        out.append(",\n  \"attachments\": [")
+        for (i, a) in styled.attachments.enumerated() {
+            out.append(i == 0 ? "\n    " : ",\n    ")
+            write(a, into: &out)
+        }
+        out.append(styled.attachments.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    }
+
+    private static func writeRuns(_ runs: [StyledRun], into out: inout ByteOutput) {
+        for (i, run) in runs.enumerated() {
+            out.append(i == 0 ? "\n    {\"location\": " : ",\n    {\"location\": ")
+            out.append(int: run.range.location)
+            out.append(", \"length\": ")
+            out.append(int: run.range.length)
+            out.append(", \"style\": ")
+            out.append(int: run.style)
+            out.append(byte: UInt8(ascii: "}"))
+        }
+        out.append(runs.isEmpty ? "]" : "\n  ]")
+    }
+
+    static func write(_ a: RunAttributes, into out: inout ByteOutput) {
+        out.append("{\"font\": {\"family\": ")
+        writeString(a.font.family, into: &out)
+        out.append(", \"size\": ")
+        writeNumber(a.font.size, into: &out)
+        out.append(", \"weight\": ")
+        out.append(int: a.font.weight)
+        out.append(a.font.italic ? ", \"italic\": true}" : ", \"italic\": false}")
+        if let c = a.foregroundColor { out.append(", \"foregroundColor\": "); writeColor(c, into: &out) }
+        if let c = a.backgroundColor { out.append(", \"backgroundColor\": "); writeColor(c, into: &out) }
+        if let u = a.underline { out.append(", \"underline\": "); write(u, into: &out) }
+        if let s = a.strikethrough { out.append(", \"strikethrough\": "); write(s, into: &out) }
+        if a.baselineOffset != 0 { out.append(", \"baselineOffset\": "); writeNumber(a.baselineOffset, into: &out) }
+        if a.letterSpacing != 0 { out.append(", \"letterSpacing\": "); writeNumber(a.letterSpacing, into: &out) }
+        if !a.traits.isEmpty {
+            out.append(", \"traits\": [")
+            for (i, name) in a.traits.names.enumerated() {
+                if i > 0 { out.append(", ") }
+                writeString(name, into: &out)
+            }
+            out.append("]")
+        }
+        if let link = a.link {
+            out.append(", \"link\": {\"url\": ")
+            writeString(link.url, into: &out)
+            if !link.title.isEmpty { out.append(", \"title\": "); writeString(link.title, into: &out) }
+            out.append("}")
+        }
+        if let v = a.headingLevel { out.append(", \"headingLevel\": "); out.append(int: v) }
+        if let v = a.blockQuoteDepth { out.append(", \"blockQuoteDepth\": "); out.append(int: v) }
+        if let v = a.listLevel { out.append(", \"listLevel\": "); out.append(int: v) }
+        if let v = a.listMarker { out.append(", \"listMarker\": "); writeString(v, into: &out) }
+        if let v = a.tableRow { out.append(", \"tableRow\": "); out.append(int: v) }
+        if let v = a.tableColumn { out.append(", \"tableColumn\": "); out.append(int: v) }
+        if let v = a.footnoteReference { out.append(", \"footnoteReference\": "); writeString(v, into: &out) }
+        if let v = a.sourceTag { out.append(", \"sourceTag\": "); writeString(v, into: &out) }
+        out.append("}")
+    }
+
+    static func write(_ line: DecorationLine, into out: inout ByteOutput) {
+        out.append("{\"style\": ")
+        writeString(line.style.rawValue, into: &out)
+        if let c = line.color { out.append(", \"color\": "); writeColor(c, into: &out) }
+        out.append("}")
+    }
+
+    static func write(_ p: ParagraphAttributes, into out: inout ByteOutput) {
+        out.append("{\"role\": ")
+        writeString(p.role.rawValue, into: &out)
+        out.append(", \"alignment\": ")
+        writeString(p.alignment.rawValue, into: &out)
+        out.append(", \"headIndent\": ")
+        writeNumber(p.headIndent, into: &out)
+        out.append(", \"firstLineHeadIndent\": ")
+        writeNumber(p.firstLineHeadIndent, into: &out)
+        out.append(", \"spacingBefore\": ")
+        writeNumber(p.spacingBefore, into: &out)
+        out.append(", \"spacingAfter\": ")
+        writeNumber(p.spacingAfter, into: &out)
+        if let m = p.lineHeightMultiple { out.append(", \"lineHeightMultiple\": "); writeNumber(m, into: &out) }
+        if !p.tabStops.isEmpty {
+            out.append(", \"tabStops\": [")
+            for (i, stop) in p.tabStops.enumerated() {
+                out.append(i == 0 ? "{\"location\": " : ", {\"location\": ")
+                writeNumber(stop.location, into: &out)
+                out.append(", \"alignment\": ")
+                writeString(stop.alignment.rawValue, into: &out)
+                out.append("}")
+            }
+            out.append("]")
+        }
+        if p.hasRule { out.append(", \"hasRule\": true") }
+        if p.preservesWhitespace { out.append(", \"preservesWhitespace\": true") }
+        out.append("}")
+    }
+
+    static func write(_ a: Attachment, into out: inout ByteOutput) {
+        out.append("{\"location\": ")
+        out.append(int: a.location)
+        out.append(", \"source\": ")
+        writeString(a.source, into: &out)
+        out.append(", \"alternativeText\": ")
+        writeString(a.alternativeText, into: &out)
+        out.append(", \"title\": ")
+        writeString(a.title, into: &out)
+        if let w = a.width { out.append(", \"width\": "); out.append(int: w) }
+        if let h = a.height { out.append(", \"height\": "); out.append(int: h) }
+        out.append("}")
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// `"#rrggbbaa"`, always eight lowercase digits.
+    static func writeColor(_ c: RGBAColor, into out: inout ByteOutput) {
+        out.append("\"#")
+        for v in [c.red, c.green, c.blue, c.alpha] {
+            out.append(byte: hexDigits[Int(v >> 4)])
+            out.append(byte: hexDigits[Int(v & 15)])
+        }
+        out.append(byte: UInt8(ascii: "\""))
+    }
+
+    /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, `\r`, `\b`, `\f` or
+    /// `\u00XX`, U+2028 and U+2029 as `\u2028` / `\u2029` (safe inside JavaScript); everything
+    /// else as raw UTF-8.
+    public static func writeString(_ s: String, into out: inout ByteOutput) {
+        var s = s
+        s.withUTF8 { writeString(bytes: $0, into: &out) }
+    }
+
+    static func writeString(bytes: UnsafeBufferPointer<UInt8>, into out: inout ByteOutput) {
+        out.append(byte: 0x22)
+        var start = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            var escape: StaticString? = nil
+            var width = 1
+            switch b {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x09: escape = "\\t"
+            case 0x0D: escape = "\\r"
+            case 0x08: escape = "\\b"
+            case 0x0C: escape = "\\f"
+            case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                escape = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                width = 3
+            default:
+                if b < 0x20 {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                    out.append("\\u00")
+                    out.append(byte: hexDigits[Int(b >> 4)])
+                    out.append(byte: hexDigits[Int(b & 15)])
+                    i += 1
+                    start = i
+                    continue
+                }
+            }
+            if let escape {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                out.append(escape)
+                i += width
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<n]))
+        out.append(byte: 0x22)
+    }
+
+    /// A number with at most three decimals, without exponent or trailing zeros (`16`, `13.5`,
+    /// `-0.125`); values are rounded to 1/1000 as everywhere in `StyledText`.
+    public static func writeNumber(_ v: Double, into out: inout ByteOutput) {
+        guard v.isFinite, abs(v) < 1e12 else {
+            out.append(byte: UInt8(ascii: "0"))
+            return
+        }
+        let thousandths = Int((v * 1000).rounded())
+        if thousandths < 0 { out.append(byte: UInt8(ascii: "-")) }
+        let magnitude = abs(thousandths)
+        out.append(int: magnitude / 1000)
+        var fraction = magnitude % 1000
+        if fraction == 0 { return }
+        out.append(byte: UInt8(ascii: "."))
+        var divisor = 100
+        while fraction > 0 {
+            out.append(byte: UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+    }
+}

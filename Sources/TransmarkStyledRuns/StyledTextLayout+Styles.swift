@@ -1,0 +1,120 @@
+import TransmarkCore
+
+extension StyledTextLayout {
+    /// The index of a resolved style, adding it if new.
+    mutating func intern(_ style: ResolvedStyle) -> Int32 {
+        if let i = resolvedIndex[style] { return i }
+        let i = Int32(resolved.count)
+        resolved.append(style)
+        resolvedIndex[style] = i
+        outputIndex.append(-1)
+        return i
+    }
+
+    /// The output run-style index of a resolved style (interned on first use, so styles that
+    /// never reach text never reach the output).
+    mutating func runStyle(_ style: Int32) -> Int {
+        let known = outputIndex[Int(style)]
+        if known >= 0 { return Int(known) }
+        let i = out.intern(resolved[Int(style)].run)
+        outputIndex[Int(style)] = Int32(i)
+        return i
+    }
+
+    /// The resolved style of a leaf node, or `nil` when it is hidden. Plain text shares its parent's.
+    mutating func leafStyle(_ index: Int32, kind: NodeKind, parent: Int32) -> Int32? {
+        if kind == .text && document.storage.records[Int(index)].style < 0 && textIsNeutral { return parent }
+        return resolveChild(index, kind: kind, parent: parent)
+    }
+
+    /// Whether plain text nodes get no style of their own from the theme or tag styles.
+    var textIsNeutral: Bool {
+        kindStyles[Int(NodeKind.Tag.text.rawValue)] == nil && options.tagStyles.byKind[.text] == nil
+    }
+
+    /// The resolved style of a node inside `parent`, or `nil` when the node is hidden
+    /// (`display: none`, `visibility: hidden`). Style-free nodes of payload-free kinds are cached
+    /// per parent, so a run of emphasis nodes costs one dictionary lookup each.
+    mutating func resolveChild(_ index: Int32, kind: NodeKind, parent: Int32) -> Int32? {
+        let tag = kind.tag
+        let inline = document.style(at: index)
+        let cacheable = inline == nil && PayloadFreeKinds.contains(tag)
+        let key = Int(parent) &* 64 &+ Int(tag.rawValue)
+        if cacheable, let cached = childCache[key] { return cached < 0 ? nil : cached }
+        let result = computeChild(kind: kind, parent: parent, inline: inline)
+        if cacheable { childCache[key] = result ?? -1 }
+        return result
+    }
+
+    private mutating func computeChild(kind: NodeKind, parent: Int32, inline: Style?) -> Int32? {
+        let tag = kind.tag
+        let themeStyle: Style?
+        if PayloadFreeKinds.contains(tag) {
+            themeStyle = kindStyles[Int(tag.rawValue)]
+        } else {
+            let s = options.theme.style(for: kind)
+            themeStyle = s.isEmpty ? nil : s
+        }
+        let declared = StyleCascade.declared(theme: themeStyle, tag: options.tagStyles.style(for: kind),
+                                             inline: inline, precedence: options.precedence)
+        if let declared {
+            if declared.display == Display.none { return nil }
+            if declared.visibility == .hidden || declared.visibility == .collapse { return nil }
+        }
+        var r = resolved[Int(parent)]
+        if let declared { r = applier.apply(declared, to: r) }
+        applySemantics(of: kind, to: &r.run)
+        return intern(r)
+    }
+
+    /// Sets the semantic attributes a node kind adds to everything inside it.
+    private func applySemantics(of kind: NodeKind, to run: inout RunAttributes) {
+        switch kind {
+        case .strong: run.traits.insert(.strong)
+        case .emphasis: run.traits.insert(.emphasis)
+        case .code, .codeBlock: run.traits.insert(.code)
+        case .strikethrough: run.traits.insert(.strikethrough)
+        case .underline: run.traits.insert(.underline)
+        case .superscript: run.traits.insert(.superscript)
+        case .subscript: run.traits.insert(.subscript)
+        case .highlight: run.traits.insert(.highlight)
+        case .link(let destination, let title): run.link = LinkTarget(url: destination, title: title)
+        case .heading(let level): run.headingLevel = level
+        case .blockQuote: run.blockQuoteDepth = (run.blockQuoteDepth ?? 0) + 1
+        case .list: run.listLevel = (run.listLevel ?? 0) + 1
+        case .tableRow(let isHeader):
+            run.tableRow = tables.last?.row ?? 0
+            run.tableColumn = nil
+            if isHeader { run.traits.insert(.tableHeader) }
+        case .tableCell(let cell):
+            run.tableColumn = tables.last?.column ?? 0
+            if cell.isHeader { run.traits.insert(.tableHeader) }
+        case .footnoteReference(let label): run.footnoteReference = label
+        case .custom(let name), .division(let name): run.sourceTag = name
+        default: break
+        }
+    }
+}
+
+/// The cascade of declared styles for one node: the theme's style for its kind, the caller's tag
+/// style, then the node's inline CSS, each filling only what the one before left unset, in the
+/// order the precedence policy gives.
+public enum StyleCascade {
+    /// The style declared for a node, or `nil` when no level declares anything.
+    public static func declared(theme: Style?, tag: Style?, inline: Style?, precedence: StylePrecedence) -> Style? {
+        let caller: Style?
+        switch (tag, theme) {
+        case (nil, nil): caller = nil
+        case (let t?, nil): caller = t
+        case (nil, let k?): caller = k
+        case (let t?, let k?): caller = t.filling(from: k)
+        }
+        switch (caller, inline) {
+        case (nil, nil): return nil
+        case (let c?, nil): return c
+        case (nil, let i?): return i
+        case (let c?, let i?):
+            return precedence == .inlineWins ? i.filling(from: c) : c.filling(from: i)
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import TransmarkCore
+
+/// Lays a document out as a text view shows it, in one iterative pass over the tree with an
+/// explicit stack of resolved styles: blocks become paragraphs separated by one `\n`, list markers
+/// and table tabs are written into the text, images become U+FFFC attachments.
+struct StyledTextLayout {
+    let document: Document
+    let options: StyledTextOptions
+    let applier: StyleApplier
+    /// Pass every text chunk through UTF-8 repair (used when the tree holds invalid UTF-8).
+    let repairText: Bool
+    var out: StyledTextAccumulator
+
+    // MARK: Resolved styles
+
+    /// Every distinct resolved style met so far; frames refer to them by index.
+    var resolved: [ResolvedStyle] = []
+    var resolvedIndex: [ResolvedStyle: Int32] = [:]
+    /// The run-style index in the output for each resolved style, or -1 before first use.
+    var outputIndex: [Int32] = []
+    /// Resolution results for style-free nodes of payload-free kinds: (parent, tag) → child.
+    var childCache: [Int: Int32] = [:]
+    /// The theme's style per payload-free kind, by tag raw value.
+    var kindStyles: [Style?]
+
+    /// One open container: its node and its resolved style.
+    struct Frame {
+        var node: Int32
+        var style: Int32
+    }
+    var frames: [Frame] = []
+
+    // MARK: Block context
+
+    struct ListState {
+        var attributes: ListAttributes
+        var next: Int
+    }
+    struct TableState {
+        var alignments: [TableAlignment]
+        var row = 0
+        var column = 0
+    }
+    var lists: [ListState] = []
+    var tables: [TableState] = []
+    var quoteDepth = 0
+    var cellDepth = 0
+    var definitionDepth = 0
+    var footnoteDepth = 0
+    var footnoteNumbers: [String: Int] = [:]
+
+    // MARK: Paragraph state
+
+    /// Whether inline content goes into the current paragraph.
+    var paragraphOpen = false
+    /// The last paragraph begun, waiting for its terminating `\n` (or the end of the text).
+    var pending: (start: Int, style: Int, base: Int32)?
+    /// The marker of a list item or footnote whose first paragraph has not started yet.
+    var pendingMarker: (text: String, style: Int32)?
+
+    init(document: Document, options: StyledTextOptions, repairText: Bool) {
+        self.document = document
+        self.options = options
+        self.applier = StyleApplier(theme: options.theme)
+        self.repairText = repairText
+        self.out = StyledTextAccumulator(unit: options.unit, estimatedBytes: document.storage.text.count + document.nodeCount)
+        var kindStyles: [Style?] = Array(repeating: nil, count: NodeKind.Tag.allCases.count)
+        for tag in NodeKind.Tag.allCases {
+            if let kind = PayloadFreeKinds.byTag[Int(tag.rawValue)] {
+                let s = options.theme.style(for: kind)
+                kindStyles[Int(tag.rawValue)] = s.isEmpty ? nil : s
+            }
+        }
+        self.kindStyles = kindStyles
+    }
+
+    // MARK: Running
+
+    mutating func run() -> StyledText? {
+        var base = ResolvedStyle(run: RunAttributes(font: FontDescriptor(
+            family: applier.family(options.theme.fontFamily), size: normalized(options.theme.fontSize))))
+        base.run.foregroundColor = options.theme.textColor
+        let baseIndex = intern(base)
+        let records = document.storage.records
+        var cursor = WalkCursor(start: 0)
+        while let (index, entering) = cursor.next(records) {
+            if entering {
+                if enter(index, parent: frames.last?.style ?? baseIndex) == false {
+                    cursor.skipChildren(of: index)
+                }
+            } else if let top = frames.last, top.node == index {
+                frames.removeLast()
+                exit(index)
+            }
+        }
+        finishParagraphs()
+        return out.finish()
+    }
+
+    /// Handles entering a node; returns `false` to skip its children.
+    mutating func enter(_ index: Int32, parent: Int32) -> Bool {
+        let kind = document.kind(at: index)
+        switch kind {
+        case .text:
+            guard let style = leafStyle(index, kind: kind, parent: parent) else { return false }
+            ensureParagraph()
+            appendText(document.textBytes(at: index), style: style)
+            return false
+        case .softBreak:
+            ensureParagraph()
+            if resolved[Int(parent)].preservesWhitespace {
+                out.append("\u{2028}", style: runStyle(parent))
+            } else {
+                out.append(" ", style: runStyle(parent))
+            }
+            return false
+        case .lineBreak:
+            ensureParagraph()
+            out.append("\u{2028}", style: runStyle(parent))
+            return false
+        case .code:
+            guard let style = leafStyle(index, kind: kind, parent: parent) else { return false }
+            ensureParagraph()
+            appendText(document.textBytes(at: index), style: style)
+            return false
+        case .htmlInline:
+            guard options.rawHTML == .text, let style = leafStyle(index, kind: kind, parent: parent) else { return false }
+            ensureParagraph()
+            appendText(document.textBytes(at: index), style: style)
+            return false
+        case .htmlBlock:
+            guard options.rawHTML == .text, let style = leafStyle(index, kind: kind, parent: parent) else { return false }
+            layOutLiteralBlock(index, style: style, role: .html)
+            return false
+        case .codeBlock:
+            guard let style = leafStyle(index, kind: kind, parent: parent) else { return false }
+            layOutLiteralBlock(index, style: style, role: .codeBlock)
+            return false
+        case .thematicBreak:
+            guard let style = leafStyle(index, kind: kind, parent: parent) else { return false }
+            endParagraph()
+            beginParagraph(.thematicBreak, style: style, rule: true)
+            endParagraph()
+            return false
+        case .image(let source, let title, let size):
+            guard let style = leafStyle(index, kind: kind, parent: parent) else { return false }
+            ensureParagraph()
+            out.addAttachment(Attachment(location: out.offset, source: source, alternativeText: altText(of: index),
+                                         title: title, width: size?.width, height: size?.height))
+            out.append("\u{FFFC}", style: runStyle(style))
+            return false
+        case .footnoteReference(let label):
+            guard let style = leafStyle(index, kind: kind, parent: parent) else { return false }
+            ensureParagraph()
+            var number = String(footnoteNumber(label))
+            number.withUTF8 { appendText(ArraySlice($0), style: style) }
+            return false
+        default:
+            return enterContainer(index, kind: kind, parent: parent)
+        }
+    }
+
+    /// Handles entering a container; returns `false` when it is hidden.
+    mutating func enterContainer(_ index: Int32, kind: NodeKind, parent: Int32) -> Bool {
+        // Block-level bookkeeping that the node's own style depends on comes first.
+        var marker: String?
+        switch kind {
+        case .blockQuote, .list, .table, .definitionList, .division, .term, .definition:
+            endParagraph()
+        case .listItem(let task):
+            endParagraph()
+            flushPendingMarker()
+            marker = nextListMarker(task: task)
+        case .footnoteDefinition(let label):
+            endParagraph()
+            flushPendingMarker()
+            marker = String(footnoteNumber(label)) + "."
+        case .tableRow:
+            endParagraph(force: true)
+        default:
+            break
+        }
+        guard let style = resolveChild(index, kind: kind, parent: parent) else { return false }
+        frames.append(Frame(node: index, style: style))
+        switch kind {
+        case .paragraph:
+            beginParagraph(role(inside: parent), style: style)
+        case .heading:
+            beginParagraph(.heading, style: style)
+        case .term:
+            beginParagraph(.term, style: style)
+        case .blockQuote:
+            quoteDepth += 1
+        case .list(let attributes):
+            lists.append(ListState(attributes: attributes, next: attributes.start))
+        case .listItem, .footnoteDefinition:
+            if case .footnoteDefinition = kind { footnoteDepth += 1 }
+            pendingMarker = (marker ?? "", style)
+        case .definition:
+            definitionDepth += 1
+        case .table(let alignments):
+            tables.append(TableState(alignments: alignments))
+        case .tableRow:
+            if !tables.isEmpty { tables[tables.count - 1].column = 0 }
+            beginParagraph(.tableRow, style: style)
+        case .tableCell(let cell):
+            if !tables.isEmpty {
+                if tables[tables.count - 1].column > 0 { out.append("\t", style: runStyle(parent)) }
+                tables[tables.count - 1].column += max(1, cell.columnSpan)
+            }
+            cellDepth += 1
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Handles leaving a container whose frame was just popped.
+    mutating func exit(_ index: Int32) {
+        switch document.storage.records[Int(index)].tag {
+        case .paragraph, .heading, .term, .division, .definitionList:
+            endParagraph()
+        case .blockQuote:
+            endParagraph()
+            quoteDepth -= 1
+        case .list:
+            endParagraph()
+            lists.removeLast()
+        case .listItem:
+            flushPendingMarker()
+            endParagraph()
+        case .footnoteDefinition:
+            flushPendingMarker()
+            endParagraph()
+            footnoteDepth -= 1
+        case .definition:
+            endParagraph()
+            definitionDepth -= 1
+        case .table:
+            endParagraph(force: true)
+            tables.removeLast()
+        case .tableRow:
+            endParagraph(force: true)
+            if !tables.isEmpty { tables[tables.count - 1].row += 1 }
+        case .tableCell:
+            cellDepth -= 1
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import TransmarkCore
+
+/// Options of the conversion from a document to `StyledText` (and of the `styled-json` backend).
+public struct StyledTextOptions: FormatOptions, Hashable {
+    /// The theme: base font, heading sizes, colors, indents, spacing.
+    public var theme: Theme = .default
+    /// Styles the caller supplies per custom tag name or node kind.
+    public var tagStyles: TagStyles = .none
+    /// Whether inline CSS or the theme wins a conflict.
+    public var precedence: StylePrecedence = .inlineWins
+    /// The unit ranges count in.
+    public var unit: OffsetUnit = .utf16
+    /// What to do with raw HTML nodes.
+    public var rawHTML: RawHTMLPolicy = .drop
+
+    /// The defaults.
+    public init() {}
+
+    /// Options with the given theme and settings.
+    public init(theme: Theme, tagStyles: TagStyles = .none, precedence: StylePrecedence = .inlineWins,
+                unit: OffsetUnit = .utf16, rawHTML: RawHTMLPolicy = .drop) {
+        self.theme = theme
+        self.tagStyles = tagStyles
+        self.precedence = precedence
+        self.unit = unit
+        self.rawHTML = rawHTML
+    }
+
+    public static var optionSpecs: [OptionSpec<StyledTextOptions>] {
+        [
+            .choice("unit", \.unit, summary: "unit of ranges: utf16 (NSRange), unicodeScalars or utf8"),
+            .choice("precedence", \.precedence, summary: "whether inline CSS or the theme wins a conflict"),
+            .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: drop them or keep them as code-styled text"),
+            OptionSpec(key: "fontSize", accepted: "a size in points from 1 to 1000", summary: "the theme's base font size",
+                       read: { CSSNumber.format($0.theme.fontSize) },
+                       write: { options, value in
+                           guard let v = Double(value), v >= 1, v <= 1000 else { return false }
+                           options.theme.fontSize = v
+                           return true
+                       }),
+            OptionSpec(key: "fontFamily", accepted: "a family name, system or monospace", summary: "the theme's base font family",
+                       read: { $0.theme.fontFamily },
+                       write: { options, value in
+                           guard !value.isEmpty else { return false }
+                           options.theme.fontFamily = value
+                           return true
+                       }),
+        ]
+    }
+}
+
+/// Deterministic number text shared by options and the JSON writer.
+enum CSSNumber {
+    static func format(_ v: Double) -> String {
+        var out = ByteOutput()
+        StyledJSONWriter.writeNumber(v, into: &out)
+        return out.string
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import TransmarkCore
+import TransmarkMarkdown
+import TransmarkStyledRuns
+
+/// The README's examples, verbatim.
+@Suite struct ReadmeExampleTests {
+    @Test func markdownToAttributedStringWithATheme() throws {
+        var theme = Theme.default
+        theme.fontSize = 17
+        theme.linkColor = RGBAColor(red: 0xD0, green: 0x30, blue: 0x30)
+        let document = try MarkdownFrontend().parse("Hello **world**, see [docs](https://x.dev).")
+        let styled = StyledText(document: document, options: StyledTextOptions(theme: theme))
+        let label = AttributedString(styled)   // .link, .transmarkFont, .traits, … on every run
+        #expect(label.runs.contains { $0.link == URL(string: "https://x.dev") })
+        #expect(label.runs.contains { $0.transmarkFont?.size == 17 && $0.traits == .strong })
+    }
+
+    @Test func taggedStringWithADynamicTag() throws {
+        let user = "<script>Eve"
+        let tagged: TaggedString = "Hi <user id=\"42\">\(user)</user>, you have <b>3</b> messages"
+        var styles = TaggedStringStyles.standard()
+        styles.tags["user"] = .dynamic { tag, inherited in
+            var a = inherited
+            a.link = LinkTarget(url: "app://user/" + (tag.attribute("id") ?? ""))
+            return a
+        }
+        let styled = try tagged.styledText(styles)
+        #expect(styled.text == "Hi <script>Eve, you have 3 messages")
+        #expect(Styled.words(styled) { $0.link?.url == "app://user/42" } == ["<script>Eve"])
+    }
+}
