@@ -4,11 +4,12 @@ import TransmarkMarkdown
 import TransmarkStyledRuns
 
 extension Registry {
-    /// Every built-in format: Markdown (read and write), HTML (write), the `tree` dump (write)
-    /// and styled runs as JSON (`styled-json`, write).
+    /// Every built-in format: Markdown (read and write), HTML (read and write), the `tree` dump
+    /// (write) and styled runs as JSON (`styled-json`, write).
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
         .adding(MarkdownBackend())
+        .adding(HTMLFrontend())
         .adding(HTMLBackend())
         .adding(TreeBackend())
         .adding(StyledJSONBackend())

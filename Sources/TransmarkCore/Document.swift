@@ -3,7 +3,7 @@ public struct NodeID: Hashable, Sendable, Comparable {
     /// The node's index in document order (preorder); the root is 0.
     public let index: Int32
 
-    init(_ index: Int32) { self.index = index }
+    package init(_ index: Int32) { self.index = index }
 
     /// The node at a preorder index (for frontends, backends and transforms of this package).
     package init(index: Int32) { self.index = index }

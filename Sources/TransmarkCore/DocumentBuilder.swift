@@ -88,6 +88,25 @@ public struct DocumentBuilder: Sendable {
         return NodeID(index)
     }
 
+    /// Replaces the associated values of a node already added, for values known only after its
+    /// content (a list's tightness, a table's column alignments, a row's header flag). `kind` must
+    /// have the same `tag` as the node's kind and that tag must carry associated values; otherwise
+    /// the call is ignored.
+    public mutating func updateKind(of node: NodeID, to kind: NodeKind) {
+        let index = Int(node.index)
+        guard index >= 0, index < records.count else { return }
+        let payload = records[index].payload
+        guard payload >= 0, records[index].tag == kind.tag else { return }
+        payloads[Int(payload)] = kind
+    }
+
+    /// The kind of a node already added.
+    public func kind(of node: NodeID) -> NodeKind? {
+        let index = Int(node.index)
+        guard index >= 0, index < records.count else { return nil }
+        return kind(of: node.index)
+    }
+
     /// Closes the innermost open container. Closing the root is ignored (`finish` closes it).
     public mutating func close() {
         if open.count > 1 { open.removeLast() }

@@ -13,7 +13,7 @@ public enum HTMLEscaping {
     }()
 
     /// Bytes that may appear unescaped in an `href`/`src` (cmark's `HREF_SAFE` table).
-    private static let hrefSafe: [Bool] = {
+    static let hrefSafe: [Bool] = {
         var t = [Bool](repeating: false, count: 256)
         let safe = "-_.+!*(),%#@?=;:/$~" + "0123456789" + "abcdefghijklmnopqrstuvwxyz" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
         for c in safe.utf8 { t[Int(c)] = true }

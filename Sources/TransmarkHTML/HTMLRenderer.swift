@@ -22,6 +22,8 @@ struct HTMLRenderer {
     private var inHeaderRow = false
     /// Whether each open list is tight, innermost last.
     private var listIsTight: [Bool] = []
+    /// `inHeaderRow` of the enclosing tables (a table nested in a header cell has its own rows).
+    private var headerRowStack: [Bool] = []
 
     /// The node whose subtree is rendered (the root for a whole document).
     private let start: Int32
@@ -146,6 +148,8 @@ struct HTMLRenderer {
             openTag("table", index)
             out.ensureNewline()
             tableBodyOpen.append(false)
+            headerRowStack.append(inHeaderRow)
+            inHeaderRow = false
         case .tableRow:
             guard case .tableRow(let isHeader) = document.kind(at: index) else { return }
             out.ensureNewline()
@@ -324,6 +328,7 @@ struct HTMLRenderer {
             out.ensureNewline()
             out.append("</table>")
             out.ensureNewline()
+            inHeaderRow = headerRowStack.popLast() ?? false
         case .tableRow:
             out.ensureNewline()
             out.append("</tr>")

@@ -25,7 +25,7 @@ import TransmarkCLI
     @Test func formatsListsEveryFormat() {
         let r = run(["formats"])
         #expect(r.code == 0)
-        for name in ["markdown (read, write)", "html (write)", "tree (write)", "smart=false", "unsafe=false", "extensions=table,strikethrough,autolink,tagfilter,tasklist"] {
+        for name in ["markdown (read, write)", "html (read, write)", "keepComments=false", "maxDepth=4096", "tree (write)", "smart=false", "unsafe=false", "extensions=table,strikethrough,autolink,tagfilter,tasklist"] {
             #expect(r.out.contains(name), "\(name)")
         }
     }
@@ -55,7 +55,7 @@ import TransmarkCLI
     @Test(arguments: [
         (["convert", "/nonexistent/x.md"], "transmark: error: /nonexistent/x.md: cannot read: no such file or directory\n"),
         (["convert", "-f", "nope"], "transmark: error: unknown format 'nope' (known formats: html, markdown, styled-json, tree)\n"),
-        (["convert", "-f", "html"], "transmark: error: format 'html' can only be written, not read (readable formats: markdown)\n"),
+        (["convert", "-f", "tree"], "transmark: error: format 'tree' can only be written, not read (readable formats: html, markdown)\n"),
         (["convert", "-O", "smart=perhaps"], "transmark: error: invalid value 'perhaps' for option 'smart' (accepted: true|false)\n"),
         (["convert", "-O", "smart"], "transmark: error: malformed option 'smart' (expected KEY=VALUE)\n"),
         (["convert", "x.unknownext"], "transmark: error: cannot infer the input format of 'x.unknownext' from its extension; name it with --from\n"),

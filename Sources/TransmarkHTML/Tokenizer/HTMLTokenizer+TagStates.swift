@@ -44,6 +44,8 @@ extension HTMLTokenizer {
         swap(&tagAttributes, &attributes)
         let tag = HTMLTag(name: name, attributes: tagAttributes, isSelfClosing: tagSelfClosing)
         if !attributeNameSet.isEmpty { attributeNameSet = [] }
+        lastTagStart = markupStart
+        lastTagEnd = pos
         state = .data
         if tagIsEnd {
             push(.endTag(tag))
@@ -63,6 +65,9 @@ extension HTMLTokenizer {
         hasPendingAttribute = false
         attributes = []
         attributeNameSet = []
+        if options.keepsUnfinishedTagAsText && markupStart < input.count {
+            appendInputText(markupStart, input.count)
+        }
         finish()
     }
 

@@ -38,9 +38,15 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
         /// Turn NUL in data-state text into U+FFFD (project rule) instead of keeping it (spec).
         public var replacesNullInData: Bool
 
-        public init(switchesContentStateAutomatically: Bool = true, replacesNullInData: Bool = true) {
+        /// Emit a tag cut off by the end of input (`text<div class="x`) as text instead of dropping
+        /// it as the spec does, so that no input character is lost.
+        public var keepsUnfinishedTagAsText: Bool
+
+        public init(switchesContentStateAutomatically: Bool = true, replacesNullInData: Bool = true,
+                    keepsUnfinishedTagAsText: Bool = false) {
             self.switchesContentStateAutomatically = switchesContentStateAutomatically
             self.replacesNullInData = replacesNullInData
+            self.keepsUnfinishedTagAsText = keepsUnfinishedTagAsText
         }
     }
 
@@ -70,6 +76,9 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     var runEnd = 0
     /// Position of the `<` that started the current markup.
     var markupStart = 0
+    /// Where the source of the last tag emitted starts and ends (after its `>`), in `input`.
+    var lastTagStart = 0
+    var lastTagEnd = 0
     /// Name of the last start tag emitted (or set by the caller), lowercase bytes.
     var lastStartTag: [UInt8] = []
 

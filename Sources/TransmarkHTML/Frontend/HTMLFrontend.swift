@@ -1,0 +1,80 @@
+import TransmarkCore
+
+/// Reads HTML as browsers and APIs actually send it — unclosed, misnested, with stray `<`,
+/// unquoted attributes and inline styles — into the Markup tree.
+///
+/// The input is decoded (``HTMLInputDecoder``), tokenized (``HTMLTokenizer``) and built
+/// straight into a `Document` by ``HTMLTreeBuilder``, which repairs the markup the way a browser
+/// does where the tree can express it. Text is never dropped except by an explicit policy:
+/// script, style, template, noscript, `svg` and head content, comments (unless
+/// ``Options/keepComments``) and hidden elements (unless ``Options/keepHidden``).
+public struct HTMLFrontend: Frontend {
+    /// Input encodings that can be named in the `encoding` option.
+    public enum Encoding: String, CaseIterable, Sendable {
+        /// From the byte order mark or `<meta charset>`, else UTF-8.
+        case auto
+        case utf8 = "utf-8"
+        case windows1252 = "windows-1252"
+        case utf16le = "utf-16le"
+        case utf16be = "utf-16be"
+
+        var inputEncoding: HTMLInputEncoding? {
+            switch self {
+            case .auto: nil
+            case .utf8: .utf8
+            case .windows1252: .windows1252
+            case .utf16le: .utf16LittleEndian
+            case .utf16be: .utf16BigEndian
+            }
+        }
+    }
+
+    /// Options of the HTML reader.
+    public struct Options: FormatOptions {
+        /// Keep comments as raw HTML nodes (`htmlInline` / `htmlBlock` holding `<!--…-->`).
+        public var keepComments = false
+        /// Keep elements hidden by the `hidden` attribute or an inline `display: none`.
+        public var keepHidden = false
+        /// The input encoding.
+        public var encoding = Encoding.auto
+        /// The largest input accepted, in bytes; larger input is refused with
+        /// `TransmarkError.inputTooLarge`.
+        public var maxInputSize = 1 << 30
+        /// The deepest nesting of nodes built. Deeper elements are flattened (best effort): they
+        /// get no node of their own and their content goes to the deepest open node, so no text
+        /// is lost and no error is raised.
+        public var maxDepth = 4096
+        /// What each tag becomes (library only, not settable by key).
+        public var tagRegistry = HTMLTagRegistry.standard
+
+        public init() {}
+
+        public static var optionSpecs: [OptionSpec<Options>] {
+            [
+                .bool("keepComments", \.keepComments, summary: "keep comments as raw HTML nodes"),
+                .bool("keepHidden", \.keepHidden, summary: "keep elements hidden by `hidden` or display:none"),
+                .choice("encoding", \.encoding, summary: "input encoding (auto: BOM, <meta charset>, else UTF-8)"),
+                .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes"),
+                .int("maxDepth", \.maxDepth, range: 8...Int(Int32.max),
+                     summary: "deepest nesting built; deeper elements are flattened into their ancestor"),
+            ]
+        }
+    }
+
+    /// Creates the HTML frontend.
+    public init() {}
+
+    public var format: FormatDescriptor {
+        FormatDescriptor(name: "html", aliases: ["htm", "xhtml"], fileExtensions: ["html", "htm", "xhtml"],
+                         mediaType: "text/html", summary: "HTML fragment (or document with standalone=true)")
+    }
+
+    public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
+        guard input.count <= options.maxInputSize else {
+            throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
+        }
+        let decoded = HTMLInputDecoder.decode(Array(input), encoding: options.encoding.inputEncoding).bytes
+        var builder = HTMLTreeBuilder(input: decoded, options: options)
+        return builder.build()
+    }
+}

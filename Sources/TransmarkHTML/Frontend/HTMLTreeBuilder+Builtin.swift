@@ -1,0 +1,223 @@
+import TransmarkCore
+
+// The built-in mapping of HTML elements to nodes (see `HTMLTagRegistry.standard`).
+extension HTMLTreeBuilder {
+    mutating func builtinStartTag(_ tag: HTMLTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits) {
+        switch element {
+        case .html:
+            return
+        case .body:
+            bodyStarted = true
+            return
+        case .head:
+            if !bodyStarted && top(.head) < 0 && builder.nodeCount == 1 && stack.isEmpty {
+                push(.head, key: key, node: -1, flags: [.suppresses])
+            }
+            return
+        default:
+            break
+        }
+        if t.contains(.suppressesContent) {
+            if t.contains(.isVoid) || tag.isSelfClosing && (element == .svg || foreignDepth > 0) { return }
+            push(element, key: key, node: -1, flags: element == .svg ? [.suppresses, .foreign] : [.suppresses])
+            return
+        }
+        if element == .math {
+            if !tag.isSelfClosing { push(.math, key: key, node: -1, flags: [.inline, .foreign]) }
+            return
+        }
+        bodyStarted = true
+        let style = Self.style(of: element, name: tag.name, tag)
+        let isVoid = t.contains(.isVoid)
+        if Self.isHidden(style) && !options.keepHidden {
+            applyImpliedEndTags(for: element, traits: t)
+            if !isVoid { push(element, key: key, node: -1, flags: [.suppresses]) }
+            return
+        }
+        if isVoid {
+            voidStartTag(tag, element: element, style: style)
+            return
+        }
+        applyImpliedEndTags(for: element, traits: t)
+        switch element {
+        case .colgroup:
+            return
+        case .tbody, .thead, .tfoot:
+            openSection(element, key: key)
+            return
+        case .tr:
+            guard currentTable >= 0 else { return }
+            closeInlineElements()
+            openRow(key: key, attributes: Self.keptAttributes(tag, element: element, hasStyle: style != nil), style: style)
+            return
+        case .td, .th:
+            guard currentTable >= 0 else { return }
+            closeInlineElements()
+            let cell = Self.cellAttributes(element, tag)
+            let attributes = Self.keptAttributes(tag, element: element, hasStyle: style != nil) {
+                $0 == "colspan" || $0 == "rowspan" || $0 == "align"
+            }
+            openCell(element, key: key, attributes: attributes, style: style, cell: cell)
+            return
+        default:
+            break
+        }
+        if t.contains(.collectsText) {
+            startCollectingElement(tag, element: element, key: key, style: style)
+            return
+        }
+        guard let kind = Self.builtinKind(element, tag) else {
+            pushUnwrapped(element, key: key, traits: t)
+            return
+        }
+        var attributes: [Attribute]
+        switch element {
+        case .a:
+            attributes = Self.keptAttributes(tag, element: element, hasStyle: style != nil) {
+                kind.tag == .link && ($0 == "href" || $0 == "title")
+            }
+        case .ol:
+            attributes = Self.keptAttributes(tag, element: element, hasStyle: style != nil) {
+                $0 == "start" || $0 == "type" || $0 == "reversed"
+            }
+        default:
+            attributes = Self.keptAttributes(tag, element: element, hasStyle: style != nil)
+        }
+        openElementNode(element, key: key, kind: kind, attributes: attributes, style: style, isVoid: false,
+                        extraFlags: element == .q ? [.quotes] : [])
+        if element == .q && suppressDepth == 0 { emitText("\u{201C}") }
+    }
+
+    /// The node kind of a non-void element with a built-in mapping; `nil` unwraps it.
+    static func builtinKind(_ element: HTMLElement, _ tag: HTMLTag) -> NodeKind? {
+        switch element {
+        case .p: return .paragraph
+        case .h1: return .heading(level: 1)
+        case .h2: return .heading(level: 2)
+        case .h3: return .heading(level: 3)
+        case .h4: return .heading(level: 4)
+        case .h5: return .heading(level: 5)
+        case .h6: return .heading(level: 6)
+        case .blockquote: return .blockQuote
+        case .ul, .ol, .menu, .dir: return .list(listAttributes(element, tag))
+        case .li: return .listItem(task: nil)
+        case .dl: return .definitionList
+        case .dt: return .term
+        case .dd: return .definition
+        case .div, .section, .article, .header, .footer, .nav, .aside, .main, .figure, .figcaption,
+             .details, .summary, .center, .address, .caption:
+            return .division(tag: element.name)
+        case .table: return .table(alignments: [])
+        case .b, .strong: return .strong
+        case .i, .em, .cite, .dfn, .var: return .emphasis
+        case .u, .ins: return .underline
+        case .s, .strike, .del: return .strikethrough
+        case .sup: return .superscript
+        case .sub: return .subscript
+        case .mark: return .highlight
+        case .span, .font, .small, .big, .abbr, .acronym, .q, .nobr: return .span
+        case .a:
+            if let href = tag.attribute("href") {
+                return .link(destination: HTMLURLNormalization.normalized(href), title: tag.attribute("title") ?? "")
+            }
+            return .span
+        default: return nil
+        }
+    }
+
+    /// Void elements: line breaks, images, rules, task checkboxes.
+    mutating func voidStartTag(_ tag: HTMLTag, element: HTMLElement, style: Style?) {
+        guard suppressDepth == 0 else { return }
+        switch element {
+        case .br:
+            prepareInlineContent()
+            builder.leaf(.lineBreak, attributes: Self.keptAttributes(tag, element: element, hasStyle: style != nil), style: style)
+            spacing = .start
+        case .img, .image:
+            prepareInlineContent()
+            openImage(tag, style: style)
+        case .hr:
+            applyImpliedEndTags(for: element, traits: traits[Int(element.rawValue)])
+            openBlock(element, key: Int32(element.rawValue), kind: .thematicBreak,
+                      attributes: Self.keptAttributes(tag, element: element, hasStyle: style != nil),
+                      style: style, flags: [])
+            pop()
+        case .input:
+            if !noteCheckbox(tag) { separateText() }
+        default:
+            break
+        }
+    }
+
+    mutating func openImage(_ tag: HTMLTag, style: Style?) {
+        var width: Int?
+        var height: Int?
+        if let w = tag.attribute("width") { width = Self.leadingInteger(w) }
+        if let h = tag.attribute("height") { height = Self.leadingInteger(h) }
+        let size = width == nil && height == nil ? nil : ImageSize(width: width, height: height)
+        let kind = NodeKind.image(source: HTMLURLNormalization.normalized(tag.attribute("src") ?? ""), title: tag.attribute("title") ?? "", size: size)
+        let attributes = Self.keptAttributes(tag, element: .img, hasStyle: style != nil) {
+            $0 == "src" || $0 == "alt" || $0 == "title" || $0 == "width" || $0 == "height"
+        }
+        let node = openNode(kind, attributes: attributes, style: style)
+        if let alt = tag.attribute("alt"), !alt.isEmpty {
+            var collapsed: [UInt8] = []
+            var space = false
+            for b in alt.utf8 {
+                if Self.isSpace(b) {
+                    space = true
+                } else {
+                    if space && !collapsed.isEmpty { collapsed.append(0x20) }
+                    space = false
+                    collapsed.append(b)
+                }
+            }
+            collapsed.withUnsafeBufferPointer { builder.text(bytes: $0) }
+        }
+        if node >= 0 { builder.close() }
+        spacing = .afterText
+    }
+
+    /// pre, listing, xmp, plaintext → code block; code, kbd, samp, tt → inline code.
+    mutating func startCollectingElement(_ tag: HTMLTag, element: HTMLElement, key: Int32, style: Style?) {
+        let isBlock = element == .pre || element == .listing || element == .xmp || element == .plaintext
+        if suppressDepth > 0 {
+            push(element, key: key, node: -1, flags: isBlock ? [.blockNode] : [.inline])
+            return
+        }
+        var info = ""
+        var attributes = Self.keptAttributes(tag, element: element, hasStyle: style != nil)
+        if isBlock {
+            if let language = Self.languageInfo(tag.attribute("class")) {
+                info = language
+                attributes = Self.removingLanguageClass(attributes)
+            }
+            closeInlineElements()
+            settleLingeringItem()
+            if let last = stack.last {
+                if last.flags.contains(.tableContainer) {
+                    openImpliedCell()
+                } else if last.flags.contains(.listContainer) {
+                    openImpliedItem()
+                }
+            }
+        } else {
+            prepareInlineContent()
+        }
+        startCollecting(element, key: key, isBlock: isBlock, attributes: attributes, style: style, info: info)
+    }
+
+    /// Attributes without the `language-x` / `lang-x` class (other classes are kept).
+    static func removingLanguageClass(_ attributes: [Attribute]) -> [Attribute] {
+        var result: [Attribute] = []
+        for a in attributes {
+            guard a.name == "class" else {
+                result.append(a)
+                continue
+            }
+            let rest = a.value.split(separator: " ").filter { !$0.hasPrefix("language-") && !$0.hasPrefix("lang-") }
+            if !rest.isEmpty { result.append(Attribute("class", rest.joined(separator: " "))) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,101 @@
+import TransmarkCore
+
+// The list of active formatting elements: inline elements closed early (by a block, a cell, or
+// misnested end tags) are reopened where inline content continues.
+extension HTMLTreeBuilder {
+    /// Adds the element just pushed to the active formatting elements, keeping at most three
+    /// identical entries after the last marker ("Noah's Ark") and at most `formattingLimit`.
+    mutating func addFormatting(key: Int32, element: HTMLElement, kind: NodeKind, attributes: [Attribute], style: Style?) {
+        var identical = 0
+        var firstIdentical = -1
+        var count = 0
+        var oldest = -1
+        var i = formatting.count - 1
+        while i >= 0 && !formatting[i].isMarker {
+            let e = formatting[i]
+            count += 1
+            oldest = i
+            if e.key == key && e.attributes == attributes && e.kind == kind && e.style == style {
+                identical += 1
+                firstIdentical = i
+            }
+            i -= 1
+        }
+        if identical >= 3 {
+            formatting.remove(at: firstIdentical)
+        } else if count >= Self.formattingLimit && oldest >= 0 {
+            formatting.remove(at: oldest)
+        }
+        formatting.append(HTMLFormattingEntry(isMarker: false, key: key, element: element,
+                                              stackIndex: Int32(stack.count - 1), kind: kind,
+                                              attributes: attributes, style: style))
+    }
+
+    /// Removes entries up to and including the last marker.
+    mutating func clearFormattingToMarker() {
+        while let last = formatting.popLast() {
+            if last.isMarker { break }
+        }
+        needsReconstruction = formatting.contains { !$0.isMarker && $0.stackIndex < 0 }
+    }
+
+    /// The index in `formatting` of the last entry with `key` after the last marker, or nil.
+    func formattingIndex(key: Int32) -> Int? {
+        var i = formatting.count - 1
+        while i >= 0 && !formatting[i].isMarker {
+            if formatting[i].key == key { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Reopens the active formatting elements that are no longer open, in order.
+    mutating func reconstructFormatting() {
+        guard suppressDepth == 0 else { return }
+        needsReconstruction = false
+        var first = formatting.count
+        var i = formatting.count - 1
+        while i >= 0 && !formatting[i].isMarker {
+            if formatting[i].stackIndex < 0 { first = i }
+            i -= 1
+        }
+        guard first < formatting.count else { return }
+        flushPendingSpace()
+        for j in first ..< formatting.count where formatting[j].stackIndex < 0 {
+            let e = formatting[j]
+            let node = openNode(e.kind, attributes: e.attributes, style: e.style)
+            push(e.element, key: e.key, node: node, flags: [.inline, .isFormatting])
+            formatting[j].stackIndex = Int32(stack.count - 1)
+        }
+    }
+
+    /// The end tag of an active formatting element: closes everything above it (what was inline
+    /// is reopened later) and the element itself. Returns false if `key` is not active.
+    mutating func closeFormatting(key: Int32) -> Bool {
+        guard let index = formattingIndex(key: key) else { return false }
+        let stackIndex = formatting[index].stackIndex
+        if stackIndex < 0 {
+            formatting.remove(at: index)
+            return true
+        }
+        if stackIndex < topBoundary {
+            return true // not in scope: ignored
+        }
+        // Entries above it stay active; the element itself does not.
+        formatting.remove(at: index)
+        stack[Int(stackIndex)].flags.remove(.isFormatting)
+        if stack[Int(stackIndex)].flags.contains(.quotes) && Int(stackIndex) == stack.count - 1 {
+            emitText("\u{201D}")
+        }
+        pop(through: stackIndex)
+        return true
+    }
+
+    /// Pops the inline elements on top of the stack (before a block opens); the formatting
+    /// ones are reopened inside the block when inline content arrives.
+    mutating func closeInlineElements() {
+        while let last = stack.last, last.flags.contains(.inline) {
+            pop()
+        }
+    }
+}

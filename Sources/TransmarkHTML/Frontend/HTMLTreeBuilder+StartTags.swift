@@ -1,0 +1,273 @@
+import TransmarkCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension HTMLTreeBuilder {
+    @inline(__always)
+    func element(named name: String) -> HTMLElement {
+        var name = name
+        return name.withUTF8 { names.element($0) }
+    }
+
+    mutating func handleStartTag(_ tag: HTMLTag) {
+        let element = element(named: tag.name)
+        if collector != nil && collectStartTag(tag, element: element) { return }
+        if lingeringItem >= 0 && element != .ul && element != .ol { settleLingeringItem() }
+        let t = element == .unknown ? HTMLElementTraits() : traits[Int(element.rawValue)]
+        let head = top(.head)
+        if head >= 0 && !t.contains(.isHeadContent) && element != .head && element != .html {
+            pop(through: head)
+        }
+        let key = key(of: element, name: tag.name)
+        if element != .unknown && !registry.hasKnownOverrides {
+            builtinStartTag(tag, element: element, key: key, traits: t)
+            return
+        }
+        let mapping: HTMLElementMapping?
+        if element != .unknown {
+            mapping = registry.mapping(for: element)
+        } else {
+            mapping = registry.customMappings.isEmpty ? nil : registry.customMappings[tag.name]
+        }
+        guard let mapping else {
+            unmappedStartTag(tag, element: element, key: key, traits: t)
+            return
+        }
+        if case .builtin = mapping.action {
+            builtinStartTag(tag, element: element, key: key, traits: t)
+        } else {
+            if element != .unknown { applyImpliedEndTags(for: element, traits: t) }
+            mappedStartTag(tag, element: element, key: key, traits: t, mapping: mapping)
+        }
+    }
+
+    // MARK: Literal tags
+
+    /// Writes the source of the tag just read as text.
+    mutating func emitLiteralTag() {
+        let start = tokenizer.lastTagStart, end = tokenizer.lastTagEnd
+        guard start < end, end <= tokenizer.input.count else { return }
+        let slice = tokenizer.input[start ..< end]
+        if suppressDepth > 0 { return }
+        slice.withUnsafeBufferPointer { emitText($0) }
+    }
+
+    /// Whether `</name` occurs after the tag just read (`name` is no known element). The first
+    /// call records, in one pass, where the last end tag of every unknown name starts.
+    mutating func hasLaterEndTag(_ name: String) -> Bool {
+        if lastEndTagPositions == nil { lastEndTagPositions = Self.unknownEndTagPositions(tokenizer.input, names: names) }
+        return (lastEndTagPositions![name] ?? -1) >= tokenizer.lastTagEnd
+    }
+
+    /// The position of the last `</name` of every name in `input` that is no known element.
+    static func unknownEndTagPositions(_ input: [UInt8], names: HTMLElementNameTable) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        input.withUnsafeBufferPointer { p in
+            let n = p.count
+            guard n > 2, let base = p.baseAddress else { return }
+            var i = 0
+            var name: [UInt8] = []
+            while i + 2 < n {
+                guard let found = memchr(base + i, 0x3C, n - 2 - i) else { return }
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                guard p[i + 1] == 0x2F, (p[i + 2] | 0x20) >= 0x61 && (p[i + 2] | 0x20) <= 0x7A else {
+                    i += 1
+                    continue
+                }
+                let start = i
+                var j = i + 2
+                name.removeAll(keepingCapacity: true)
+                while j < n {
+                    let c = p[j]
+                    if isSpace(c) || c == 0x2F || c == 0x3E || c == 0 { break }
+                    name.append(c >= 0x41 && c <= 0x5A ? c | 0x20 : c)
+                    j += 1
+                }
+                let known = name.withUnsafeBufferPointer { names.element($0) } != .unknown
+                if !known { positions[String(decoding: name, as: UTF8.self)] = start }
+                i = j
+            }
+        }
+        return positions
+    }
+
+    // MARK: Unmapped tags
+
+    mutating func unmappedStartTag(_ tag: HTMLTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits) {
+        let isVoid = t.contains(.isVoid) || (tag.isSelfClosing && (element == .unknown || foreignDepth > 0))
+        switch registry.unknownTagPolicy {
+        case .keepChildren:
+            if element == .unknown && foreignDepth == 0 && !tag.isSelfClosing && !tag.name.utf8.contains(0x2D)
+                && !hasLaterEndTag(tag.name) {
+                emitLiteralTag()
+                return
+            }
+            if isVoid { return }
+            pushUnwrapped(element, key: key, traits: t)
+        case .dropWithContent:
+            if isVoid { return }
+            push(element, key: key, node: -1, flags: [.suppresses])
+        case .literalText:
+            emitLiteralTag()
+            if isVoid { return }
+            push(element, key: key, node: -1, flags: [.inline, .literalTags])
+        }
+    }
+
+    /// Pushes an element without a node: its children go to its parent.
+    mutating func pushUnwrapped(_ element: HTMLElement, key: Int32, traits t: HTMLElementTraits) {
+        if t.contains(.separatesText) || t.contains(.closesParagraph) {
+            separateText()
+            push(element, key: key, node: -1, flags: [.separatesText])
+        } else {
+            push(element, key: key, node: -1, flags: [.inline])
+        }
+    }
+
+    // MARK: Mapped by the registry
+
+    mutating func mappedStartTag(_ tag: HTMLTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits,
+                                 mapping: HTMLElementMapping) {
+        let isVoid = t.contains(.isVoid) || (tag.isSelfClosing && element == .unknown)
+        let inlineStyle = Self.style(of: element, name: tag.name, tag)
+        if Self.isHidden(inlineStyle) && !options.keepHidden {
+            if !isVoid { push(element, key: key, node: -1, flags: [.suppresses]) }
+            return
+        }
+        var kind: NodeKind
+        var style: Style? = inlineStyle
+        var attributes: [Attribute]
+        switch mapping.action {
+        case .builtin, .unwrap:
+            if !isVoid { pushUnwrapped(element, key: key, traits: t) }
+            return
+        case .drop:
+            if !isVoid { push(element, key: key, node: -1, flags: [.suppresses]) }
+            return
+        case .literalText:
+            emitLiteralTag()
+            if !isVoid { push(element, key: key, node: -1, flags: [.inline, .literalTags]) }
+            return
+        case .node(let k, let s):
+            kind = k
+            if let s { style = (inlineStyle ?? Style()).filling(from: s) }
+            attributes = Self.keptAttributes(tag, element: element, hasStyle: inlineStyle != nil)
+        case .computed(let body):
+            let info = HTMLElementInfo(name: tag.name, attributes: Self.allAttributes(tag))
+            guard let result = body(info) else {
+                if !isVoid { pushUnwrapped(element, key: key, traits: t) }
+                return
+            }
+            kind = result.kind
+            if let s = result.style { style = (inlineStyle ?? Style()).filling(from: s) }
+            attributes = result.attributes ?? Self.keptAttributes(tag, element: element, hasStyle: inlineStyle != nil)
+        }
+        if style?.isEmpty == true { style = nil }
+        if element == .unknown && kind.tag.isBlock {
+            // A custom tag mapped to a block closes an open paragraph, as a `div` does.
+            applyImpliedEndTags(for: .div, traits: .closesParagraph)
+        }
+        openElementNode(element, key: key, kind: kind, attributes: attributes, style: style, isVoid: isVoid)
+    }
+
+    /// Opens the node of an element as a block or inline node, as its kind says.
+    mutating func openElementNode(_ element: HTMLElement, key: Int32, kind: NodeKind, attributes: [Attribute],
+                                  style: Style?, isVoid: Bool, extraFlags: HTMLOpenElement.Flags = []) {
+        var flags = extraFlags
+        if style?.whiteSpace?.preservesSpaces == true { flags.insert(.preservesWhitespace) }
+        if kind.tag.isBlock {
+            openBlock(element, key: key, kind: kind, attributes: attributes, style: style, flags: flags)
+            if isVoid { pop() }
+        } else {
+            prepareInlineContent()
+            let node = openNode(kind, attributes: attributes, style: style)
+            if isVoid {
+                if node >= 0 { builder.close() }
+                spacing = .afterText
+                return
+            }
+            flags.insert(.inline)
+            if node >= 0 { flags.insert(.isFormatting) }
+            push(element, key: key, node: node, flags: flags)
+            if node >= 0 { addFormatting(key: key, element: element, kind: kind, attributes: attributes, style: style) }
+        }
+    }
+
+    /// Opens a block node: closes inline elements, opens an implied cell or item where needed.
+    mutating func openBlock(_ element: HTMLElement, key: Int32, kind: NodeKind, attributes: [Attribute],
+                            style: Style?, flags: HTMLOpenElement.Flags) {
+        bodyStarted = true
+        closeInlineElements()
+        if case .list(let list) = kind {
+            if let last = stack.last, last.flags.contains(.tableContainer) { openImpliedCell() }
+            openList(element, key: key, attributes: list, nodeAttributes: attributes, style: style)
+            if !flags.isEmpty { stack[stack.count - 1].flags.formUnion(flags) }
+            if flags.contains(.preservesWhitespace) { preserveDepth += 1 }
+            return
+        }
+        settleLingeringItem()
+        if let last = stack.last {
+            if last.flags.contains(.tableContainer) {
+                if kind.tag != .table && element != .caption { openImpliedCell() }
+            } else if last.flags.contains(.listContainer) && kind.tag != .listItem {
+                openImpliedItem()
+            }
+        }
+        switch kind {
+        case .table:
+            openTable(key: key, attributes: attributes, style: style)
+            stack[stack.count - 1].flags.formUnion(flags)
+            if flags.contains(.preservesWhitespace) { preserveDepth += 1 }
+            return
+        case .paragraph:
+            noteParagraphOpening()
+        default:
+            break
+        }
+        let node = openNode(kind, attributes: attributes, style: style)
+        push(element, key: key, node: node, flags: flags.union(.blockNode))
+        spacing = .start
+    }
+
+    // MARK: Implied end tags
+
+    /// Closes what a start tag of `element` implies: an open `p`, item, term, heading, option, `a`.
+    mutating func applyImpliedEndTags(for element: HTMLElement, traits t: HTMLElementTraits) {
+        if t.contains(.closesParagraph) {
+            let p = top(.p)
+            if p >= 0 && p >= topBoundary { pop(through: p) }
+        }
+        switch element {
+        case .li:
+            let item = itemInScope
+            if item >= 0 { pop(through: item) }
+        case .dd, .dt:
+            let item = max(top(.dd), top(.dt))
+            if item >= 0 && item > max(topBoundary, top(.dl)) { pop(through: item) }
+        case .h1, .h2, .h3, .h4, .h5, .h6:
+            if let last = stack.last, last.element != .unknown, traits[Int(last.element.rawValue)].contains(.isHeading) {
+                pop()
+            }
+        case .a, .nobr:
+            if closeFormatting(key: Int32(element.rawValue)) {
+                // A second `<a>` ends the first; drop it from the stack too if still open.
+                let index = top(element)
+                if index >= 0 && index >= topBoundary { pop(through: index) }
+            }
+        case .option:
+            if stack.last?.element == .option { pop() }
+        case .optgroup:
+            if stack.last?.element == .option { pop() }
+            if stack.last?.element == .optgroup { pop() }
+        case .table:
+            if let last = stack.last, last.flags.contains(.tableContainer) { pop(through: currentTable) }
+        case .caption:
+            if currentTable >= 0 { popToTableLevel() }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import TransmarkCore
+
+extension HTMLTreeBuilder {
+    @inline(__always)
+    static func isSpace(_ b: UInt8) -> Bool {
+        b <= 0x20 && (b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0C || b == 0x0D)
+    }
+
+    // MARK: Text tokens
+
+    mutating func handleText(_ slice: ArraySlice<UInt8>) {
+        if collector != nil {
+            collectText(slice)
+            return
+        }
+        if suppressDepth > 0 {
+            // Text that is not whitespace ends an implied head.
+            guard let head = headIndex(), Int32(stack.count) - 1 == head,
+                  slice.contains(where: { !Self.isSpace($0) }) else { return }
+            pop(through: head)
+        }
+        slice.withUnsafeBufferPointer { emitText($0) }
+    }
+
+    /// The stack index of an open `<head>`, or nil.
+    func headIndex() -> Int32? {
+        let index = top(.head)
+        return index >= 0 ? index : nil
+    }
+
+    /// Writes text with whitespace collapsed as a browser lays it out (or kept, inside
+    /// `white-space: pre`). Leading whitespace of a block is dropped; trailing whitespace is held
+    /// back until more content follows in the same block.
+    mutating func emitText(_ p: UnsafeBufferPointer<UInt8>) {
+        let n = p.count
+        if preserveDepth > 0 {
+            guard n > 0 else { return }
+            prepareInlineContent()
+            builder.text(bytes: p)
+            spacing = Self.isSpace(p[n - 1]) ? .afterSpace : .afterText
+            return
+        }
+        var i = 0
+        var prepared = false
+        var segmentStart = -1
+        while i < n {
+            let b = p[i]
+            if !Self.isSpace(b) {
+                if segmentStart < 0 {
+                    if !prepared {
+                        prepareInlineContent()
+                        prepared = true
+                    }
+                    if spacing == .pendingSpace {
+                        if i > 0 && p[i - 1] == 0x20 {
+                            segmentStart = i - 1
+                        } else {
+                            builder.text(" ")
+                            segmentStart = i
+                        }
+                    } else {
+                        segmentStart = i
+                    }
+                }
+                i += 1
+                while i < n && !Self.isSpace(p[i]) { i += 1 }
+                spacing = .afterText
+                continue
+            }
+            // A single space between words stays inside the segment.
+            if b == 0x20 && segmentStart >= 0 && i + 1 < n && !Self.isSpace(p[i + 1]) {
+                i += 1
+                continue
+            }
+            if segmentStart >= 0 {
+                builder.text(bytes: UnsafeBufferPointer(rebasing: p[segmentStart ..< i]))
+                segmentStart = -1
+            }
+            if spacing == .afterText { spacing = .pendingSpace }
+            i += 1
+            while i < n && Self.isSpace(p[i]) { i += 1 }
+        }
+        if segmentStart >= 0 {
+            builder.text(bytes: UnsafeBufferPointer(rebasing: p[segmentStart ..< n]))
+        }
+    }
+
+    /// Writes text that is not from a text token (quotation marks, literal tags).
+    mutating func emitText(_ string: String) {
+        var string = string
+        string.withUTF8 { emitText($0) }
+    }
+
+    /// Gets ready for inline content: closes a lingering item and an implied head, opens an
+    /// implied cell or list item, reopens active formatting elements, writes a held-back space.
+    @inline(__always)
+    mutating func prepareInlineContent() {
+        if suppressDepth > 0 { return }
+        settleLingeringItem()
+        bodyStarted = true
+        if let last = stack.last {
+            if last.flags.contains(.tableContainer) {
+                openImpliedCell()
+            } else if last.flags.contains(.listContainer) {
+                openImpliedItem()
+            }
+        }
+        if needsReconstruction { reconstructFormatting() }
+        flushPendingSpace()
+    }
+
+    @inline(__always)
+    mutating func flushPendingSpace() {
+        if spacing == .pendingSpace {
+            builder.text(" ")
+            spacing = .afterSpace
+        }
+    }
+
+    /// Marks a text boundary left by a block-level element without a node of its own.
+    mutating func separateText() {
+        if spacing == .afterText { spacing = .pendingSpace }
+    }
+
+    // MARK: Collected text (pre, code)
+
+    /// Starts flattening the text of a pre- or code-like element into one literal node.
+    mutating func startCollecting(_ element: HTMLElement, key: Int32, isBlock: Bool,
+                                  attributes: [Attribute], style: Style?, info: String) {
+        collector = HTMLTextCollector(isBlock: isBlock, key: key, element: element, info: info,
+                                      attributes: attributes, style: style)
+    }
+
+    mutating func collectText(_ slice: ArraySlice<UInt8>) {
+        guard var c = collector, c.skippingKey < 0 else { return }
+        collector = nil // keep the buffer uniquely referenced while appending
+        var start = slice.startIndex
+        if c.isBlock {
+            if c.atStart, start < slice.endIndex, slice[start] == 0x0A { start += 1 }
+            c.atStart = false
+            c.bytes.append(contentsOf: slice[start...])
+        } else {
+            c.atStart = false
+            var collapsed = c.collapsedSpace
+            for b in slice {
+                if Self.isSpace(b) {
+                    if !collapsed { c.bytes.append(0x20) }
+                    collapsed = true
+                } else {
+                    c.bytes.append(b)
+                    collapsed = false
+                }
+            }
+            c.collapsedSpace = collapsed
+        }
+        collector = c
+    }
+
+    /// Handles a start tag while collecting; returns false when the tag ends collecting and must
+    /// be handled normally.
+    mutating func collectStartTag(_ tag: HTMLTag, element: HTMLElement) -> Bool {
+        if collector!.skippingKey >= 0 { return true }
+        collector!.atStart = false
+        let key = element == .unknown ? -2 : Int32(element.rawValue)
+        if key == collector!.key {
+            collector!.depth += 1
+            return true
+        }
+        if element != .unknown {
+            let t = traits[Int(element.rawValue)]
+            if t.contains(.suppressesContent) && !t.contains(.isVoid) && !tag.isSelfClosing {
+                collector!.skippingKey = key
+                return true
+            }
+            if !collector!.isBlock && (t.contains(.closesParagraph) || t.contains(.isTablePart)) {
+                finishCollector()
+                return false
+            }
+        }
+        switch element {
+        case .br:
+            if collector!.isBlock {
+                collector!.bytes.append(0x0A)
+            } else if !collector!.collapsedSpace {
+                collector!.bytes.append(0x20)
+                collector!.collapsedSpace = true
+            }
+        case .code where collector!.isBlock && collector!.info.isEmpty:
+            if let info = Self.languageInfo(tag.attribute("class")) { collector!.info = info }
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Handles an end tag while collecting; returns false when the tag must be handled normally.
+    mutating func collectEndTag(element: HTMLElement, key: Int32) -> Bool {
+        if collector!.skippingKey >= 0 {
+            if key == collector!.skippingKey { collector!.skippingKey = -1 }
+            return true
+        }
+        if key == collector!.key {
+            collector!.depth -= 1
+            if collector!.depth == 0 { finishCollector() }
+            return true
+        }
+        if element == .br {
+            collector!.bytes.append(collector!.isBlock ? 0x0A : 0x20)
+            return true
+        }
+        if key >= 0 && Int(key) < topByKey.count && topByKey[Int(key)] >= 0 {
+            finishCollector()
+            return false
+        }
+        return true
+    }
+
+    /// Writes the collected literal node, if collecting.
+    mutating func finishCollector() {
+        guard let c = collector else { return }
+        collector = nil
+        if c.isBlock {
+            builder.leaf(.codeBlock(info: c.info), bytes: c.bytes, attributes: c.attributes, style: c.style)
+            spacing = .start
+        } else {
+            builder.leaf(.code, bytes: c.bytes, attributes: c.attributes, style: c.style)
+            spacing = c.collapsedSpace ? .afterSpace : .afterText
+        }
+    }
+
+    /// The language of a `class="language-x"` or `lang-x`, if any.
+    static func languageInfo(_ classes: String?) -> String? {
+        guard var classes, classes.utf8.count > 5 else { return nil }
+        return classes.withUTF8 { p -> String? in
+            let n = p.count
+            var i = 0
+            while i < n {
+                while i < n && isSpace(p[i]) { i += 1 }
+                let wordStart = i
+                while i < n && !isSpace(p[i]) { i += 1 }
+                let word = UnsafeBufferPointer(rebasing: p[wordStart ..< i])
+                for prefix in ["language-", "lang-"] {
+                    let count = prefix.utf8.count
+                    if word.count > count && word.prefix(count).elementsEqual(prefix.utf8) {
+                        return String(decoding: word[count...], as: UTF8.self)
+                    }
+                }
+            }
+            return nil
+        }
+    }
+}
+
+extension DocumentBuilder {
+    @discardableResult
+    mutating func leaf(_ kind: NodeKind, bytes: [UInt8], attributes: [Attribute], style: Style?) -> NodeID {
+        bytes.withUnsafeBufferPointer { leaf(kind, bytes: $0, attributes: attributes, style: style) }
+    }
+}

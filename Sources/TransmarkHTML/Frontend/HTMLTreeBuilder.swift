@@ -1,0 +1,187 @@
+import TransmarkCore
+
+/// Builds the Markup tree straight from HTML tokens, repairing the markup as browsers do where
+/// the tree can express it: implied end tags (`p`, `li`, `dt`/`dd`, rows, cells, `option`,
+/// headings), void elements, misnested inline formatting split and reopened, stray end tags
+/// ignored, rows without `tbody`, a list nested directly in a list attached to the previous
+/// item, and an isolated start tag that names no element kept as literal text.
+///
+/// There is no intermediate DOM and nothing recurses: one stack of open elements, one bounded list
+/// of active formatting elements (at most three identical entries, as in the WHATWG "Noah's Ark"
+/// clause, and at most ``formattingLimit`` in all), and `DocumentBuilder`. Each token does
+/// amortized constant work, so building is linear in the input.
+struct HTMLTreeBuilder {
+    /// The most active formatting elements kept after the last marker.
+    static let formattingLimit = 24
+
+    let options: HTMLFrontend.Options
+    let registry: HTMLTagRegistry
+    let names = HTMLElementNameTable.shared
+    let traits = HTMLElementTraits.table
+    var tokenizer: HTMLTokenizer
+    var builder: DocumentBuilder
+
+    var stack: [HTMLOpenElement] = []
+    /// Topmost open element per key, or -1.
+    var topByKey: [Int32]
+    /// Keys of names that are no known element.
+    var customKeys: [String: Int32] = [:]
+    /// Topmost open scope boundary (table, cell, caption, …), or -1.
+    var topBoundary: Int32 = -1
+    var formatting: [HTMLFormattingEntry] = []
+    var needsReconstruction = false
+    var suppressDepth = 0
+    var preserveDepth = 0
+    var foreignDepth = 0
+    var spacing = HTMLSpacing.start
+    var collector: HTMLTextCollector?
+    /// A list item whose end tag came but whose node is still open, in case a list nested
+    /// directly in the list follows and belongs in it.
+    var lingeringItem: Int32 = -1
+    var tables: [HTMLTableContext] = []
+    var lists: [HTMLListContext] = []
+    /// Where the last `</name` of each name starts (built on first need), for the isolated
+    /// unknown start tag rule.
+    var lastEndTagPositions: [String: Int]?
+
+    /// Whether anything outside the head has been seen (a later `<head>` is ignored).
+    var bodyStarted = false
+
+    init(input: [UInt8], options: HTMLFrontend.Options) {
+        self.options = options
+        self.registry = options.tagRegistry
+        tokenizer = HTMLTokenizer(decodedUTF8: input, options: .init(keepsUnfinishedTagAsText: true))
+        builder = DocumentBuilder(estimatedNodes: input.count / 8 + 16, estimatedTextBytes: input.count * 3 / 4 + 16)
+        topByKey = [Int32](repeating: -1, count: HTMLElement.allCases.count)
+        stack.reserveCapacity(64)
+    }
+
+    /// Builds the document from the whole input.
+    mutating func build() -> Document {
+        while let token = tokenizer.next() {
+            switch token {
+            case .text(let bytes):
+                handleText(bytes)
+            case .startTag(let tag):
+                handleStartTag(tag)
+            case .endTag(let tag):
+                handleEndTag(tag)
+            case .comment(let text):
+                handleComment(text)
+            case .doctype:
+                break
+            }
+        }
+        finishCollector()
+        settleLingeringItem()
+        while !stack.isEmpty { pop() }
+        return builder.finish()
+    }
+
+    // MARK: Keys
+
+    /// The key of a tag: the element's raw value, or an interned key for unknown names.
+    @inline(__always)
+    mutating func key(of element: HTMLElement, name: String) -> Int32 {
+        if element != .unknown { return Int32(element.rawValue) }
+        if let key = customKeys[name] { return key }
+        let key = Int32(topByKey.count)
+        customKeys[name] = key
+        topByKey.append(-1)
+        return key
+    }
+
+    /// The stack index of the topmost open element with this key, or -1.
+    @inline(__always)
+    func top(_ element: HTMLElement) -> Int32 { topByKey[Int(element.rawValue)] }
+
+    // MARK: The stack
+
+    /// Pushes an open element whose node (if any) was just opened.
+    mutating func push(_ element: HTMLElement, key: Int32, node: Int32, flags: HTMLOpenElement.Flags) {
+        let index = Int32(stack.count)
+        let entry = HTMLOpenElement(key: key, element: element, node: node, previousSameKey: topByKey[Int(key)],
+                                    previousBoundary: topBoundary, flags: flags)
+        stack.append(entry)
+        topByKey[Int(key)] = index
+        if element != .unknown && traits[Int(element.rawValue)].contains(.isScopeBoundary) { topBoundary = index }
+        if flags.contains(.suppresses) { suppressDepth += 1 }
+        if flags.contains(.preservesWhitespace) { preserveDepth += 1 }
+        if flags.contains(.foreign) { foreignDepth += 1 }
+    }
+
+    /// Pops the current element, closing its node.
+    mutating func pop() {
+        let entry = stack.removeLast()
+        topByKey[Int(entry.key)] = entry.previousSameKey
+        topBoundary = entry.previousBoundary
+        let flags = entry.flags
+        if flags.contains(.suppresses) { suppressDepth -= 1 }
+        if flags.contains(.preservesWhitespace) { preserveDepth -= 1 }
+        if flags.contains(.foreign) { foreignDepth -= 1 }
+        if entry.node >= 0 {
+            closeNode(entry)
+        }
+        if flags.contains(.isFormatting) {
+            let index = Int32(stack.count)
+            for i in stride(from: formatting.count - 1, through: 0, by: -1) where formatting[i].stackIndex == index {
+                formatting[i].stackIndex = -1
+                needsReconstruction = true
+                break
+            }
+        }
+        if flags.contains(.formattingMarker) { clearFormattingToMarker() }
+        if flags.contains(.separatesText) { separateText() }
+        if flags.contains(.blockNode) { spacing = .start }
+    }
+
+    /// Pops elements until the one at `index` has been popped.
+    mutating func pop(through index: Int32) {
+        while Int32(stack.count) > index { pop() }
+    }
+
+    /// Closes the builder node of a popped element and finishes what it knows only now.
+    mutating func closeNode(_ entry: HTMLOpenElement) {
+        let flags = entry.flags
+        if flags.contains(.tableRow) { finishRow() }
+        builder.close()
+        if flags.contains(.tableContext) { finishTable() }
+        if flags.contains(.listContext) { finishList() }
+    }
+
+    /// Opens a builder node unless content is suppressed or the depth limit is reached
+    /// (then the element is flattened into its ancestor). Returns the node index or -1.
+    mutating func openNode(_ kind: NodeKind, attributes: [Attribute], style: Style?) -> Int32 {
+        if suppressDepth > 0 || builder.depth >= options.maxDepth { return -1 }
+        return builder.open(kind, attributes: attributes, style: style).index
+    }
+
+    /// Closes the node of a list item kept open after its end tag.
+    @inline(__always)
+    mutating func settleLingeringItem() {
+        if lingeringItem >= 0 {
+            lingeringItem = -1
+            builder.close()
+            spacing = .start
+        }
+    }
+
+    /// Whether the current element has a node that is a block (or is the root).
+    var currentIsBlockContainer: Bool {
+        guard let last = stack.last else { return true }
+        return last.flags.contains(.blockNode) || (last.node < 0 && !last.flags.contains(.inline))
+    }
+
+    // MARK: Comments
+
+    mutating func handleComment(_ text: String) {
+        guard options.keepComments, collector == nil, suppressDepth == 0 else { return }
+        settleLingeringItem()
+        let raw = "<!--" + text + "-->"
+        if spacing == .start && currentIsBlockContainer {
+            builder.leaf(.htmlBlock, text: raw)
+        } else {
+            builder.leaf(.htmlInline, text: raw)
+        }
+    }
+}

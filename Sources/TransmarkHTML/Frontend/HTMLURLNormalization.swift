@@ -1,0 +1,32 @@
+/// Link destinations and image sources are stored as the HTML backend writes them (and as
+/// cmark normalizes Markdown destinations): bytes that are not safe in a URL — spaces, quotes,
+/// controls, non-ASCII — are percent-encoded; `%` escapes already there are kept. Reading HTML
+/// and writing it back therefore gives the same destination.
+enum HTMLURLNormalization {
+    static func normalized(_ url: String) -> String {
+        var needsWork = false
+        for b in url.utf8 where !isKept(b) {
+            needsWork = true
+            break
+        }
+        guard needsWork else { return url }
+        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(url.utf8.count + 16)
+        for b in url.utf8 {
+            if isKept(b) {
+                out.append(b)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 15)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @inline(__always)
+    private static func isKept(_ b: UInt8) -> Bool {
+        HTMLEscaping.hrefSafe[Int(b)] || b == UInt8(ascii: "&") || b == UInt8(ascii: "'")
+    }
+}
