@@ -120,7 +120,7 @@ public struct DocumentBuilder: Sendable {
 
     /// Adds a leaf node with its own literal text (code, code block, raw HTML, …) or none.
     @discardableResult
-    public mutating func leaf(_ kind: NodeKind, text literal: String, attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
+    public mutating func leaf(_ kind: NodeKind, text literal: String = "", attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
         var literal = literal
         return literal.withUTF8 { leaf(kind, bytes: $0, attributes: attributes, style: style) }
     }
