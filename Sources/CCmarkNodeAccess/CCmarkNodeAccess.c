@@ -12,6 +12,7 @@ typedef struct arena_block {
     max_align_t data[];
 } arena_block;
 
+
 static __thread arena_block *arena_current = NULL;
 static __thread size_t arena_next_size = 1 << 20;
 
@@ -26,7 +27,7 @@ static void *arena_allocate(size_t bytes) {
         size_t size = arena_next_size;
         while (size < need) size *= 2;
         if (arena_next_size < ((size_t)64 << 20)) arena_next_size *= 2;
-        /* calloc: fresh blocks are zeroed (usually untouched pages from mmap). */
+        /* calloc: fresh blocks are zeroed (large ones are fresh anonymous mappings). */
         block = calloc(1, sizeof(arena_block) + size);
         if (block == NULL) abort();
         block->previous = arena_current;
@@ -60,6 +61,14 @@ static void arena_free(void *pointer) { (void)pointer; }
 static cmark_mem thread_arena_mem = { arena_calloc, arena_realloc, arena_free };
 
 cmark_mem *transmark_thread_arena(void) { return &thread_arena_mem; }
+
+void transmark_thread_arena_expect(size_t input_bytes) {
+    /* libcmark-gfm allocates roughly ten times its input: start near that, within bounds. */
+    size_t size = input_bytes * 4;
+    if (size < ((size_t)64 << 10)) size = (size_t)64 << 10;
+    if (size > ((size_t)64 << 20)) size = (size_t)64 << 20;
+    if (arena_current == NULL) arena_next_size = size;
+}
 
 void transmark_thread_arena_reset(void) {
     arena_block *block = arena_current;

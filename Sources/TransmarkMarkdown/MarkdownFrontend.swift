@@ -81,6 +81,7 @@ public struct MarkdownFrontend: Frontend {
 
         let root: OpaquePointer = CmarkLibrary.withLock {
             // The tree goes into this thread's arena: no malloc per node, no free per node.
+            transmark_thread_arena_expect(input.count)
             let parser = cmark_parser_new_with_mem(cmarkOptions, transmark_thread_arena())!
             defer { cmark_parser_free(parser) }
             for ext in MarkdownExtension.allCases where options.extensions.contains(ext) && ext != .tagfilter {

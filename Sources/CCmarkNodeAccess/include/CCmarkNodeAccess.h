@@ -38,6 +38,9 @@ typedef struct cmark_mem cmark_mem;
     threads never share one. Memory freed by the library inside a parse is only reclaimed at reset. */
 cmark_mem *transmark_thread_arena(void);
 
+/** Sizes the calling thread's next arena block for a parse of this many input bytes. */
+void transmark_thread_arena_expect(size_t input_bytes);
+
 /** Frees every block of the calling thread's arena (everything the thread's parses allocated). */
 void transmark_thread_arena_reset(void);
 
