@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TransmarkCore
+import TransmarkHTML
 import TransmarkMarkdown
 import TransmarkStyledRuns
 
@@ -18,7 +19,7 @@ import TransmarkStyledRuns
 
     static func layout(_ fixture: Fixture) throws -> (Document, StyledText) {
         let input = Array(try Data(contentsOf: fixture.input))
-        let document = try MarkdownFrontend().parse(input)
+        let document = fixture.inputFormat == "html" ? try HTMLFrontend().parse(input) : try MarkdownFrontend().parse(input)
         var options = StyledTextOptions()
         for (key, value) in fixture.options where StyledTextOptions.accepts(key) { try options.set(key, to: value) }
         return (document, StyledText(document: document, options: options))
