@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransmarkCore
+import TransmarkHTML
 import TransmarkMarkdown
 import TransmarkStyledRuns
 
@@ -13,6 +14,18 @@ import TransmarkStyledRuns
         let document = try MarkdownFrontend().parse("Hello **world**, see [docs](https://x.dev).")
         let styled = StyledText(document: document, options: StyledTextOptions(theme: theme))
         let label = AttributedString(styled)   // .link, .transmarkFont, .traits, … on every run
+        #expect(label.runs.contains { $0.link == URL(string: "https://x.dev") })
+        #expect(label.runs.contains { $0.transmarkFont?.size == 17 && $0.traits == .strong })
+    }
+
+    @Test func apiHTMLToAttributedStringWithATheme() throws {
+        let html = #"<p>Hello <b style="color:#c00">world</b>, see <a href="https://x.dev">docs</a>.</p>"#
+        var theme = Theme.default
+        theme.fontSize = 17
+        theme.linkColor = RGBAColor(red: 0x20, green: 0x60, blue: 0xD0)
+        let styled = StyledText(document: try HTMLFrontend().parse(html), options: StyledTextOptions(theme: theme))
+        let label = AttributedString(styled)
+        #expect(String(label.characters) == "Hello world, see docs.")
         #expect(label.runs.contains { $0.link == URL(string: "https://x.dev") })
         #expect(label.runs.contains { $0.transmarkFont?.size == 17 && $0.traits == .strong })
     }
