@@ -23,7 +23,7 @@ struct MarkdownComplexityGuard {
     private static let freeDepth = 32
 
     /// Byte classes: 0 ordinary, 1 line end, 2 can start an inline node (delimiters, brackets,
-    /// code, entities, raw HTML, breaks), 3 `[`, 4 `]`.
+    /// code, entities, raw HTML, breaks), 3 `[`, 4 `]`, 5 non-ASCII (checked as UTF-8).
     private static let byteClasses: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
         for c in "*_~`!<&\\" { table[Int(c.asciiValue!)] = 2 }
@@ -31,17 +31,41 @@ struct MarkdownComplexityGuard {
         table[Int(UInt8(ascii: "]"))] = 4
         table[0x0A] = 1
         table[0x0D] = 1
+        for b in 0x80...0xFF { table[b] = 5 }
         return table
     }()
 
-    func check(_ input: UnsafeBufferPointer<UInt8>) throws {
+    /// Throws when the input is over a limit; returns whether the input is valid UTF-8 (the same
+    /// pass checks it, so the parser need not check it again).
+    @discardableResult
+    func check(_ input: UnsafeBufferPointer<UInt8>) throws -> Bool {
         try Self.byteClasses.withUnsafeBufferPointer { classes in
             try check(input, classes: classes.baseAddress!)
         }
     }
 
-    private func check(_ input: UnsafeBufferPointer<UInt8>, classes: UnsafePointer<UInt8>) throws {
-        guard let base = input.baseAddress else { return }
+    /// The length of the valid UTF-8 sequence starting at `i` (a non-ASCII byte), or 0.
+    @inline(__always)
+    private static func utf8SequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> Int {
+        let b0 = p[i]
+        @inline(__always) func cont(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            i + k < count && p[i + k] >= low && p[i + k] <= high
+        }
+        switch b0 {
+        case 0xC2...0xDF: return cont(1) ? 2 : 0
+        case 0xE0: return cont(1, 0xA0) && cont(2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE, 0xEF: return cont(1) && cont(2) ? 3 : 0
+        case 0xED: return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0
+        case 0xF0: return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0
+        case 0xF1...0xF3: return cont(1) && cont(2) && cont(3) ? 4 : 0
+        case 0xF4: return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0
+        default: return 0
+        }
+    }
+
+    private func check(_ input: UnsafeBufferPointer<UInt8>, classes: UnsafePointer<UInt8>) throws -> Bool {
+        guard let base = input.baseAddress else { return true }
+        var validUTF8 = true
         let freeDepth = Self.freeDepth
         var depthWork = 0
         var bracketWork = 0
@@ -102,6 +126,16 @@ struct MarkdownComplexityGuard {
                     continue
                 }
                 if cls == 1 { break }
+                if cls == 5 {
+                    let n = Self.utf8SequenceLength(base, i, count)
+                    if n == 0 {
+                        validUTF8 = false
+                        i += 1
+                    } else {
+                        i += n
+                    }
+                    continue
+                }
                 specials += 1
                 if cls == 3 {
                     let isImage = i > 0 && base[i - 1] == UInt8(ascii: "!")
@@ -149,5 +183,6 @@ struct MarkdownComplexityGuard {
                     estimate: bracketWork, limit: maxComplexity, option: "maxComplexity")
             }
         }
+        return validUTF8
     }
 }

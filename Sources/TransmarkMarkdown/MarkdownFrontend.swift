@@ -71,9 +71,10 @@ public struct MarkdownFrontend: Frontend {
         if input.count > options.maxInputSize {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
         }
-        try MarkdownComplexityGuard(maxDepth: options.maxDepth, maxComplexity: options.maxComplexity).check(input)
+        let validUTF8 = try MarkdownComplexityGuard(maxDepth: options.maxDepth, maxComplexity: options.maxComplexity).check(input)
 
-        var cmarkOptions = CMARK_OPT_VALIDATE_UTF8
+        // Invalid UTF-8 becomes U+FFFD; the guard's pass already knows whether there is any.
+        var cmarkOptions = validUTF8 ? CMARK_OPT_DEFAULT : CMARK_OPT_VALIDATE_UTF8
         if options.smart { cmarkOptions |= CMARK_OPT_SMART }
         // Footnote processing costs libcmark-gfm a walk over the whole tree; without `[^` in the
         // input there can be no footnote, so the option changes nothing but the time.
