@@ -67,9 +67,14 @@ struct MarkdownWriter {
         var lastBlock: NodeKind.Tag?
         /// Whether it is an item of a tight list (blocks on consecutive lines where possible).
         var isTightItem: Bool
+        /// The marker of the last list written in it, if that list was its last block (a list
+        /// right after it needs another marker, or the two read back as one list).
+        var lastListMarker: String? = nil
     }
     /// Open block containers, innermost last; the document is the first.
     var blockContainers: [BlockContainer] = [BlockContainer(start: 0, lastBlock: nil, isTightItem: false)]
+    /// The marker of the list that was the block before the one being started, if any.
+    var previousListMarker: String?
 
     struct ReferenceDefinition {
         let label: String
@@ -378,6 +383,9 @@ struct MarkdownWriter {
             w.cr()
         case .list:
             lists.removeLast()
+            if let marker = chosenListMarkers[i], !blockContainers.isEmpty {
+                blockContainers[blockContainers.count - 1].lastListMarker = marker
+            }
             previousSiblingIsInline.removeLast()
             w.cr()
         case .listItem:
@@ -455,12 +463,17 @@ struct MarkdownWriter {
         defer { blockContainers.append(container) }
         let previous = container.lastBlock
         container.lastBlock = newTag
+        previousListMarker = previous == .list ? container.lastListMarker : nil
         if w.bytes.count == container.start {
             // Nothing written yet in this container (divisions and empty blocks write nothing):
             // the block starts right after the container's marker.
             return
         }
-        if container.isTightItem && Self.followsOnNextLine(newTag, after: previous, options: options) {
+        // An ordered list starting at another number than 1 cannot interrupt a paragraph.
+        var interruptsParagraph = true
+        if newTag == .list, case .list(let a) = document.kind(at: i), a.isOrdered, a.start != 1 { interruptsParagraph = false }
+        if container.isTightItem && (interruptsParagraph || previous != .paragraph)
+            && Self.followsOnNextLine(newTag, after: previous, options: options) {
             w.cr()
             return
         }
@@ -507,7 +520,8 @@ struct MarkdownWriter {
 
     func listMarker(_ i: Int32, _ attributes: ListAttributes) -> String {
         // Two lists in a row need different markers, or they read back as one list.
-        var previousMarker: String?
+        // (Also across divisions, which write no markup: the previous block of the container.)
+        var previousMarker: String? = previousListMarker
         if let previous = previousSibling(of: i), case .list(let other) = document.kind(at: previous),
            other.isOrdered == attributes.isOrdered {
             previousMarker = chosenListMarkers[previous]
