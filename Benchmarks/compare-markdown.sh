@@ -5,7 +5,7 @@
 #     transmark convert FILE -f html -t markdown        (release build of this repository)
 #     html-to-markdown (PyPI, Rust core; `python3 -c 'html_to_markdown.convert(...)'`, timed
 #                       around the call only, so Python start-up is not counted)
-#     pandoc -f html -t gfm
+#     pandoc --sandbox -f html -t gfm (no network: iframes would otherwise be fetched)
 #   Markdown → Markdown on corpus.md (1× and 16×):
 #     transmark convert FILE -f markdown -t markdown
 #     cmark-gfm -t commonmark
@@ -98,7 +98,7 @@ run_once() {
     case "$name" in
         transmark-html) /usr/bin/time -f '%e %M' -o "$tmp/t" "$transmark" convert "$file" -f html -t markdown > /dev/null ;;
         transmark-md) /usr/bin/time -f '%e %M' -o "$tmp/t" "$transmark" convert "$file" -f markdown -t markdown > /dev/null ;;
-        pandoc) /usr/bin/time -f '%e %M' -o "$tmp/t" pandoc -f html -t gfm "$file" -o /dev/null ;;
+        pandoc) /usr/bin/time -f '%e %M' -o "$tmp/t" pandoc --sandbox -f html -t gfm "$file" -o /dev/null 2>/dev/null ;;
         cmark-gfm) /usr/bin/time -f '%e %M' -o "$tmp/t" cmark-gfm -t commonmark "$file" > /dev/null ;;
         html-to-markdown)
             /usr/bin/time -f '%e %M' -o "$tmp/t" python3 "$tmp/h2m.py" "$file" > /dev/null 2> "$err"
