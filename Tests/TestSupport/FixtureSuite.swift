@@ -3,6 +3,8 @@ import TransmarkCore
 
 /// One fixture: a folder holding `input.<ext>`, any number of `expected.<ext>` files and an
 /// optional `options` file (one `key=value` per line, `#` comments), converted with a registry.
+/// A subfolder without its own input (e.g. `turndown/`) is a fixture of its own that reuses the
+/// parent's input and options and adds `profile=<subfolder name>`.
 public struct Fixture: Sendable, CustomStringConvertible {
     /// The folder, relative to `Fixtures/` (e.g. `markdown/emphasis`).
     public let name: String
@@ -67,6 +69,32 @@ public enum FixtureSuite {
             let name = directory.path.replacingOccurrences(of: root.path + "/", with: "")
             fixtures.append(Fixture(name: name, directory: directory, input: url, inputFormat: inputFormat,
                                     expectations: expectations, options: options))
+            // Profile subfolders (`turndown/`, `commonmark/`, …) reuse this input with
+            // `profile=<folder>` added to the options (and their own `options` file after it).
+            for sub in try fm.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.isDirectoryKey])
+                .sorted(by: { $0.lastPathComponent < $1.lastPathComponent })
+                where (try? sub.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
+                && !fm.fileExists(atPath: sub.appendingPathComponent("input.\(inputExtension)").path) {
+                var subExpectations: [(URL, String)] = []
+                for file in try fm.contentsOfDirectory(at: sub, includingPropertiesForKeys: nil)
+                    .sorted(by: { $0.lastPathComponent < $1.lastPathComponent })
+                    where file.lastPathComponent.hasPrefix("expected.") {
+                    let suffix = String(file.lastPathComponent.dropFirst("expected.".count))
+                    guard let format = outputFormats[suffix] else {
+                        throw FixtureError("\(file.path): unknown expected kind '\(suffix)'")
+                    }
+                    subExpectations.append((file, format))
+                }
+                guard !subExpectations.isEmpty else { continue }
+                var subOptions = options + [("profile", sub.lastPathComponent)]
+                if let text = try? String(contentsOf: sub.appendingPathComponent("options"), encoding: .utf8) {
+                    for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                        subOptions.append(try parseKeyValue(String(line)))
+                    }
+                }
+                fixtures.append(Fixture(name: name + "/" + sub.lastPathComponent, directory: sub, input: url,
+                                        inputFormat: inputFormat, expectations: subExpectations, options: subOptions))
+            }
         }
         return fixtures.sorted { $0.name < $1.name }
     }

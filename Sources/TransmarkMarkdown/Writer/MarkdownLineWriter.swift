@@ -120,6 +120,12 @@ struct MarkdownLineWriter {
     /// Keeps the current line's trailing spaces when it ends (code lines, two-space hard breaks).
     mutating func keepTrailingSpaces() { keepsTrailingSpaces = true }
 
+    /// Replaces `count` bytes written at `position` (an opener that turned out unusable).
+    mutating func replace(at position: Int, count: Int, with new: [UInt8]) {
+        bytes.replaceSubrange(position..<(position + count), with: new)
+        if lineBegin > position { lineBegin += new.count - count }
+    }
+
     /// The last byte written.
     var last: UInt8? { bytes.last }
 

@@ -74,7 +74,9 @@ extension MarkdownWriter {
         let savedInCell = inTableCell
         w = MarkdownLineWriter(capacity: 64)
         inTableCell = true
+        blockContainers.append(BlockContainer(start: 0, lastBlock: nil, isTightItem: false))
         render(from: cell)
+        blockContainers.removeLast()
         endInlineRun()
         var bytes = w.bytes
         w = saved

@@ -19,6 +19,8 @@ struct MarkdownWriter {
         let node: Int32
         var open: [UInt8]
         var close: [UInt8]
+        /// Where the opener was written in the output (set when it is written).
+        var position = -1
     }
 
     /// Openers not yet written (no content since they opened).
@@ -56,6 +58,23 @@ struct MarkdownWriter {
     /// The tag of the last block or inline run exited at each open container depth, to know
     /// whether an inline node starts an implicit paragraph.
     var previousSiblingIsInline: [Bool] = [false]
+
+    /// A container of blocks and what has been written in it.
+    struct BlockContainer {
+        /// The output length when the container's content started (after its marker).
+        var start: Int
+        /// The kind of the last block started in it (`paragraph` for implicit paragraphs).
+        var lastBlock: NodeKind.Tag?
+        /// Whether it is an item of a tight list (blocks on consecutive lines where possible).
+        var isTightItem: Bool
+        /// The marker of the last list written in it, if that list was its last block (a list
+        /// right after it needs another marker, or the two read back as one list).
+        var lastListMarker: String? = nil
+    }
+    /// Open block containers, innermost last; the document is the first.
+    var blockContainers: [BlockContainer] = [BlockContainer(start: 0, lastBlock: nil, isTightItem: false)]
+    /// The marker of the list that was the block before the one being started, if any.
+    var previousListMarker: String?
 
     struct ReferenceDefinition {
         let label: String
@@ -155,6 +174,7 @@ struct MarkdownWriter {
             w.marker("> ")
             pushPrefix("> ")
             w.markLineStart()
+            openBlockContainer()
             previousSiblingIsInline.append(false)
             return true
         case .list:
@@ -229,6 +249,7 @@ struct MarkdownWriter {
                 w.markLineStart()
             }
             pushPrefix("    ")
+            openBlockContainer()
             previousSiblingIsInline.append(false)
             return true
         case .definitionList:
@@ -246,6 +267,7 @@ struct MarkdownWriter {
             return true
         case .definition:
             startBlock(i)
+            openBlockContainer()
             previousSiblingIsInline.append(false)
             return true
         case .division:
@@ -355,15 +377,20 @@ struct MarkdownWriter {
             w.cr()
         case .blockQuote:
             endInlineRun()
+            closeBlockContainer()
             popPrefix()
             previousSiblingIsInline.removeLast()
             w.cr()
         case .list:
             lists.removeLast()
+            if let marker = chosenListMarkers[i], !blockContainers.isEmpty {
+                blockContainers[blockContainers.count - 1].lastListMarker = marker
+            }
             previousSiblingIsInline.removeLast()
             w.cr()
         case .listItem:
             endInlineRun()
+            closeBlockContainer()
             popPrefix()
             previousSiblingIsInline.removeLast()
             w.cr()
@@ -373,11 +400,13 @@ struct MarkdownWriter {
             w.cr()
         case .footnoteDefinition:
             endInlineRun()
+            closeBlockContainer()
             popPrefix()
             previousSiblingIsInline.removeLast()
             w.cr()
         case .definitionList, .definition:
             endInlineRun()
+            if t == .definition { closeBlockContainer() }
             previousSiblingIsInline.removeLast()
             w.cr()
         case .term:
@@ -428,28 +457,55 @@ struct MarkdownWriter {
     /// blank line otherwise.
     mutating func startBlock(_ i: Int32) {
         endInlineRun()
-        let p = parent(i)
-        guard p >= 0 else { return }
-        let first = records[Int(p)].firstChild == i
-        if first {
-            if tag(p) == .document {
-                return
-            }
-            if tag(p) == .listItem || tag(p) == .blockQuote || tag(p) == .footnoteDefinition || tag(p) == .definition {
-                return
-            }
-            w.cr()
+        // An inline node here starts an implicit paragraph.
+        let newTag = tag(i).isBlock ? tag(i) : .paragraph
+        guard var container = blockContainers.popLast() else { return }
+        defer { blockContainers.append(container) }
+        let previous = container.lastBlock
+        container.lastBlock = newTag
+        previousListMarker = previous == .list ? container.lastListMarker : nil
+        if w.bytes.count == container.start {
+            // Nothing written yet in this container (divisions and empty blocks write nothing):
+            // the block starts right after the container's marker.
             return
         }
-        if tag(p) == .listItem, let list = lists.last, list.isTight {
-            w.cr()
-            return
-        }
-        if tag(p) == .definitionList {
+        // An ordered list starting at another number than 1 cannot interrupt a paragraph.
+        var interruptsParagraph = true
+        if newTag == .list, case .list(let a) = document.kind(at: i), a.isOrdered, a.start != 1 { interruptsParagraph = false }
+        if container.isTightItem && (interruptsParagraph || previous != .paragraph)
+            && Self.followsOnNextLine(newTag, after: previous, options: options) {
             w.cr()
             return
         }
         w.blankLine()
+    }
+
+    /// Whether, inside a tight list item, a block of kind `next` can follow one of kind
+    /// `previous` on the next line and still read back as a separate block (a paragraph would
+    /// continue a paragraph or a nested list lazily, `---` would underline it, a table would
+    /// take its last line as the header row).
+    static func followsOnNextLine(_ next: NodeKind.Tag, after previous: NodeKind.Tag?,
+                                  options: MarkdownBackend.Options) -> Bool {
+        guard let previous else { return true }
+        switch next {
+        case .list: return previous != .list
+        case .blockQuote: return previous != .blockQuote
+        case .codeBlock: return previous != .codeBlock
+        case .heading: return options.headingStyle == .atx
+        case .paragraph: return previous == .heading || previous == .codeBlock || previous == .thematicBreak
+        default: return false
+        }
+    }
+
+    /// Opens a block container (document, quote, list item, footnote, definition): blocks after
+    /// the current position are separated from one another, the first one is not.
+    mutating func openBlockContainer(tightItem: Bool = false) {
+        w.flush()
+        blockContainers.append(BlockContainer(start: w.bytes.count, lastBlock: nil, isTightItem: tightItem))
+    }
+
+    mutating func closeBlockContainer() {
+        if blockContainers.count > 1 { blockContainers.removeLast() }
     }
 
     mutating func pushPrefix(_ s: String) {
@@ -464,7 +520,8 @@ struct MarkdownWriter {
 
     func listMarker(_ i: Int32, _ attributes: ListAttributes) -> String {
         // Two lists in a row need different markers, or they read back as one list.
-        var previousMarker: String?
+        // (Also across divisions, which write no markup: the previous block of the container.)
+        var previousMarker: String? = previousListMarker
         if let previous = previousSibling(of: i), case .list(let other) = document.kind(at: previous),
            other.isOrdered == attributes.isOrdered {
             previousMarker = chosenListMarkers[previous]
@@ -504,6 +561,7 @@ struct MarkdownWriter {
             }
             w.markContentStarted()
         }
+        openBlockContainer(tightItem: list.isTight)
     }
 
     mutating func writeCodeBlock(_ i: Int32) {
@@ -666,7 +724,9 @@ extension MarkdownWriter {
             pendingSpaces.removeAll()
         }
         if !pendingOpeners.isEmpty {
-            for d in pendingOpeners {
+            for var d in pendingOpeners {
+                w.flush()
+                d.position = w.bytes.count
                 w.marker(d.open)
                 openDelimiters.append(d)
             }
@@ -711,7 +771,97 @@ extension MarkdownWriter {
         }
         guard let k = openDelimiters.lastIndex(where: { $0.node == i }) else { return }
         let d = openDelimiters.remove(at: k)
+        if let tag = htmlTagForDelimiter(d), !delimitersFlank(d, closing: i) {
+            // `**Note:**text` or `a*(b)*`: the delimiters would not be read as emphasis here, so
+            // the node is written as inline HTML instead (`<strong>Note:</strong>text`).
+            w.replace(at: d.position, count: d.open.count, with: Array(("<" + tag + ">").utf8))
+            w.marker(Array(("</" + tag + ">").utf8))
+            return
+        }
         w.marker(d.close)
+    }
+
+    /// The HTML tag that can replace an emphasis-like delimiter pair, or nil for other pairs.
+    func htmlTagForDelimiter(_ d: Delimiter) -> String? {
+        guard d.position >= 0, let c = d.open.first,
+              c == UInt8(ascii: "*") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~") else { return nil }
+        switch records[Int(d.node)].tag {
+        case .emphasis: return "em"
+        case .strong, .term: return "strong"
+        case .strikethrough: return "del"
+        default: return nil
+        }
+    }
+
+    /// How a byte-level neighbour of a delimiter run counts for CommonMark's flanking rules.
+    enum FlankClass { case space, punctuation, other }
+
+    /// The class of the character ending just before `end` in `bytes` (nil: line start).
+    static func classBefore(_ bytes: [UInt8], _ end: Int) -> FlankClass {
+        guard end > 0 else { return .space }
+        let b = bytes[end - 1]
+        if b < 0x80 {
+            if MarkdownTextEscaper.isSpace(b) { return .space }
+            return MarkdownTextEscaper.isASCIIPunctuation(b) ? .punctuation : .other
+        }
+        var lead = end - 1
+        while lead > 0 && bytes[lead] & 0xC0 == 0x80 && end - lead < 4 { lead -= 1 }
+        return classOfScalar(lead: bytes[lead], second: lead + 1 < end ? bytes[lead + 1] : 0, third: lead + 2 < end ? bytes[lead + 2] : 0)
+    }
+
+    /// The class of a non-ASCII character from its first UTF-8 bytes: U+00A0 and U+2000–U+200A
+    /// are spaces; Latin-1 symbols, general and CJK punctuation count as punctuation.
+    static func classOfScalar(lead: UInt8, second: UInt8, third: UInt8) -> FlankClass {
+        if lead == 0xC2 {
+            // U+00A0 is a space; ¡ § « ¶ · » ¿ are punctuation (Unicode P*), the rest symbols.
+            switch second {
+            case 0xA0: return .space
+            case 0xA1, 0xA7, 0xAB, 0xB6, 0xB7, 0xBB, 0xBF: return .punctuation
+            default: return .other
+            }
+        }
+        if lead == 0xE2 && second == 0x80 { return third <= 0x8A ? .space : .punctuation }
+        if lead == 0xE3 && second == 0x80 { return third == 0x80 ? .space : .punctuation }
+        return .other
+    }
+
+    static func classOf(_ b: UInt8?) -> FlankClass {
+        guard let b else { return .space }
+        if MarkdownTextEscaper.isSpace(b) { return .space }
+        if b < 0x80 { return MarkdownTextEscaper.isASCIIPunctuation(b) ? .punctuation : .other }
+        return b == 0xE2 || b == 0xE3 ? .punctuation : .other
+    }
+
+    /// Whether the written opener of `d` can open and the closer about to be written can close
+    /// (CommonMark's left- and right-flanking rules, with `_`'s intraword restriction).
+    func delimitersFlank(_ d: Delimiter, closing i: Int32) -> Bool {
+        let bytes = w.bytes
+        let contentStart = d.position + d.open.count
+        guard contentStart < bytes.count else { return true }
+        // Flanking is decided for a whole delimiter run (`***` of emphasis around strong).
+        let c = d.open[0]
+        var runStart = d.position
+        while runStart > 0 && bytes[runStart - 1] == c { runStart -= 1 }
+        var firstIndex = contentStart
+        while firstIndex < bytes.count && bytes[firstIndex] == c { firstIndex += 1 }
+        guard firstIndex < bytes.count else { return true }
+        var runEnd = bytes.count
+        while runEnd > firstIndex && bytes[runEnd - 1] == c { runEnd -= 1 }
+        let before = Self.classBefore(bytes, runStart)
+        let firstByte = bytes[firstIndex]
+        let first: FlankClass = firstByte < 0x80 ? Self.classOf(firstByte)
+            : Self.classOfScalar(lead: firstByte, second: firstIndex + 1 < bytes.count ? bytes[firstIndex + 1] : 0,
+                                 third: firstIndex + 2 < bytes.count ? bytes[firstIndex + 2] : 0)
+        let last = Self.classBefore(bytes, runEnd)
+        let after = Self.classOf(firstByteAfter(i))
+        let leftFlanking = first != .space && (first != .punctuation || before != .other)
+        let rightFlanking = last != .space && (last != .punctuation || after != .other)
+        guard leftFlanking && rightFlanking else { return false }
+        if d.open.first == UInt8(ascii: "_") {
+            // `_` cannot open after a letter or close before one.
+            if before == .other || after == .other { return false }
+        }
+        return true
     }
 
     /// `*` or `_` (or `**`/`__`): underscores do not work inside words, so use asterisks there.
@@ -771,7 +921,8 @@ extension MarkdownWriter {
         openDelimiters.removeAll()
         let carried = pendingOpeners
         pendingOpeners = reopen + carried
-        if options.hardBreak == .backslash {
+        if options.hardBreak == .backslash || w.atLineStart {
+            // Two spaces on an otherwise empty line would make a blank line: use `\`.
             w.marker("\\")
         } else {
             w.marker("  ")

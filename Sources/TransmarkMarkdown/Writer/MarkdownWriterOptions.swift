@@ -87,8 +87,9 @@ extension MarkdownBackend {
         public var division = MarkdownFallback.text
         /// Definition lists.
         public var definitionList = MarkdownFallback.html
-        /// Images with a declared width or height.
-        public var imageSize = MarkdownFallback.html
+        /// Images with a declared width or height: `text` (the default) writes `![alt](src)` and
+        /// drops the size, `html` keeps it in an `<img>` tag.
+        public var imageSize = MarkdownFallback.text
         /// Tables a pipe table cannot hold (no header row, block content, spans, nested tables).
         public var complexTable = MarkdownFallback.html
         /// Raw HTML nodes: `html` keeps them, `text` drops the markup.
@@ -175,7 +176,7 @@ extension MarkdownBackend {
                 .choice("span", \.span, summary: "spans with attributes or style: html or text"),
                 .choice("division", \.division, summary: "divisions: html (<div>) or text (their blocks)"),
                 .choice("definitionList", \.definitionList, summary: "definition lists: html (<dl>) or text (bold terms)"),
-                .choice("imageSize", \.imageSize, summary: "images with a size: html (<img width height>) or text (drop the size)"),
+                .choice("imageSize", \.imageSize, summary: "images with a size: text (![alt](src), size dropped; default) or html (<img width height>)"),
                 .choice("complexTable", \.complexTable, summary: "tables a pipe table cannot hold: html or text"),
                 .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: html (keep) or text (drop the markup)"),
             ]

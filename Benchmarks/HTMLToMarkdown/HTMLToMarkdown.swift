@@ -1,0 +1,88 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import Transmark
+
+/// HTML → Markdown and Markdown → Markdown through the registry, at 1× and 16×:
+///
+/// - `corpus_from_md.html` (15.7 MB, the HTML cmark-gfm renders from `corpus.md`);
+/// - the pages of `web/` concatenated in name order (joined by a newline; real-world pages with
+///   navigation, tables and scripts);
+/// - `corpus.md` (Markdown → tree → Markdown);
+/// - and, to see the writer alone, Markdown render only of the `corpus_from_md.html` document.
+///
+/// 16× inputs are the 1× input repeated and joined by blank lines (`Corpus.repeated` for single
+/// files; the same joining for the web pages), built in memory during setup.
+let benchmarks: @Sendable () -> Void = {
+    let metrics: [BenchmarkMetric] = [
+        ThroughputMetric.megabytesPerSecond, .wallClock, .peakMemoryResident, .mallocCountTotal,
+    ]
+    let sizes: [(copies: Int, iterations: Int)] = [(1, 8), (16, 2)]
+
+    for (copies, iterations) in sizes {
+        let configuration = Benchmark.Configuration(
+            metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1,
+            maxDuration: .seconds(120), maxIterations: iterations)
+
+        Benchmark("HTML→Markdown corpus_from_md.html \(copies)x", configuration: configuration) { benchmark, input in
+            try benchmark.measureThroughput(inputBytes: input.count) {
+                try Registry.standard.convert(input, from: "html", to: "markdown")
+            }
+        } setup: {
+            Corpus.repeated("corpus_from_md.html", copies: copies)
+        }
+
+        Benchmark("HTML→Markdown web pages \(copies)x", configuration: configuration) { benchmark, input in
+            try benchmark.measureThroughput(inputBytes: input.count) {
+                try Registry.standard.convert(input, from: "html", to: "markdown")
+            }
+        } setup: {
+            webPages(copies: copies)
+        }
+
+        Benchmark("Markdown→Markdown corpus.md \(copies)x", configuration: configuration) { benchmark, input in
+            try benchmark.measureThroughput(inputBytes: input.count) {
+                try Registry.standard.convert(input, from: "markdown", to: "markdown")
+            }
+        } setup: {
+            Corpus.repeated("corpus.md", copies: copies)
+        }
+    }
+
+    Benchmark("Markdown render of corpus_from_md.html 1x",
+              configuration: .init(metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, maxIterations: 8)) { benchmark, prepared in
+        // MB/s per byte of the HTML the document came from: the writer's share of the conversion.
+        try benchmark.measureThroughput(inputBytes: prepared.sourceBytes) {
+            try MarkdownBackend().render(prepared.document, options: .init())
+        }
+    } setup: {
+        let input = Corpus.bytes("corpus_from_md.html")
+        let document = try input.withUnsafeBufferPointer { try HTMLFrontend().parse($0, options: .init()) }
+        return PreparedDocument(document: document, sourceBytes: input.count)
+    }
+}
+
+struct PreparedDocument: Sendable {
+    let document: Document
+    let sourceBytes: Int
+}
+
+/// The pages of `web/`, sorted by name and joined by a newline, `copies` times (joined by blank
+/// lines) — the same bytes `compare-markdown.sh` writes.
+func webPages(copies: Int) -> [UInt8] {
+    let dir = Corpus.directory.appendingPathComponent("web")
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
+        .filter { $0.hasSuffix(".html") }.sorted()
+    var one: [UInt8] = []
+    for (n, name) in names.enumerated() {
+        if n > 0 { one.append(0x0A) }
+        one += Corpus.bytes("web/" + name)
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(one.count * copies + 2 * copies)
+    for k in 0..<copies {
+        if k > 0 { out += [0x0A, 0x0A] }
+        out += one
+    }
+    return out
+}
