@@ -13,8 +13,10 @@ public enum TextDiff {
         for i in max(0, first - 3)..<first { lines.append("  \(visible(e[i]))") }
         if first <= lastE { for i in first...lastE { lines.append("- \(visible(e[i]))") } }
         if first <= lastA { for i in first...lastA { lines.append("+ \(visible(a[i]))") } }
-        let tail = max(lastE, lastA) + 1
-        for i in tail..<min(e.count, tail + 3) where i < e.count { lines.append("  \(visible(e[i]))") }
+        // Context after the difference, from the expected text (`max(lastE, lastA) + 1` could
+        // pass the end of `e` when `actual` has more lines, and trap).
+        let tail = lastE + 1
+        for i in tail..<min(e.count, tail + 3) { lines.append("  \(visible(e[i]))") }
         return "@@ line \(first + 1) (- expected, + actual)\n" + lines.joined(separator: "\n")
     }
 

@@ -255,4 +255,79 @@ import TransmarkHTML
         #expect(options.bulletListMarker == "+")
         #expect(options.headingStyle == .setext)
     }
+
+    // MARK: HTML → Markdown round-trip fixes
+
+    func gfmHTML(_ markdown: String) throws -> String {
+        var reader = MarkdownFrontend.Options()
+        reader.extensions = Set(MarkdownExtension.allCases)
+        var writer = HTMLBackend.Options()
+        writer.unsafe = true
+        return try HTMLBackend().renderString(try MarkdownFrontend().parse(Array(markdown.utf8), options: reader), options: writer)
+    }
+
+    func viaMarkdown(_ html: String, _ options: MarkdownBackend.Options = .init()) throws -> (String, String) {
+        let md = try MarkdownBackend().renderString(try HTMLFrontend().parse(html), options: options)
+        return (md, try gfmHTML(md))
+    }
+
+    @Test func siblingEmphasisDoesNotJoinDelimiterRuns() throws {
+        let (md, back) = try viaMarkdown("<p><em>e</em><cite>c</cite><dfn>d</dfn><var>v</var><del>a</del><s>b</s></p>")
+        #expect(back == "<p><em>e</em><em>c</em><em>d</em><em>v</em><del>a</del><del>b</del></p>\n", "\(md)")
+        let (md2, back2) = try viaMarkdown("<p><b>1<i>2</b>3</i></p>")
+        #expect(back2 == "<p><strong>1<em>2</em></strong><em>3</em></p>\n", "\(md2)")
+    }
+
+    @Test func closingDelimiterSeesTextThroughSpans() throws {
+        let (md, back) = try viaMarkdown("<p><b>[1/2]</b><span>A caption</span></p>")
+        #expect(back == "<p><strong>[1/2]</strong>A caption</p>\n", "\(md)")
+    }
+
+    @Test func linkTitlesKeepLineEndsAndReferences() throws {
+        let (md, back) = try viaMarkdown("<p><a href=\"/x?a=1&amp;copy;\" title=\"one\n\ntwo &amp;amp;\">t</a> after</p>")
+        #expect(back == "<p><a href=\"/x?a=1&amp;copy;\" title=\"one\n\ntwo &amp;amp;\">t</a> after</p>\n", "\(md)")
+    }
+
+    @Test func emptyCodeSpanWritesNothing() throws {
+        let (md, _) = try viaMarkdown("<p>a <code></code>, b</p>")
+        #expect(md == "a , b\n")
+    }
+
+    @Test func listsSeparatedByEmptyInlineContentKeepApart() throws {
+        let (md, back) = try viaMarkdown("<ul><li>a</li></ul><div><span></span></div><ul><li>b</li></ul>")
+        #expect(back.components(separatedBy: "<ul>").count == 3, "\(md)")
+    }
+
+    @Test func headingLineBreaks() throws {
+        let (md1, back1) = try viaMarkdown("<h1>one<br>two</h1>")
+        #expect(back1 == "<h1>one<br />\ntwo</h1>\n", "\(md1)")
+        let (md3, back3) = try viaMarkdown("<h3>one<br>two</h3>")
+        #expect(md3 == "### one<br>two\n")
+        #expect(back3 == "<h3>one<br>two</h3>\n")
+    }
+
+    @Test func gfmAutolinkTextIsEscaped() throws {
+        let (md, back) = try viaMarkdown("<p>see www.example.com or https://example.org/x</p>")
+        #expect(back == "<p>see www.example.com or https://example.org/x</p>\n", "\(md)")
+    }
+
+    @Test func hardBreakInsideLinkStaysInside() throws {
+        let (md, back) = try viaMarkdown("<p><a href=\"/s\">GitHub<br>Source</a> x</p>")
+        #expect(back == "<p><a href=\"/s\">GitHub<br />\nSource</a> x</p>\n", "\(md)")
+    }
+
+    @Test func breaksEndingABlockAreDropped() throws {
+        let (md, _) = try viaMarkdown("<p>text<br><br></p><p><a href=\"/v\"><br></a></p><p>x</p>")
+        #expect(md == "text\n\n[](/v)\n\nx\n")
+    }
+
+    @Test func autolinkOnlyForPlainText() throws {
+        let (md, back) = try viaMarkdown("<p><a href=\"https://e.org/\"><em>https://e.org/</em></a></p>")
+        #expect(back == "<p><a href=\"https://e.org/\"><em>https://e.org/</em></a></p>\n", "\(md)")
+    }
+
+    @Test func indentedCodeAfterIndentedCodeIsFenced() throws {
+        let (md, back) = try viaMarkdown("<pre>one</pre><div></div><pre>two</pre>", MarkdownBackend.Options(profile: .turndown))
+        #expect(back.components(separatedBy: "<pre>").count == 3, "\(md)")
+    }
 }

@@ -11,6 +11,19 @@ enum MarkdownTextEscaper {
         (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || b >= 0x80
     }
 
+    /// Whether the text before a `:` ends with `http`, `https` or `ftp` (any case), the schemes
+    /// of GFM's extended autolinks. `run` is the part already escaped, `text` the node's text
+    /// before the `:`; the scheme is looked for in `text`.
+    static func endsWithAutolinkScheme(_ run: [UInt8], _ text: ArraySlice<UInt8>) -> Bool {
+        for scheme in ["http", "https", "ftp"] {
+            let s = Array(scheme.utf8)
+            guard text.count >= s.count else { continue }
+            let tail = text.suffix(s.count)
+            if zip(tail, s).allSatisfy({ $0 | 0x20 == $1 }) { return true }
+        }
+        return false
+    }
+
     /// Whether `&` at `i` starts something a parser would read as a character reference.
     static func startsEntity(_ bytes: ArraySlice<UInt8>, at i: Int) -> Bool {
         var j = i + 1

@@ -117,6 +117,21 @@ extension MarkdownWriter {
             case UInt8(ascii: "!"):
                 // `!` before a link would turn it into an image.
                 if next == UInt8(ascii: "[") && k + 1 == end { run.append(0x5C) }
+            case UInt8(ascii: "w"), UInt8(ascii: "W"):
+                // GFM's extended autolinks: `www.` after a space, a line start or `*_~(`.
+                if options.gfm && end - k >= 4 && text[k + 1] | 0x20 == UInt8(ascii: "w") && text[k + 2] | 0x20 == UInt8(ascii: "w")
+                    && text[k + 3] == UInt8(ascii: ".") && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
+                    run.append(contentsOf: text[k..<(k + 3)])
+                    run.append(contentsOf: [0x5C, UInt8(ascii: ".")])
+                    k += 4
+                    continue
+                }
+            case UInt8(ascii: ":"):
+                // GFM's extended autolinks: `http://`, `https://`, `ftp://`.
+                if options.gfm && k + 2 < end && text[k + 1] == UInt8(ascii: "/") && text[k + 2] == UInt8(ascii: "/")
+                    && MarkdownTextEscaper.endsWithAutolinkScheme(run, text[text.startIndex..<k]) {
+                    run.append(0x5C)
+                }
             default:
                 break
             }
@@ -126,25 +141,71 @@ extension MarkdownWriter {
         emitRun(&self, &run)
     }
 
-    /// The first byte of text that follows node `i` in the same block, if it is text.
+    /// The first byte written after node `i` in the same block (nil: the block ends there).
+    /// Nodes that write no markup of their own (spans and fallbacks under the `text` policy,
+    /// custom nodes, empty text) are looked through, so `<b>[1/2]</b><span>A</span>` sees the
+    /// `A` that follows the closing `**`.
     func firstByteAfter(_ i: Int32) -> UInt8? {
         var node = i
         while true {
-            let next = records[Int(node)].nextSibling
-            if next >= 0 {
-                switch records[Int(next)].tag {
-                case .text: return document.textBytes(at: next).first
-                case .softBreak, .lineBreak: return 0x0A
-                case .code: return UInt8(ascii: "`")
-                case .link, .footnoteReference: return UInt8(ascii: "[")
-                case .image: return UInt8(ascii: "!")
-                case .htmlInline: return UInt8(ascii: "<")
-                default: return UInt8(ascii: "*") // markup follows: treat it as punctuation
-                }
+            // The next node in document order after `node`'s subtree, within the block.
+            var next = records[Int(node)].nextSibling
+            while next < 0 {
+                let p = records[Int(node)].parent
+                if p < 0 || records[Int(p)].tag.isBlock { return nil }
+                node = p
+                next = records[Int(p)].nextSibling
             }
-            let p = records[Int(node)].parent
-            if p < 0 || records[Int(p)].tag.isBlock { return nil }
-            node = p
+            node = next
+            // Look into it until a byte is known or it turns out to write nothing.
+            examine: while true {
+                let record = records[Int(node)]
+                func policy(_ p: MarkdownFallback, html: UInt8, symbol: UInt8) -> UInt8? {
+                    switch p { case .html: return html; case .symbol: return symbol; case .text: return nil }
+                }
+                var byte: UInt8?
+                var transparent = false
+                switch record.tag {
+                case .text:
+                    byte = document.textBytes(at: node).first
+                case .softBreak, .lineBreak:
+                    byte = inTableCell ? UInt8(ascii: "<") : 0x0A
+                case .code:
+                    byte = document.textBytes(at: node).isEmpty ? nil : UInt8(ascii: "`")
+                case .link, .footnoteReference:
+                    byte = UInt8(ascii: "[")
+                case .image:
+                    byte = UInt8(ascii: "!")
+                case .htmlInline:
+                    byte = options.rawHTML == .html ? UInt8(ascii: "<") : nil
+                case .span:
+                    if options.span == .html && (record.attributes >= 0 || record.style >= 0) { byte = UInt8(ascii: "<") } else { transparent = true }
+                case .underline:
+                    byte = policy(options.underline, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "+")); transparent = byte == nil
+                case .superscript:
+                    byte = policy(options.superscript, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "^")); transparent = byte == nil
+                case .subscript:
+                    byte = policy(options.subscript, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "~")); transparent = byte == nil
+                case .highlight:
+                    byte = policy(options.highlight, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "=")); transparent = byte == nil
+                case .strikethrough where options.gfm:
+                    byte = UInt8(ascii: "~")
+                case .strikethrough:
+                    byte = policy(options.strikethrough, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "~")); transparent = byte == nil
+                case .custom:
+                    transparent = true
+                default:
+                    if record.tag.isBlock { return nil }
+                    // Emphasis-like markup follows: its delimiter is punctuation.
+                    byte = UInt8(ascii: "*")
+                }
+                if let byte { return byte }
+                if transparent && record.firstChild >= 0 {
+                    node = record.firstChild
+                    continue examine
+                }
+                break examine
+            }
         }
     }
 

@@ -75,6 +75,14 @@ struct MarkdownWriter {
     var blockContainers: [BlockContainer] = [BlockContainer(start: 0, lastBlock: nil, isTightItem: false)]
     /// The marker of the list that was the block before the one being started, if any.
     var previousListMarker: String?
+    /// The output length when the last list ended, and its marker: a list starting with nothing
+    /// written in between (only empty divisions or spans) would continue it.
+    var lastListEnd: (position: Int, marker: String)?
+    /// The output length when the last indented code block ended.
+    var lastIndentedCodeEnd = -1
+    /// The output length right after the last closing delimiter, and its last byte: an opener
+    /// of the same character written there would join its run (`*a**b*`, `~~a~~~~b~~`).
+    var lastCloserEnd: (position: Int, byte: UInt8) = (-1, 0)
 
     struct ReferenceDefinition {
         let label: String
@@ -158,7 +166,8 @@ struct MarkdownWriter {
             startBlock(i)
             guard case .heading(let level) = document.kind(at: i) else { return true }
             let empty = record.firstChild < 0
-            let multiline = level <= 2 && containsSoftBreak(i)
+            // A line break needs several lines: setext headings can hold them (levels 1–2).
+            let multiline = level <= 2 && containsBreak(i)
             if (options.headingStyle == .setext || multiline) && level <= 2 && !empty {
                 headingLineStart = w.bytes.count
             } else {
@@ -385,6 +394,7 @@ struct MarkdownWriter {
             lists.removeLast()
             if let marker = chosenListMarkers[i], !blockContainers.isEmpty {
                 blockContainers[blockContainers.count - 1].lastListMarker = marker
+                lastListEnd = (w.bytes.count, marker)
             }
             previousSiblingIsInline.removeLast()
             w.cr()
@@ -522,6 +532,7 @@ struct MarkdownWriter {
         // Two lists in a row need different markers, or they read back as one list.
         // (Also across divisions, which write no markup: the previous block of the container.)
         var previousMarker: String? = previousListMarker
+        if let last = lastListEnd, last.position == w.bytes.count { previousMarker = last.marker }
         if let previous = previousSibling(of: i), case .list(let other) = document.kind(at: previous),
            other.isOrdered == attributes.isOrdered {
             previousMarker = chosenListMarkers[previous]
@@ -577,14 +588,17 @@ struct MarkdownWriter {
         // first block of an item, not inside a tight list, not right after a list.
         let inTightItem = p >= 0 && tag(p) == .listItem && (lists.last?.isTight ?? false)
         let afterList = previousSibling(of: i).map { tag($0) == .list } ?? false
+        // Indented code right after indented code (nothing written between) would continue it.
+        let afterIndentedCode = lastIndentedCodeEnd == w.bytes.count
         if options.codeBlockStyle == .indented && info.isEmpty && !lines.isEmpty && !firstLineBlank
-            && !lastLineBlank && !firstInItem && !inTightItem && !afterList {
+            && !lastLineBlank && !firstInItem && !inTightItem && !afterList && !afterIndentedCode {
             w.flush()
             pushPrefix("    ")
             w.marker("    ")
             writeVerbatimLines(lines)
             popPrefix()
             w.cr()
+            lastIndentedCodeEnd = w.bytes.count
             return
         }
         var fenceChar = options.fence.utf8.first ?? UInt8(ascii: "`")
@@ -692,10 +706,10 @@ struct MarkdownWriter {
         currentPreviousSibling >= 0 ? currentPreviousSibling : nil
     }
 
-    func containsSoftBreak(_ i: Int32) -> Bool {
+    func containsBreak(_ i: Int32) -> Bool {
         var found = false
         document.walk(from: NodeID(index: i)) { event in
-            if case .enter(let n) = event, n.tag == .softBreak { found = true; return .stop }
+            if case .enter(let n) = event, n.tag == .softBreak || n.tag == .lineBreak { found = true; return .stop }
             return .proceed
         }
         return found
@@ -726,6 +740,9 @@ extension MarkdownWriter {
         if !pendingOpeners.isEmpty {
             for var d in pendingOpeners {
                 w.flush()
+                if w.bytes.count == lastCloserEnd.position && d.open.first == lastCloserEnd.byte {
+                    d = separatedFromPreviousRun(d)
+                }
                 d.position = w.bytes.count
                 w.marker(d.open)
                 openDelimiters.append(d)
@@ -779,6 +796,32 @@ extension MarkdownWriter {
             return
         }
         w.marker(d.close)
+        if let last = d.close.last { lastCloserEnd = (w.bytes.count, last) }
+    }
+
+    /// An opener that would be written right after a closer of the same character (sibling
+    /// emphasis `*a**b*`, strikethrough `~~a~~~~b~~`): emphasis and strong switch between `*`
+    /// and `_` (the closing flank check still falls back to HTML where `_` cannot close), other
+    /// delimiters become their HTML tags.
+    mutating func separatedFromPreviousRun(_ d: Delimiter) -> Delimiter {
+        guard let c = d.open.first else { return d }
+        var d = d
+        let star = UInt8(ascii: "*"), underscore = UInt8(ascii: "_")
+        let node = records[Int(d.node)].tag
+        if (node == .emphasis || node == .strong || node == .term) && (c == star || c == underscore) {
+            let other = c == star ? underscore : star
+            d.open = d.open.map { _ in other }
+            d.close = d.close.map { _ in other }
+            chosenDelimiters[d.node] = other
+            return d
+        }
+        let tags: [NodeKind.Tag: String] = [.strikethrough: "del", .underline: "u", .superscript: "sup",
+                                            .subscript: "sub", .highlight: "mark"]
+        if let tag = tags[node] {
+            d.open = Array(("<" + tag + ">").utf8)
+            d.close = Array(("</" + tag + ">").utf8)
+        }
+        return d
     }
 
     /// The HTML tag that can replace an emphasis-like delimiter pair, or nil for other pairs.
@@ -860,6 +903,10 @@ extension MarkdownWriter {
         if d.open.first == UInt8(ascii: "_") {
             // `_` cannot open after a letter or close before one.
             if before == .other || after == .other { return false }
+            // cmark-gfm with strikethrough does not match `_` runs next to `~` (`_v_~~a~~`,
+            // `~~a~~_v_`), though CommonMark's rules would.
+            let tilde = UInt8(ascii: "~")
+            if options.gfm && (runStart > 0 && bytes[runStart - 1] == tilde || firstByteAfter(i) == tilde) { return false }
         }
         return true
     }
@@ -898,29 +945,34 @@ extension MarkdownWriter {
     }
 
     mutating func writeHardBreak(_ i: Int32) {
-        // A hard break at the end of a block means nothing in Markdown: drop it.
-        var next = records[Int(i)].nextSibling
-        var ancestor = i
-        while next < 0 {
-            ancestor = records[Int(ancestor)].parent
-            guard ancestor >= 0, !tag(ancestor).isBlock else { return }
-            next = records[Int(ancestor)].nextSibling
+        // Hard breaks at the end of a block have no syntax (a break needs content after it) and
+        // the last shows nothing in HTML either: drop them.
+        var node = i
+        while true {
+            var next = records[Int(node)].nextSibling
+            while next >= 0 && tag(next) == .lineBreak { next = records[Int(next)].nextSibling }
+            // A block after the break (a division after a link holding it) ends the paragraph.
+            if next >= 0 { if tag(next).isBlock { return }; break }
+            node = records[Int(node)].parent
+            guard node >= 0, !tag(node).isBlock else { return }
         }
-        if inHeading && headingLineStart < 0 {
-            writeSpace()
-            return
-        }
-        if inTableCell {
+        if inTableCell || inHeading && headingLineStart < 0 {
+            // A table row and an ATX heading are one line: the break is written as HTML.
             writeContent(Array("<br>".utf8))
             return
         }
         pendingSpaces.removeAll()
-        // Close open delimiters, break the line, reopen them.
-        let reopen = openDelimiters
-        for d in openDelimiters.reversed() { w.marker(d.close) }
-        openDelimiters.removeAll()
-        let carried = pendingOpeners
-        pendingOpeners = reopen + carried
+        if linkDepth == 0 {
+            // Close open delimiters, break the line, reopen them. (Inside link text the break
+            // stays inside: closing and reopening would make two links of one.)
+            let reopen = openDelimiters
+            for d in openDelimiters.reversed() { w.marker(d.close) }
+            openDelimiters.removeAll()
+            let carried = pendingOpeners
+            pendingOpeners = reopen + carried
+        } else {
+            flushInlinePending()
+        }
         if options.hardBreak == .backslash || w.atLineStart {
             // Two spaces on an otherwise empty line would make a blank line: use `\`.
             w.marker("\\")
@@ -935,6 +987,8 @@ extension MarkdownWriter {
 
     mutating func writeCodeSpan(_ i: Int32) {
         var code = Array(document.textBytes(at: i))
+        // An empty code span has no syntax (`` reads back as text) and shows nothing.
+        if code.isEmpty { return }
         for k in code.indices where code[k] == 0x0A { code[k] = 0x20 }
         if inTableCell {
             // GFM splits table rows at `|` before reading code spans; `\|` keeps the pipe.
@@ -974,7 +1028,9 @@ extension MarkdownWriter {
         guard case .link(let destination, let title) = document.kind(at: i) else { return true }
         // Autolinks: the text is the URL (or the address of a mailto: URL).
         let text = document[NodeID(index: i)].plainText
-        if title.isEmpty, Self.isAutolinkable(destination),
+        let first = records[Int(i)].firstChild
+        let plain = first >= 0 && tag(first) == .text && records[Int(first)].nextSibling < 0
+        if title.isEmpty, plain, Self.isAutolinkable(destination),
            text == destination || ("mailto:" + text == destination && !text.contains(":")) {
             writeContent(Array(("<" + text + ">").utf8))
             return false
@@ -1111,48 +1167,62 @@ extension MarkdownWriter {
               scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "." || $0 == "-") }) else {
             return false
         }
+        // cmark decodes character references in autolinks, and backslashes stay literal there.
+        let bytes = Array(destination.utf8)[...]
+        if bytes.indices.contains(where: { bytes[$0] == UInt8(ascii: "&") && MarkdownTextEscaper.startsEntity(bytes, at: $0) }) { return false }
         return !destination.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0.isWhitespace || ($0.asciiValue ?? 0x20) < 0x20 })
     }
 
     /// A link destination, in `<…>` when it has spaces, controls or unbalanced parentheses.
+    /// Backslashes are escaped, and `&` that would start a character reference is written
+    /// `&amp;` (cmark decodes references before backslash escapes, so `\&` would not do).
     static func linkDestination(_ destination: String) -> String {
         if destination.isEmpty { return "" }
+        let bytes = Array(destination.utf8)[...]
         var depth = 0
         var balanced = true
         var needsBrackets = false
-        for ch in destination.unicodeScalars {
-            if ch == "(" { depth += 1 }
-            if ch == ")" { depth -= 1; if depth < 0 { balanced = false } }
-            if ch.value <= 0x20 || ch == "<" || ch == ">" { needsBrackets = true }
+        for b in bytes {
+            if b == UInt8(ascii: "(") { depth += 1 }
+            if b == UInt8(ascii: ")") { depth -= 1; if depth < 0 { balanced = false } }
+            if b <= 0x20 || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") { needsBrackets = true }
         }
         if depth != 0 { balanced = false }
-        if !needsBrackets && balanced && !destination.hasPrefix("<") {
-            var out = ""
-            for ch in destination.unicodeScalars {
-                if ch == "\\" { out += "\\\\" } else { out.unicodeScalars.append(ch) }
-            }
-            return out
-        }
-        var out = "<"
-        for ch in destination.unicodeScalars {
-            switch ch {
-            case "<", ">", "\\": out += "\\"; out.unicodeScalars.append(ch)
-            case "\n": out += "%0A"
-            case "\r": out += "%0D"
-            default: out.unicodeScalars.append(ch)
+        let bracketed = needsBrackets || !balanced || bytes.first == UInt8(ascii: "<")
+        var out: [UInt8] = bracketed ? [UInt8(ascii: "<")] : []
+        for k in bytes.indices {
+            let b = bytes[k]
+            switch b {
+            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+            case UInt8(ascii: "<"), UInt8(ascii: ">"): out += [0x5C, b]
+            case UInt8(ascii: "&") where MarkdownTextEscaper.startsEntity(bytes, at: k): out += Array("&amp;".utf8)
+            case 0x0A: out += Array("%0A".utf8)
+            case 0x0D: out += Array("%0D".utf8)
+            default: out.append(b)
             }
         }
-        return out + ">"
+        if bracketed { out.append(UInt8(ascii: ">")) }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// ` "title"` with quotes and backslashes escaped, or nothing.
+    /// ` "title"` with quotes and backslashes escaped and `&` that would start a character
+    /// reference written `&amp;`, or nothing. Line ends are written as `&#10;`/`&#13;`: a blank line inside the
+    /// title would end the paragraph, and references are decoded in titles.
     static func linkTitle(_ title: String) -> String {
         if title.isEmpty { return "" }
-        var out = " \""
-        for ch in title.unicodeScalars {
-            if ch == "\"" || ch == "\\" { out += "\\" }
-            out.unicodeScalars.append(ch)
+        let bytes = Array(title.utf8)[...]
+        var out: [UInt8] = Array(" \"".utf8)
+        for k in bytes.indices {
+            let b = bytes[k]
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [0x5C, b]
+            case UInt8(ascii: "&") where MarkdownTextEscaper.startsEntity(bytes, at: k): out += Array("&amp;".utf8)
+            case 0x0A: out += Array("&#10;".utf8)
+            case 0x0D: out += Array("&#13;".utf8)
+            default: out.append(b)
+            }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
     }
 }
