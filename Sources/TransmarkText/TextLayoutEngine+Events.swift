@@ -88,7 +88,7 @@ extension TextLayoutEngine {
             enterList(index, attributes)
             pushStyle(index, nil)
         case .listItem:
-            pushFrame(tag, tight: frames.count >= 2 && frames[frames.count - 2].tag == .list && frames[frames.count - 2].tight)
+            pushFrame(tag, tight: frames.last.map { $0.tag == .list && $0.tight } ?? false)
             enterListItem(index)
             pushStyle(index, nil)
         case .table:
