@@ -20,8 +20,9 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        .target(name: "CCmarkNodeAccess", dependencies: ["CCmarkGFM"]),
         .target(name: "TransmarkCore"),
-        .target(name: "TransmarkMarkdown", dependencies: ["TransmarkCore", "CCmarkGFM"]),
+        .target(name: "TransmarkMarkdown", dependencies: ["TransmarkCore", "CCmarkGFM", "CCmarkNodeAccess"]),
         .target(name: "TransmarkHTML", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkText", dependencies: ["TransmarkCore"]),
         .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText"]),

@@ -3,7 +3,9 @@
 ///
 /// A key may be qualified with a format or transform name (`html.unsafe=true`) to route it to that
 /// one only; an unqualified key goes to every participant that accepts it, and a key that none
-/// accepts is an `unknownOption` error listing what is accepted.
+/// accepts is an `unknownOption` error listing what is accepted. A key qualified with a registered
+/// format that takes no part in the conversion is ignored, so one set of options can serve many
+/// conversions.
 public struct ConversionOptions: Sendable {
     /// The options in the order given.
     public var pairs: [(key: String, value: String)]

@@ -176,6 +176,13 @@ public struct Registry: Sendable {
                 qualifier = String(key[..<dot])
                 bareKey = String(key[key.index(after: dot)...])
             }
+            if let qualifier, !frontend.format.isNamed(qualifier), !backend.format.isNamed(qualifier),
+               !transforms.contains(where: { $0.name == qualifier }),
+               frontends.contains(where: { $0.format.isNamed(qualifier) }) || backends.contains(where: { $0.format.isNamed(qualifier) })
+                || self.transforms.contains(where: { $0.name == qualifier }) {
+                // Aimed at a registered format that takes no part in this conversion: not for us.
+                continue
+            }
             var taken = false
             if qualifier == nil || frontend.format.isNamed(qualifier!), frontend.acceptsOption(bareKey) {
                 routed.frontend.append((bareKey, value))

@@ -1,0 +1,3 @@
+@_exported import TransmarkCore
+@_exported import TransmarkHTML
+@_exported import TransmarkMarkdown

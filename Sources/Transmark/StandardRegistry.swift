@@ -1,0 +1,26 @@
+import TransmarkCore
+import TransmarkHTML
+import TransmarkMarkdown
+
+extension Registry {
+    /// Every built-in format: Markdown (read), HTML (write) and the `tree` dump (write).
+    public static let standard: Registry = Registry()
+        .adding(MarkdownFrontend())
+        .adding(HTMLBackend())
+        .adding(TreeBackend())
+}
+
+/// One-call conveniences over `Registry.standard`.
+public enum Transmark {
+    /// Converts text from one registered format to another with `key=value` options, e.g.
+    /// `try Transmark.convert("# Hi", from: "markdown", to: "html")`.
+    public static func convert(_ input: String, from source: String, to target: String,
+                               options: [String: String] = [:]) throws -> String {
+        try Registry.standard.convert(input, from: source, to: target, options: ConversionOptions(options))
+    }
+
+    /// Parses text of a registered format into a document.
+    public static func parse(_ input: String, from source: String, options: [String: String] = [:]) throws -> Document {
+        try Registry.standard.parse(Array(input.utf8), from: source, options: ConversionOptions(options).pairs)
+    }
+}

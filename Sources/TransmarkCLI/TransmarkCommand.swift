@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import TransmarkCore
+
+/// The `transmark` command.
+public struct TransmarkCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "transmark",
+        abstract: "Convert markup between formats: Markdown, HTML, tree dumps and more.",
+        subcommands: [ConvertCommand.self, FormatsCommand.self],
+        defaultSubcommand: ConvertCommand.self)
+
+    public init() {}
+}
+
+/// The registry and streams the commands use; set by `CommandLineTool.run`.
+enum CommandContext {
+    nonisolated(unsafe) static var registry = Registry()
+    nonisolated(unsafe) static var environment = CommandEnvironment.process
+}
+
+/// Runs the `transmark` command line against any registry: the executable passes
+/// `Registry.standard`, tests pass their own.
+public enum CommandLineTool {
+    private static let lock = NSLock()
+
+    /// Parses `arguments` (without the program name), runs the command and returns the exit code.
+    /// Every error becomes one line on standard error and a non-zero code.
+    public static func run(arguments: [String], registry: Registry, environment: CommandEnvironment = .process) -> Int32 {
+        lock.lock()
+        defer { lock.unlock() }
+        CommandContext.registry = registry
+        CommandContext.environment = environment
+        do {
+            var command = try TransmarkCommand.parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch let error as TransmarkError {
+            environment.writeStandardError("transmark: error: \(error.description)\n")
+            return 1
+        } catch {
+            let code = TransmarkCommand.exitCode(for: error)
+            let message = TransmarkCommand.fullMessage(for: error)
+            if code == .success {
+                environment.writeStandardOutput(Array((message + "\n").utf8))
+                return 0
+            }
+            environment.writeStandardError(message.hasSuffix("\n") ? message : message + "\n")
+            return code.rawValue
+        }
+    }
+}

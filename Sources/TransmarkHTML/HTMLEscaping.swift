@@ -1,0 +1,79 @@
+import TransmarkCore
+
+/// HTML escaping exactly as libcmark-gfm does it, so Markdown → HTML output matches its renderer
+/// byte for byte.
+public enum HTMLEscaping {
+    private static let textTable: [UInt8] = {
+        var t = [UInt8](repeating: 0, count: 256)
+        t[Int(UInt8(ascii: "\""))] = 1
+        t[Int(UInt8(ascii: "&"))] = 2
+        t[Int(UInt8(ascii: "<"))] = 3
+        t[Int(UInt8(ascii: ">"))] = 4
+        return t
+    }()
+
+    /// Bytes that may appear unescaped in an `href`/`src` (cmark's `HREF_SAFE` table).
+    private static let hrefSafe: [Bool] = {
+        var t = [Bool](repeating: false, count: 256)
+        let safe = "-_.+!*(),%#@?=;:/$~" + "0123456789" + "abcdefghijklmnopqrstuvwxyz" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        for c in safe.utf8 { t[Int(c)] = true }
+        return t
+    }()
+
+    /// Appends `bytes` with `"`, `&`, `<`, `>` escaped (text and attribute values).
+    @inline(__always)
+    public static func escapeText<C: Collection>(_ bytes: C, into out: inout ByteOutput) where C.Element == UInt8 {
+        escapeText(bytes, into: &out.bytes)
+    }
+
+    /// Appends `bytes` with `"`, `&`, `<`, `>` escaped to a byte array.
+    public static func escapeText<C: Collection>(_ bytes: C, into out: inout [UInt8]) where C.Element == UInt8 {
+        var runStart = bytes.startIndex
+        var i = bytes.startIndex
+        let table = textTable
+        while i != bytes.endIndex {
+            let code = table[Int(bytes[i])]
+            if code != 0 {
+                if runStart != i { out.append(contentsOf: bytes[runStart..<i]) }
+                switch code {
+                case 1: out.append(contentsOf: "&quot;".utf8)
+                case 2: out.append(contentsOf: "&amp;".utf8)
+                case 3: out.append(contentsOf: "&lt;".utf8)
+                default: out.append(contentsOf: "&gt;".utf8)
+                }
+                runStart = bytes.index(after: i)
+            }
+            i = bytes.index(after: i)
+        }
+        if runStart != bytes.endIndex { out.append(contentsOf: bytes[runStart..<bytes.endIndex]) }
+    }
+
+    /// Appends a string escaped as text.
+    public static func escapeText(_ string: String, into out: inout ByteOutput) {
+        escapeText(string.utf8, into: &out.bytes)
+    }
+
+    /// Appends a URL for an `href`/`src` attribute: safe bytes as they are, `&` as `&amp;`, `'` as
+    /// `&#x27;`, everything else percent-encoded (existing `%` escapes are kept).
+    public static func escapeHref<C: Collection>(_ bytes: C, into out: inout ByteOutput) where C.Element == UInt8 {
+        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        for b in bytes {
+            if hrefSafe[Int(b)] {
+                out.bytes.append(b)
+            } else if b == UInt8(ascii: "&") {
+                out.append("&amp;")
+            } else if b == UInt8(ascii: "'") {
+                out.append("&#x27;")
+            } else {
+                out.bytes.append(UInt8(ascii: "%"))
+                out.bytes.append(hex[Int(b >> 4)])
+                out.bytes.append(hex[Int(b & 15)])
+            }
+        }
+    }
+
+    /// Appends a string escaped as a URL.
+    public static func escapeHref(_ string: String, into out: inout ByteOutput) {
+        escapeHref(string.utf8, into: &out)
+    }
+}

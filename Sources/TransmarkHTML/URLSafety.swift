@@ -1,0 +1,24 @@
+/// Decides which URLs may appear in safe HTML output.
+public enum URLSafety {
+    /// Whether a URL can run code or read local files: `javascript:`, `vbscript:`, `file:` and
+    /// `data:` other than `data:image/png|gif|jpeg|webp` (case-insensitive, after leading
+    /// whitespace and control characters, as browsers skip them). This is libcmark-gfm's rule
+    /// (plus the whitespace skipping, which its Markdown input cannot produce).
+    public static func isDangerous(_ url: String) -> Bool {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        for b in url.utf8 {
+            if bytes.isEmpty && b <= 0x20 { continue }
+            // Browsers ignore tabs and newlines inside the scheme.
+            if b == 0x09 || b == 0x0A || b == 0x0D { continue }
+            bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+            if bytes.count >= 20 { break }
+        }
+        func hasPrefix(_ p: String) -> Bool { bytes.starts(with: p.utf8) }
+        if hasPrefix("data:image/png") || hasPrefix("data:image/gif") || hasPrefix("data:image/jpeg")
+            || hasPrefix("data:image/webp") {
+            return false
+        }
+        return hasPrefix("javascript:") || hasPrefix("vbscript:") || hasPrefix("file:") || hasPrefix("data:")
+    }
+}

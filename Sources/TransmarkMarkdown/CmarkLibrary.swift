@@ -1,0 +1,27 @@
+import CCmarkGFM
+import Synchronization
+
+/// Process-wide access to libcmark-gfm. The library is not re-entrant (its inline parser keeps a
+/// global table of special characters that each parse rewrites for the attached extensions), so
+/// every parse runs behind one lock.
+enum CmarkLibrary {
+    private static let lock = Mutex(())
+
+    /// Registers the core extensions once (their guard is an unlocked static inside the library).
+    private static let registered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    /// Runs `body` while holding the library lock, with the core extensions registered.
+    static func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        _ = registered
+        return try lock.withLock { _ in try body() }
+    }
+
+    /// The syntax extension of this name (call inside `withLock`).
+    static func syntaxExtension(named name: String) -> OpaquePointer? {
+        _ = registered
+        return cmark_find_syntax_extension(name)
+    }
+}

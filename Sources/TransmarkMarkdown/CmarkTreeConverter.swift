@@ -1,0 +1,161 @@
+import CCmarkGFM
+import CCmarkNodeAccess
+import TransmarkCore
+
+/// Turns a libcmark-gfm AST into a `Document`, walking it with cmark's own non-recursive iterator.
+struct CmarkTreeConverter {
+    private var builder: DocumentBuilder
+    private let tagFilter: Bool
+    private let tableType = transmark_node_type_table().rawValue
+    private let tableRowType = transmark_node_type_table_row().rawValue
+    private let tableCellType = transmark_node_type_table_cell().rawValue
+    private let strikethroughType = transmark_node_type_strikethrough().rawValue
+    private let tasklistExtension = CmarkLibrary.syntaxExtension(named: "tasklist")
+    /// Column alignments of the table being converted and the index of the next cell in its row.
+    private var tableAlignments: [TableAlignment] = []
+    private var cellIndex = 0
+    private var rowIsHeader = false
+
+    init(source: UnsafeBufferPointer<UInt8>, tagFilter: Bool) {
+        // Rough sizing: text is most of the input; one node per ~12 bytes of Markdown.
+        builder = DocumentBuilder(estimatedNodes: source.count / 12 + 16, estimatedTextBytes: source.count)
+        self.tagFilter = tagFilter
+    }
+
+    mutating func convert(_ root: OpaquePointer) -> Document {
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        var scratch: [UInt8] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node).rawValue
+            if type == CMARK_NODE_DOCUMENT.rawValue { continue }
+            if event == CMARK_EVENT_ENTER {
+                enter(node, type: type, scratch: &scratch)
+            } else if event == CMARK_EVENT_EXIT && !Self.isLeafInTree(type) {
+                builder.close()
+            }
+        }
+        return builder.finish()
+    }
+
+    /// Node types that become leaves in our tree (the cmark iterator may or may not send them an
+    /// exit event; either way nothing is closed for them).
+    private static func isLeafInTree(_ type: UInt32) -> Bool {
+        switch type {
+        case CMARK_NODE_TEXT.rawValue, CMARK_NODE_SOFTBREAK.rawValue, CMARK_NODE_LINEBREAK.rawValue,
+             CMARK_NODE_CODE.rawValue, CMARK_NODE_HTML_INLINE.rawValue, CMARK_NODE_HTML_BLOCK.rawValue,
+             CMARK_NODE_CODE_BLOCK.rawValue, CMARK_NODE_THEMATIC_BREAK.rawValue,
+             CMARK_NODE_FOOTNOTE_REFERENCE.rawValue:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func enter(_ node: OpaquePointer, type: UInt32, scratch: inout [UInt8]) {
+        switch type {
+        case CMARK_NODE_TEXT.rawValue:
+            builder.text(bytes: Self.buffer(transmark_node_literal(node)))
+        case CMARK_NODE_SOFTBREAK.rawValue:
+            builder.leaf(.softBreak)
+        case CMARK_NODE_LINEBREAK.rawValue:
+            builder.leaf(.lineBreak)
+        case CMARK_NODE_CODE.rawValue:
+            builder.leaf(.code, bytes: Self.buffer(transmark_node_literal(node)))
+        case CMARK_NODE_HTML_INLINE.rawValue:
+            addRaw(.htmlInline, Self.buffer(transmark_node_literal(node)), isBlock: false, scratch: &scratch)
+        case CMARK_NODE_HTML_BLOCK.rawValue:
+            addRaw(.htmlBlock, Self.buffer(transmark_node_literal(node)), isBlock: true, scratch: &scratch)
+        case CMARK_NODE_CODE_BLOCK.rawValue:
+            let info = Self.string(transmark_node_info(node))
+            builder.leaf(.codeBlock(info: info), bytes: Self.buffer(transmark_node_literal(node)))
+        case CMARK_NODE_THEMATIC_BREAK.rawValue:
+            builder.leaf(.thematicBreak)
+        case CMARK_NODE_FOOTNOTE_REFERENCE.rawValue:
+            let definition = transmark_node_footnote_definition(node)
+            let label = definition.map { Self.string(transmark_node_literal($0)) } ?? Self.string(transmark_node_literal(node))
+            builder.leaf(.footnoteReference(label: label))
+        case CMARK_NODE_PARAGRAPH.rawValue:
+            builder.open(.paragraph)
+        case CMARK_NODE_HEADING.rawValue:
+            builder.open(.heading(level: Int(cmark_node_get_heading_level(node))))
+        case CMARK_NODE_BLOCK_QUOTE.rawValue:
+            builder.open(.blockQuote)
+        case CMARK_NODE_LIST.rawValue:
+            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            let marker: Character?
+            if ordered {
+                marker = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? ")" : "."
+            } else {
+                let bullet = transmark_node_bullet_char(node)
+                marker = bullet == 0 ? nil : Character(Unicode.Scalar(bullet))
+            }
+            builder.open(.list(ListAttributes(
+                isOrdered: ordered, start: ordered ? Int(cmark_node_get_list_start(node)) : 1,
+                isTight: cmark_node_get_list_tight(node) != 0, marker: marker)))
+        case CMARK_NODE_ITEM.rawValue:
+            var task: TaskState?
+            if let tasklistExtension, cmark_node_get_syntax_extension(node) == tasklistExtension {
+                task = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked
+            }
+            builder.open(.listItem(task: task))
+        case CMARK_NODE_EMPH.rawValue:
+            builder.open(.emphasis)
+        case CMARK_NODE_STRONG.rawValue:
+            builder.open(.strong)
+        case CMARK_NODE_LINK.rawValue:
+            builder.open(.link(destination: Self.string(transmark_node_url(node)), title: Self.string(transmark_node_title(node))))
+        case CMARK_NODE_IMAGE.rawValue:
+            builder.open(.image(source: Self.string(transmark_node_url(node)), title: Self.string(transmark_node_title(node)), size: nil))
+        case CMARK_NODE_FOOTNOTE_DEFINITION.rawValue:
+            builder.open(.footnoteDefinition(label: Self.string(transmark_node_literal(node))))
+        case strikethroughType:
+            builder.open(.strikethrough)
+        case tableType:
+            let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+            let raw = cmark_gfm_extensions_get_table_alignments(node)
+            tableAlignments = (0..<columns).map { i in
+                switch raw?[i] {
+                case UInt8(ascii: "l"): .left
+                case UInt8(ascii: "c"): .center
+                case UInt8(ascii: "r"): .right
+                default: .none
+                }
+            }
+            builder.open(.table(alignments: tableAlignments))
+        case tableRowType:
+            rowIsHeader = cmark_gfm_extensions_get_table_row_is_header(node) != 0
+            cellIndex = 0
+            builder.open(.tableRow(isHeader: rowIsHeader))
+        case tableCellType:
+            let alignment = cellIndex < tableAlignments.count ? tableAlignments[cellIndex] : .none
+            cellIndex += 1
+            builder.open(.tableCell(TableCellAttributes(alignment: alignment, isHeader: rowIsHeader)))
+        default:
+            // An extension node this converter does not know: keep its content in a custom node.
+            let name = cmark_node_get_type_string(node).map { String(cString: $0) } ?? "unknown"
+            builder.open(.custom(name: name))
+        }
+    }
+
+    private mutating func addRaw(_ kind: NodeKind, _ bytes: UnsafeBufferPointer<UInt8>, isBlock: Bool, scratch: inout [UInt8]) {
+        guard tagFilter, GFMTagFilter.needsFiltering(bytes, isBlock: isBlock) else {
+            builder.leaf(kind, bytes: bytes)
+            return
+        }
+        scratch.removeAll(keepingCapacity: true)
+        GFMTagFilter.filter(bytes, isBlock: isBlock, into: &scratch)
+        _ = scratch.withUnsafeBufferPointer { builder.leaf(kind, bytes: $0) }
+    }
+
+    private static func buffer(_ bytes: transmark_bytes) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes.data, count: bytes.data == nil ? 0 : Int(bytes.length))
+    }
+
+    private static func string(_ bytes: transmark_bytes) -> String {
+        String(decoding: buffer(bytes), as: UTF8.self)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import TestSupport
+import TransmarkCore
+@testable import TransmarkMarkdown
+
+/// Every case of `pathological_markdown.json`: the HTML output matches `expected_html_regex`,
+/// or, for the inputs the complexity guard stops, the typed error comes back. No timing
+/// assertions: the test only has to finish.
+@Suite struct PathologicalTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let name: String
+        let source: String
+        let input: String
+        let regex: String?
+        let renderer: String
+        var description: String { "\(name) [\(source)]" }
+    }
+
+    /// Inputs that libcmark-gfm 0.29 cannot parse in reasonable time; the guard must refuse them.
+    static let guarded: Set<String> = [
+        "pattern ![[]() repeated",
+        "empty lines in deeply nested lists",
+        "empty lines in deeply nested lists in blockquote",
+        "emph in deep blockquote",
+    ]
+
+    static func cases() throws -> [Case] {
+        let records = try TestPaths.json(TestPaths.suite("pathological_markdown.json")) as! [[String: Any]]
+        return try records.map { r in
+            let input = r["input"] as! [String: Any]
+            var text = ""
+            if let parts = input["parts"] as? [[String: Any]] {
+                for part in parts {
+                    text += String(repeating: part["text"] as! String, count: part["repeat"] as! Int)
+                }
+            } else {
+                switch input["generator"] as! String {
+                case "nestedListLines":
+                    for x in 0..<(input["count"] as! Int) { text += String(repeating: "  ", count: x) + "* a\n" }
+                case "backtickRuns":
+                    for x in 1..<(input["count"] as! Int) { text += "e" + String(repeating: "`", count: x) }
+                case "cmarkHashCollisions":
+                    text = Self.referenceCollisions(count: 25_000)
+                default:
+                    throw TransmarkError.malformedInput(message: "unknown generator", offset: 0)
+                }
+            }
+            return Case(name: r["name"] as! String, source: r["source"] as! String, input: text,
+                        regex: r["expected_html_regex"] as? String, renderer: r["renderer"] as? String ?? "html")
+        }
+    }
+
+    /// 25,000 reference definitions whose labels collide in the sdbm hash cmark's reference map
+    /// used (`h = c + (h << 6) + (h << 16) - h`), and a paragraph using all of them. Labels are
+    /// concatenations of two equal-length blocks with equal hashes, so every choice collides.
+    static func referenceCollisions(count: Int) -> String {
+        func sdbm(_ bytes: [UInt8], seed: UInt32 = 0) -> UInt32 {
+            var h = seed
+            for c in bytes { h = UInt32(c) &+ (h << 6) &+ (h << 16) &- h }
+            return h
+        }
+        // Birthday search for two distinct 6-letter blocks with the same hash.
+        var seen: [UInt32: [UInt8]] = [:]
+        var generator = SystemRandomNumberGenerator()
+        var pair: ([UInt8], [UInt8])?
+        while pair == nil {
+            let block = (0..<6).map { _ in UInt8.random(in: 97...122, using: &generator) }
+            let h = sdbm(block)
+            if let other = seen[h], other != block { pair = (other, block) } else { seen[h] = block }
+        }
+        let (a, b) = pair!
+        var labels: [String] = []
+        for i in 0..<count {
+            var label: [UInt8] = []
+            for bit in 0..<15 { label += (i >> bit) & 1 == 0 ? a : b }
+            labels.append(String(decoding: label, as: UTF8.self))
+        }
+        var text = ""
+        for label in labels { text += "[\(label)]: /u\n" }
+        text += "\n"
+        for label in labels { text += "[\(label)] " }
+        return text + "\n"
+    }
+
+    @Test func everyCase() throws {
+        var checked = 0
+        var refused = 0
+        for c in try Self.cases() {
+            let started = ContinuousClock.now
+            defer { if ContinuousClock.now - started > .seconds(1) { print("slow case: \(c) \(ContinuousClock.now - started)") } }
+            do {
+                let html = try transmarkHTML(c.input, extensions: MarkdownExtension.allCases.map(\.rawValue), footnotes: true)
+                #expect(!Self.guarded.contains(c.name), "\(c) should have been refused by the guard")
+                if c.renderer == "commonmark" {
+                    // The record's regex is for a Markdown writer's output; until the Markdown
+                    // backend exists, check the same structure in HTML: the nesting around `a`.
+                    let regex = try NSRegularExpression(pattern: "^<p>(<(em|strong)>)+a(</(em|strong)>)+</p>\n$")
+                    let range = NSRange(html.startIndex..., in: html)
+                    #expect(regex.firstMatch(in: html, options: [], range: range) != nil, "\(c)")
+                } else if let pattern = c.regex {
+                    let regex = try NSRegularExpression(pattern: pattern, options: [])
+                    let range = NSRange(html.startIndex..., in: html)
+                    #expect(regex.firstMatch(in: html, options: [], range: range) != nil,
+                            "\(c): output does not match \(pattern.prefix(80))")
+                } else {
+                    #expect(!html.isEmpty, "\(c)")
+                }
+                checked += 1
+            } catch let error as TransmarkError {
+                #expect(Self.guarded.contains(c.name), "\(c) was refused: \(error)")
+                guard case .inputTooComplex(_, _, _, let option) = error else {
+                    Issue.record("\(c): unexpected error \(error)")
+                    continue
+                }
+                #expect(option == "maxComplexity")
+                #expect(error.description.contains("maxComplexity"))
+                refused += 1
+            }
+        }
+        print("pathological_markdown.json: \(checked) converted and matched, \(refused) refused by the guard")
+        #expect(refused == 5, "the four slow inputs appear 5 times across the three source suites")
+    }
+
+    /// Raising the limit lets a guarded input through (here a small instance, fast enough).
+    @Test func limitIsAnOption() throws {
+        let input = String(repeating: "![[]()", count: 8000)
+        var options = MarkdownFrontend.Options()
+        options.maxComplexity = 1_000
+        #expect(throws: TransmarkError.self) { try MarkdownFrontend().parse(input, options: options) }
+        options.maxComplexity = 100_000_000
+        let document = try MarkdownFrontend().parse(input, options: options)
+        #expect(document.nodeCount > 8000)
+    }
+
+    @Test func depthLimitIsTypedError() throws {
+        var options = MarkdownFrontend.Options()
+        options.maxDepth = 100
+        let input = String(repeating: "> ", count: 101) + "a"
+        #expect(throws: TransmarkError.nestingTooDeep(depth: 101, limit: 100, option: "maxDepth")) {
+            try MarkdownFrontend().parse(input, options: options)
+        }
+    }
+
+    @Test func inputSizeLimitIsTypedError() throws {
+        var options = MarkdownFrontend.Options()
+        options.maxInputSize = 10
+        #expect(throws: TransmarkError.inputTooLarge(bytes: 11, limit: 10, option: "maxInputSize")) {
+            try MarkdownFrontend().parse("hello world", options: options)
+        }
+    }
+}
