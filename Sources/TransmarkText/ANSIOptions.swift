@@ -29,6 +29,9 @@ public struct ANSIOptions: FormatOptions {
     public var links: LinkStyle = .inline
     /// Raw HTML: `drop` (default) or `verbatim`.
     public var html: RawHTMLPolicy = .drop
+    /// Marker characters: `unicode` (default: the theme's markers) or `ascii` (`TextMarkers.ascii`
+    /// whatever the theme says).
+    public var markers: MarkerStyle = .unicode
     /// Colors, attributes and markers (not settable by key).
     public var theme: ANSITheme = .default
 
@@ -44,6 +47,7 @@ public struct ANSIOptions: FormatOptions {
             .choice("tables", \.tables, summary: "draw tables with box-drawing characters or ASCII"),
             .choice("links", \.links, summary: "non-hyperlink targets inline as text (url) or as numbered references"),
             .choice("html", \.html, summary: "raw HTML nodes: drop them or show them verbatim"),
+            .choice("markers", \.markers, summary: "bullets, quote bars, rules and checkboxes: the theme's (unicode) or ASCII"),
         ]
     }
 
@@ -64,7 +68,7 @@ public struct ANSIOptions: FormatOptions {
 
     func layoutSettings(in environment: TerminalEnvironment) -> LayoutSettings {
         let depth = resolvedColorDepth(in: environment)
-        return LayoutSettings(width: width, tables: tables, links: links, rawHTML: html, markers: theme.markers,
+        return LayoutSettings(width: width, tables: tables, links: links, rawHTML: html, markers: markers == .ascii ? .ascii : theme.markers,
                               styled: true, theme: theme, hyperlinks: hyperlinks && depth != .none, colorDepth: depth)
     }
 }

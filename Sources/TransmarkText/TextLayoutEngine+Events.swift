@@ -111,7 +111,8 @@ extension TextLayoutEngine {
             if !tables.isEmpty {
                 tables[tables.count - 1].startCell(attributes)
                 captures.append(StyledLines())
-                sinks.append(Sink(prefixBase: prefixes.count, captureIndex: captures.count - 1))
+                sinks.append(Sink(prefixBase: prefixes.count, captureIndex: captures.count - 1, savedPendingBlank: pendingBlank))
+                pendingBlank = false
             }
             pushStyle(index, header ? theme.tableHeader : nil)
         case .definitionList:
@@ -160,7 +161,8 @@ extension TextLayoutEngine {
             if let table = tables.popLast() { layOutTable(table) }
         case .tableCell:
             if sinks.count > 1, let capture = captures.popLast() {
-                sinks.removeLast()
+                pendingBlank = sinks.removeLast().savedPendingBlank
+                popPrefixes(to: frame.prefixHeight)
                 if !tables.isEmpty { tables[tables.count - 1].finishCell(capture) }
             }
         case .list:
@@ -169,7 +171,7 @@ extension TextLayoutEngine {
             break
         }
         lastClosedBlock = tag
-        if tag != .division { pendingBlank = !(frames.last?.tight ?? false) }
+        if tag != .division && tag != .tableRow && tag != .tableCell { pendingBlank = !(frames.last?.tight ?? false) }
     }
 
     // MARK: Lists

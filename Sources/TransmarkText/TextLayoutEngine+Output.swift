@@ -59,7 +59,7 @@ extension TextLayoutEngine {
     /// The columns left for content in the current sink (`Int.max` when not wrapping).
     var availableWidth: Int {
         guard settings.width > 0, sinks[sinks.count - 1].captureIndex < 0 else { return Int.max }
-        return max(settings.width - prefixWidth, min(20, settings.width))
+        return max(settings.width - prefixWidth, min(10, settings.width / 2), 1)
     }
 
     // MARK: Lines

@@ -173,6 +173,8 @@ struct Sink {
     var prefixBase: Int
     var captureIndex: Int
     var hasLines = false
+    /// The outer sink's pending blank line, restored when this sink closes.
+    var savedPendingBlank = false
 }
 
 /// Lines captured for later layout (table cells): styled text and the lines' byte ranges.
