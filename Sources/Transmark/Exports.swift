@@ -1,3 +1,4 @@
 @_exported import TransmarkCore
 @_exported import TransmarkHTML
 @_exported import TransmarkMarkdown
+@_exported import TransmarkText

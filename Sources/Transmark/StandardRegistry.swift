@@ -1,13 +1,17 @@
 import TransmarkCore
 import TransmarkHTML
 import TransmarkMarkdown
+import TransmarkText
 
 extension Registry {
-    /// Every built-in format: Markdown (read), HTML (write) and the `tree` dump (write).
+    /// Every built-in format: Markdown (read), HTML (write), the `tree` dump (write), plain text and
+/// ANSI terminal text (write).
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
         .adding(HTMLBackend())
         .adding(TreeBackend())
+        .adding(TextBackend())
+        .adding(ANSIBackend())
 }
 
 /// One-call conveniences over `Registry.standard`.

@@ -43,9 +43,11 @@ enum FlatTextRenderer {
                 let record = records[Int(index)]
                 let tag = record.tag
                 if !entering {
-                    if tag.isBlock { pendingNewline = true }
-                    if tag == .tableCell && record.nextSibling >= 0 && out.last != 0x09 && out.last != 0x0A {
-                        out.append(0x09)
+                    if tag == .tableCell && record.nextSibling >= 0 {
+                        if out.last != 0x09 { out.append(0x09) }
+                        pendingNewline = false
+                    } else if tag.isBlock {
+                        pendingNewline = true
                     }
                     continue
                 }
@@ -53,6 +55,7 @@ enum FlatTextRenderer {
                     cursor.skipChildren(of: index)
                     continue
                 }
+                if tag == .tableCell && out.last == 0x09 { pendingNewline = false }
                 if tag.isBlock && pendingNewline && !out.isEmpty {
                     if out.last != 0x0A { out.append(0x0A) }
                     pendingNewline = false

@@ -34,6 +34,7 @@ extension TextLayoutEngine {
                 return false
             }
             flushInline()
+            separateFromPreviousSibling(index, tag)
             return enterBlock(index, tag)
         }
         enterInline(index, tag)
@@ -51,6 +52,22 @@ extension TextLayoutEngine {
     }
 
     // MARK: Blocks
+
+    /// Blocks with vertical margins (all but divisions and the parts of lists, tables and
+    /// definition lists) are set off by a blank line from a previous sibling, unless their
+    /// container is tight. (Markdown blocks get it from the previous block's exit already; this
+    /// covers blocks that follow a division, as in HTML.)
+    mutating func separateFromPreviousSibling(_ index: Int32, _ tag: NodeKind.Tag) {
+        switch tag {
+        case .paragraph, .heading, .blockQuote, .list, .codeBlock, .htmlBlock, .thematicBreak, .table, .definitionList:
+            let parent = records[Int(index)].parent
+            if parent >= 0 && records[Int(parent)].firstChild != index && !(frames.last?.tight ?? false) {
+                pendingBlank = true
+            }
+        default:
+            break
+        }
+    }
 
     mutating func enterBlock(_ index: Int32, _ tag: NodeKind.Tag) -> Bool {
         let theme = settings.theme
@@ -183,11 +200,11 @@ extension TextLayoutEngine {
             if records[Int(child)].tag == .listItem { count += 1 }
             child = records[Int(child)].nextSibling
         }
-        let bulletLevel = lists.reduce(0) { $0 + ($1.ordered ? 0 : 1) }
+        let bulletLevel = lists.last.map { $0.bulletLevel + ($0.ordered ? 0 : 1) } ?? 0
         var state = ListState(ordered: attributes.isOrdered, next: attributes.start,
                               step: attributes.isReversed ? -1 : 1, numbering: attributes.numbering,
                               delimiter: attributes.marker == ")" ? 0x29 : 0x2E, numberWidth: 0,
-                              bulletLevel: min(bulletLevel, 1_000))
+                              bulletLevel: bulletLevel % max(1, settings.markers.bullets.count))
         if state.ordered {
             let last = attributes.start + state.step * max(0, count - 1)
             state.numberWidth = max(DisplayWidth.of(ListMarkerFormatter.format(attributes.start, attributes.numbering)),

@@ -24,9 +24,19 @@ struct TextFixture: CustomTestStringConvertible, Sendable {
         }
     }
 
-    var options: [String] {
+    /// The `options` lines for `format`: unqualified ones, and `format.key=value` ones unqualified.
+    /// (The shared fixture suite routes them the same way through the registry.)
+    func options(for format: String) -> [String] {
         guard let text = try? String(contentsOf: directory.appendingPathComponent("options"), encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        return text.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            .compactMap { line in
+                let key = line.prefix { $0 != "=" }
+                guard let dot = key.firstIndex(of: ".") else {
+                    return format == "text" && !TextOptions.accepts(String(key)) ? nil : line
+                }
+                return key[..<dot] == format ? String(line[line.index(after: dot)...]) : nil
+            }
     }
 
     func document() throws -> Document {
@@ -35,13 +45,14 @@ struct TextFixture: CustomTestStringConvertible, Sendable {
     }
 
     func renderText() throws -> String {
-        try TextBackend().renderString(document(), options: TextOptions(parsing: options))
+        try TextBackend().renderString(document(), options: TextOptions(parsing: options(for: "text")))
     }
 
-    /// ANSI with colors forced on in truecolor (fixtures must not depend on the terminal).
+    /// ANSI as the options file says (`ansi.color=always`, `ansi.colors=truecolor`), in an
+    /// environment that is not a terminal, so the output never depends on where tests run.
     func renderANSI(_ extra: [String] = []) throws -> String {
         try ANSIBackend(environment: TerminalEnvironment(isTerminal: false))
-            .renderString(document(), options: ANSIOptions(parsing: ["color=always", "colors=truecolor"] + options + extra))
+            .renderString(document(), options: ANSIOptions(parsing: options(for: "ansi") + extra))
     }
 }
 
