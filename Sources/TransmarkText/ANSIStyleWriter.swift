@@ -41,28 +41,28 @@ struct ANSIStyleWriter {
         let currentBackground = current.background?.downsampled(to: depth)
         var codes = SGRCodes()
         if target.flags == 0 && targetForeground == nil && targetBackground == nil {
-            if current.flags != 0 || currentForeground != nil || currentBackground != nil { codes.add(0) }
+            if current.flags != 0 || currentForeground != nil || currentBackground != nil { codes.add(0, &out) }
         } else {
             let off = current.flags & ~target.flags
             var on = target.flags & ~current.flags
             if off & (TextStyle.boldFlag | TextStyle.dimFlag) != 0 {
-                codes.add(22)
+                codes.add(22, &out)
                 on |= target.flags & (TextStyle.boldFlag | TextStyle.dimFlag)
             }
-            if off & TextStyle.italicFlag != 0 { codes.add(23) }
-            if off & TextStyle.underlineFlag != 0 { codes.add(24) }
-            if off & TextStyle.strikeFlag != 0 { codes.add(29) }
-            if off & TextStyle.inverseFlag != 0 { codes.add(27) }
-            if on & TextStyle.boldFlag != 0 { codes.add(1) }
-            if on & TextStyle.dimFlag != 0 { codes.add(2) }
-            if on & TextStyle.italicFlag != 0 { codes.add(3) }
-            if on & TextStyle.underlineFlag != 0 { codes.add(4) }
-            if on & TextStyle.inverseFlag != 0 { codes.add(7) }
-            if on & TextStyle.strikeFlag != 0 { codes.add(9) }
-            if targetForeground != currentForeground { codes.add(color: targetForeground, background: false) }
-            if targetBackground != currentBackground { codes.add(color: targetBackground, background: true) }
+            if off & TextStyle.italicFlag != 0 { codes.add(23, &out) }
+            if off & TextStyle.underlineFlag != 0 { codes.add(24, &out) }
+            if off & TextStyle.strikeFlag != 0 { codes.add(29, &out) }
+            if off & TextStyle.inverseFlag != 0 { codes.add(27, &out) }
+            if on & TextStyle.boldFlag != 0 { codes.add(1, &out) }
+            if on & TextStyle.dimFlag != 0 { codes.add(2, &out) }
+            if on & TextStyle.italicFlag != 0 { codes.add(3, &out) }
+            if on & TextStyle.underlineFlag != 0 { codes.add(4, &out) }
+            if on & TextStyle.inverseFlag != 0 { codes.add(7, &out) }
+            if on & TextStyle.strikeFlag != 0 { codes.add(9, &out) }
+            if targetForeground != currentForeground { codes.add(color: targetForeground, background: false, &out) }
+            if targetBackground != currentBackground { codes.add(color: targetBackground, background: true, &out) }
         }
-        codes.write(to: &out)
+        codes.finish(&out)
         current = target
     }
 
@@ -80,40 +80,45 @@ struct ANSIStyleWriter {
     }
 }
 
-/// The parameters of one SGR sequence, collected before writing.
+/// Writes one SGR sequence parameter by parameter, straight into the output: `ESC[` before the
+/// first, `;` between, `m` at `finish`. Nothing is written when no parameter was added.
 struct SGRCodes {
-    private var values: [Int] = []
+    private var started = false
 
-    mutating func add(_ code: Int) { values.append(code) }
+    @inline(__always)
+    mutating func add(_ code: Int, _ out: inout ByteOutput) {
+        if started {
+            out.append(byte: 0x3B)
+        } else {
+            out.append(byte: 0x1B)
+            out.append(byte: 0x5B)
+            started = true
+        }
+        appendDecimal(code, to: &out)
+    }
 
-    mutating func add(color: ANSIColor?, background: Bool) {
+    mutating func add(color: ANSIColor?, background: Bool, _ out: inout ByteOutput) {
         switch color {
         case nil:
-            values.append(background ? 49 : 39)
+            add(background ? 49 : 39, &out)
         case .basic(let n)?:
             let n = Int(n & 15)
-            values.append(n < 8 ? (background ? 40 : 30) + n : (background ? 100 : 90) + n - 8)
+            add(n < 8 ? (background ? 40 : 30) + n : (background ? 100 : 90) + n - 8, &out)
         case .indexed(let n)?:
-            values.append(background ? 48 : 38)
-            values.append(5)
-            values.append(Int(n))
+            add(background ? 48 : 38, &out)
+            add(5, &out)
+            add(Int(n), &out)
         case .rgb(let r, let g, let b)?:
-            values.append(background ? 48 : 38)
-            values.append(2)
-            values.append(Int(r))
-            values.append(Int(g))
-            values.append(Int(b))
+            add(background ? 48 : 38, &out)
+            add(2, &out)
+            add(Int(r), &out)
+            add(Int(g), &out)
+            add(Int(b), &out)
         }
     }
 
-    func write(to out: inout ByteOutput) {
-        guard !values.isEmpty else { return }
-        out.append("\u{1B}[")
-        for (i, v) in values.enumerated() {
-            if i > 0 { out.append(byte: 0x3B) }
-            appendDecimal(v, to: &out)
-        }
-        out.append(byte: 0x6D)
+    func finish(_ out: inout ByteOutput) {
+        if started { out.append(byte: 0x6D) }
     }
 }
 

@@ -266,9 +266,17 @@ extension TextLayoutEngine {
         var start = Int(record.textStart)
         var end = start + Int(record.textCount)
         while end > start && (source[end - 1] == 0x0A || source[end - 1] == 0x0D) { end -= 1 }
-        // Expand tabs and sanitize each line into a scratch buffer.
+        // Expand tabs and sanitize each line into a scratch buffer (reused between blocks).
         var lines = StyledText()
         var bounds: [WrappedLine] = []
+        swap(&lines, &verbatimScratch)
+        swap(&bounds, &verbatimLines)
+        lines.reset()
+        bounds.removeAll(keepingCapacity: true)
+        defer {
+            swap(&lines, &verbatimScratch)
+            swap(&bounds, &verbatimLines)
+        }
         var widest = 0
         while start <= end {
             var lineEnd = start

@@ -139,13 +139,24 @@ extension TextLayoutEngine {
         put(ArraySlice(string.utf8), style: style)
     }
 
-    /// Writes `count` copies of `unit`.
+    /// Writes `count` copies of `unit`, without building an intermediate buffer.
     mutating func putRepeated(_ unit: String, _ count: Int, style: Int32) {
         guard count > 0 else { return }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(unit.utf8.count * count)
-        for _ in 0..<count { bytes.append(contentsOf: unit.utf8) }
-        put(bytes[...], style: style)
+        var unit = unit
+        unit.withUTF8 { bytes in
+            let capture = sinks[sinks.count - 1].captureIndex
+            if capture < 0 {
+                if settings.styled { writer.transition(to: styles[Int(style)], links: links, out: &out) }
+                if bytes.count == 1 {
+                    out.bytes.append(contentsOf: repeatElement(bytes[0], count: count))
+                } else {
+                    for _ in 0..<count { out.bytes.append(contentsOf: bytes) }
+                }
+            } else {
+                captures[capture].text.setStyle(style)
+                for _ in 0..<count { captures[capture].text.bytes.append(contentsOf: bytes) }
+            }
+        }
     }
 
     /// Ends the line.

@@ -51,6 +51,8 @@ struct TextLayoutEngine {
     var footnoteRoot: Int32 = -1
 
     var wrapped: [WrappedLine] = []
+    var verbatimScratch = StyledText()
+    var verbatimLines: [WrappedLine] = []
     var currentLineWidth = 0
 
     init(document: Document, settings: LayoutSettings, source: UnsafeBufferPointer<UInt8>) {
