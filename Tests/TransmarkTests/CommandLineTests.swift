@@ -54,7 +54,7 @@ import TransmarkCLI
 
     @Test(arguments: [
         (["convert", "/nonexistent/x.md"], "transmark: error: /nonexistent/x.md: cannot read: no such file\n"),
-        (["convert", "-f", "nope"], "transmark: error: unknown format 'nope' (known formats: html, markdown, tree)\n"),
+        (["convert", "-f", "nope"], "transmark: error: unknown format 'nope' (known formats: ansi, html, markdown, text, tree)\n"),
         (["convert", "-f", "html"], "transmark: error: format 'html' can only be written, not read (readable formats: markdown)\n"),
         (["convert", "-O", "smart=perhaps"], "transmark: error: invalid value 'perhaps' for option 'smart' (accepted: true|false)\n"),
         (["convert", "-O", "smart"], "transmark: error: malformed option 'smart' (expected KEY=VALUE)\n"),

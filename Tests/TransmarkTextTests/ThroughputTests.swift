@@ -30,3 +30,16 @@ struct ThroughputTests {
         try report("ansi") { try ANSIBackend().render(document, options: ansiOptions).count }
     }
 }
+
+/// Writes the first pieces of the corpus rendered in both formats to `/tmp/transmark-sample.*`
+/// for reading by a person; runs only with `TRANSMARK_SAMPLE=1`.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["TRANSMARK_SAMPLE"] == "1"))
+struct CorpusSample {
+    @Test func writeSample() throws {
+        let input = Array(try Data(contentsOf: TestPaths.corpus("corpus.md")).prefix(80_000))
+        let document = try MarkdownFrontend().parse(input)
+        try Data(TextBackend().render(document, options: TextOptions())).write(to: URL(fileURLWithPath: "/tmp/transmark-sample.txt"))
+        try Data(ANSIBackend().render(document, options: ANSIOptions(parsing: ["color=always", "colors=256"])))
+            .write(to: URL(fileURLWithPath: "/tmp/transmark-sample.ansi"))
+    }
+}
