@@ -2,3 +2,4 @@
 @_exported import TransmarkHTML
 @_exported import TransmarkMarkdown
 @_exported import TransmarkStyledRuns
+@_exported import TransmarkText

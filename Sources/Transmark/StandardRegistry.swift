@@ -2,10 +2,12 @@ import TransmarkCore
 import TransmarkHTML
 import TransmarkMarkdown
 import TransmarkStyledRuns
+import TransmarkText
 
 extension Registry {
     /// Every built-in format: Markdown (read and write), HTML (read and write), the `tree` dump
-    /// (write) and styled runs as JSON (`styled-json`, write).
+    /// (write), styled runs as JSON (`styled-json`, write), plain text and ANSI terminal text
+    /// (write).
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
         .adding(MarkdownBackend())
@@ -13,6 +15,8 @@ extension Registry {
         .adding(HTMLBackend())
         .adding(TreeBackend())
         .adding(StyledJSONBackend())
+        .adding(TextBackend())
+        .adding(ANSIBackend())
 }
 
 /// One-call conveniences over `Registry.standard`.

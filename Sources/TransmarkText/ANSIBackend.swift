@@ -1,0 +1,33 @@
+import TransmarkCore
+
+/// The `ansi` format (alias `terminal`): the `text` layout with terminal styles: bold, italic,
+/// underline, strikethrough and dim from the tree and from inline CSS, CSS colors in truecolor,
+/// 256 or 16 colors, headings distinct per level, code on a background, a colored quote bar,
+/// OSC 8 hyperlinks. Styles nest (closing an inner style restores the outer one) and every line
+/// ends with all attributes reset, so `less -R` and line-based tools show it right.
+///
+/// With the escape sequences removed (and trailing spaces of code-block lines trimmed), the
+/// output is the `text` format's output for the same width, tables, links and html options, with
+/// `hyperlinks=false` (hyperlinks show their text only).
+public struct ANSIBackend: Backend {
+    public typealias Options = ANSIOptions
+
+    /// The environment `color=auto` and `colors=auto` consult; `nil` reads the process's own at
+    /// each render.
+    public var environment: TerminalEnvironment?
+
+    /// Creates the backend; `environment` fixes what `auto` options see (for tests and servers).
+    public init(environment: TerminalEnvironment? = nil) {
+        self.environment = environment
+    }
+
+    public var format: FormatDescriptor {
+        FormatDescriptor(name: "ansi", aliases: ["terminal"], fileExtensions: ["ansi"], mediaType: "text/plain",
+                         summary: "terminal text with colors, styles and hyperlinks (ANSI escape sequences)")
+    }
+
+    public func render(_ document: Document, options: ANSIOptions) throws -> [UInt8] {
+        let settings = options.layoutSettings(in: environment ?? .current)
+        return TextLayoutEngine.render(document, settings: settings)
+    }
+}

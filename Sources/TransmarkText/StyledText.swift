@@ -1,0 +1,158 @@
+/// UTF-8 text with style runs: the buffer inline content is gathered into before it is wrapped,
+/// and the store of table-cell content. Style runs are `(start offset, style id)` pairs sorted by
+/// offset; a run lasts until the next one starts. Whitespace is collapsed as text is appended (in
+/// collapsing mode) and control characters are made visible, so no escape sequence or other
+/// terminal control from the input ever reaches the output.
+struct StyledText {
+    var bytes: [UInt8] = []
+    var runStarts: [Int32] = []
+    var runStyles: [Int32] = []
+    /// Whether the last byte appended is a collapsible space (or nothing was appended yet).
+    var lastWasSpace = true
+    /// Whether anything other than spaces was appended.
+    var hasContent = false
+
+    /// Empties the buffer, keeping its capacity.
+    mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        runStarts.removeAll(keepingCapacity: true)
+        runStyles.removeAll(keepingCapacity: true)
+        lastWasSpace = true
+        hasContent = false
+    }
+
+    /// Makes text appended next carry `style`.
+    @inline(__always)
+    mutating func setStyle(_ style: Int32) {
+        if let last = runStyles.last {
+            if last == style { return }
+            if Int(runStarts[runStarts.count - 1]) == bytes.count {
+                runStyles[runStyles.count - 1] = style
+                if runStyles.count >= 2 && runStyles[runStyles.count - 2] == style {
+                    runStyles.removeLast()
+                    runStarts.removeLast()
+                }
+                return
+            }
+        } else if style == 0 {
+            return
+        }
+        runStarts.append(Int32(truncatingIfNeeded: bytes.count))
+        runStyles.append(style)
+    }
+
+    /// The index of the run in effect at byte `offset` (-1 before the first run: style 0).
+    func runIndex(at offset: Int) -> Int {
+        var lo = 0, hi = runStarts.count - 1, found = -1
+        while lo <= hi {
+            let mid = (lo + hi) >> 1
+            if Int(runStarts[mid]) <= offset {
+                found = mid
+                lo = mid + 1
+            } else {
+                hi = mid - 1
+            }
+        }
+        return found
+    }
+
+    /// Appends a collapsible space (nothing if the text already ends with one).
+    @inline(__always)
+    mutating func appendSpace() {
+        if !lastWasSpace {
+            bytes.append(0x20)
+            lastWasSpace = true
+        }
+    }
+
+    /// Appends a forced line break.
+    mutating func appendHardBreak() {
+        if lastWasSpace, let last = bytes.last, last == 0x20 { bytes.removeLast() }
+        bytes.append(0x0A)
+        lastWasSpace = true
+        hasContent = true
+    }
+
+    /// Appends text, collapsing whitespace runs into one space and making controls visible.
+    mutating func appendCollapsing(_ source: UnsafeBufferPointer<UInt8>) {
+        TextSanitizer.append(source, to: &bytes, collapse: true, lastWasSpace: &lastWasSpace, hasContent: &hasContent)
+    }
+
+    /// Appends text as is (spaces kept), making controls visible.
+    mutating func appendVerbatim(_ source: UnsafeBufferPointer<UInt8>) {
+        TextSanitizer.append(source, to: &bytes, collapse: false, lastWasSpace: &lastWasSpace, hasContent: &hasContent)
+    }
+
+    /// Appends a string the engine made (a marker or a number), collapsing whitespace.
+    mutating func appendCollapsing(_ string: String) {
+        var string = string
+        string.withUTF8 { appendCollapsing($0) }
+    }
+
+    /// Appends bytes the engine made, collapsing whitespace.
+    mutating func appendCollapsing(_ array: [UInt8]) {
+        array.withUnsafeBufferPointer { appendCollapsing($0) }
+    }
+}
+
+/// Copies text while making terminal controls harmless: C0 controls and DEL become their visible
+/// Control Pictures (`␛`, `␇`, …), C1 controls become U+FFFD. Tabs, newlines and carriage
+/// returns are whitespace: collapsed to one space in collapsing mode; kept (tabs, newlines) or
+/// dropped (carriage returns) otherwise.
+enum TextSanitizer {
+    static func append(_ src: UnsafeBufferPointer<UInt8>, to dst: inout [UInt8], collapse: Bool,
+                       lastWasSpace: inout Bool, hasContent: inout Bool) {
+        let n = src.count
+        var i = 0
+        var runStart = 0
+        @inline(__always) func flush(_ end: Int, _ dst: inout [UInt8]) {
+            if end > runStart {
+                dst.append(contentsOf: UnsafeBufferPointer(rebasing: src[runStart..<end]))
+                lastWasSpace = false
+                hasContent = true
+            }
+        }
+        while i < n {
+            let b = src[i]
+            if b > 0x20 && b < 0x7F {
+                i &+= 1
+                continue
+            }
+            if b >= 0x80 {
+                if b == 0xC2 && i + 1 < n && src[i + 1] >= 0x80 && src[i + 1] <= 0x9F {
+                    flush(i, &dst)
+                    dst.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    lastWasSpace = false
+                    hasContent = true
+                    i += 2
+                    runStart = i
+                    continue
+                }
+                i &+= 1
+                continue
+            }
+            flush(i, &dst)
+            switch b {
+            case 0x20, 0x09, 0x0A, 0x0D:
+                if collapse {
+                    if !lastWasSpace {
+                        dst.append(0x20)
+                        lastWasSpace = true
+                    }
+                } else if b != 0x0D {
+                    dst.append(b)
+                    lastWasSpace = b == 0x20
+                }
+            default:
+                // U+2400 + b (Control Pictures), DEL is U+2421.
+                let picture: UInt8 = b == 0x7F ? 0xA1 : 0x80 &+ b
+                dst.append(contentsOf: [0xE2, 0x90, picture])
+                lastWasSpace = false
+                hasContent = true
+            }
+            i += 1
+            runStart = i
+        }
+        flush(n, &dst)
+    }
+}

@@ -1,0 +1,286 @@
+import TransmarkCore
+
+/// A table being gathered: rows of cells, each cell's content captured as unwrapped lines.
+struct TableBuilder {
+    struct Cell {
+        var content: StyledLines
+        var span: Int
+        var alignment: TableAlignment
+    }
+
+    struct Row {
+        var isHeader: Bool
+        var cells: [Cell] = []
+    }
+
+    var alignments: [TableAlignment]
+    var rows: [Row] = []
+    var pending: TableCellAttributes = .plain
+
+    var currentRowIsHeader: Bool { rows.last?.isHeader ?? false }
+
+    mutating func startRow(isHeader: Bool) {
+        rows.append(Row(isHeader: isHeader))
+    }
+
+    mutating func startCell(_ attributes: TableCellAttributes) {
+        if rows.isEmpty { startRow(isHeader: false) }
+        pending = attributes
+    }
+
+    mutating func finishCell(_ content: StyledLines) {
+        if rows.isEmpty { startRow(isHeader: false) }
+        let column = rows[rows.count - 1].cells.reduce(0) { $0 + $1.span }
+        var alignment = pending.alignment
+        if alignment == .none && column < alignments.count { alignment = alignments[column] }
+        rows[rows.count - 1].cells.append(Cell(content: content, span: max(1, min(pending.columnSpan, 1000)), alignment: alignment))
+    }
+}
+
+/// The characters of one table border style.
+struct TableBorders {
+    var vertical: String
+    /// Horizontal line, junctions up+down, up only, down only; left and right edges.
+    var horizontal: String, cross: String, up: String, down: String, left: String, right: String
+    var headerHorizontal: String, headerCross: String, headerUp: String, headerDown: String
+    var headerLeft: String, headerRight: String
+    var topLeft: String, topRight: String, bottomLeft: String, bottomRight: String
+
+    static let box = TableBorders(
+        vertical: "│", horizontal: "─", cross: "┼", up: "┴", down: "┬", left: "├", right: "┤",
+        headerHorizontal: "═", headerCross: "╪", headerUp: "╧", headerDown: "╤", headerLeft: "╞", headerRight: "╡",
+        topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
+
+    static let ascii = TableBorders(
+        vertical: "|", horizontal: "-", cross: "+", up: "+", down: "+", left: "+", right: "+",
+        headerHorizontal: "=", headerCross: "+", headerUp: "+", headerDown: "+", headerLeft: "+", headerRight: "+",
+        topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+")
+}
+
+/// Column sizing: content-sized columns, shrunk to fit the available width.
+enum TableColumnSizer {
+    /// Column widths for natural (widest line) and minimal (widest word) widths within `available`
+    /// content columns (`Int.max`: natural widths). When the natural widths do not fit, every
+    /// column gets its minimal width plus a share of the rest in proportion to what it lacks; when
+    /// even the minimal widths do not fit, the width is shared in proportion to them (long words
+    /// are then broken).
+    static func widths(natural: [Int], minimal: [Int], available: Int) -> [Int] {
+        let n = natural.count
+        guard n > 0 else { return [] }
+        let naturalTotal = natural.reduce(0, +)
+        if available == Int.max || naturalTotal <= available { return natural }
+        let minimal = zip(minimal, natural).map { max(1, min($0, $1)) }
+        let minimalTotal = minimal.reduce(0, +)
+        if minimalTotal <= available {
+            let lacks = zip(natural, minimal).map { max(0, $0 - $1) }
+            let extra = distribute(available - minimalTotal, weights: lacks)
+            return zip(minimal, extra).map { $0 + $1 }
+        }
+        let floor = Array(repeating: 1, count: n)
+        guard available > n else { return floor }
+        let extra = distribute(available - n, weights: minimal.map { max(0, $0 - 1) })
+        return zip(floor, extra).map { $0 + $1 }
+    }
+
+    /// Splits `total` in proportion to `weights` (largest remainders first, ties to the left).
+    static func distribute(_ total: Int, weights: [Int]) -> [Int] {
+        let sum = weights.reduce(0, +)
+        guard sum > 0, total > 0 else { return Array(repeating: 0, count: weights.count) }
+        var shares = weights.map { $0 * total / sum }
+        var remainders = weights.enumerated().map { (index: $0.offset, rest: $0.element * total % sum) }
+        var left = total - shares.reduce(0, +)
+        remainders.sort { $0.rest != $1.rest ? $0.rest > $1.rest : $0.index < $1.index }
+        var i = 0
+        while left > 0 && !remainders.isEmpty {
+            shares[remainders[i % remainders.count].index] += 1
+            left -= 1
+            i += 1
+        }
+        return shares
+    }
+}
+
+extension TextLayoutEngine {
+    /// Lays out a finished table and writes its lines to the current sink.
+    mutating func layOutTable(_ table: TableBuilder) {
+        let rows = table.rows.filter { !$0.cells.isEmpty }
+        guard !rows.isEmpty else { return }
+        let columns = rows.map { $0.cells.reduce(0) { $0 + $1.span } }.max() ?? 0
+        guard columns > 0 else { return }
+
+        // Measure.
+        var natural = Array(repeating: 0, count: columns)
+        var minimal = Array(repeating: 0, count: columns)
+        var spanning: [(column: Int, span: Int, natural: Int, minimal: Int)] = []
+        for row in rows {
+            var column = 0
+            for cell in row.cells {
+                var cellNatural = 0, cellMinimal = 0
+                cell.content.text.bytes.withUnsafeBufferPointer { bytes in
+                    for line in cell.content.lines {
+                        cellNatural = max(cellNatural, DisplayWidth.measure(bytes, line.start, line.end))
+                        cellMinimal = max(cellMinimal, LineWrapper.widestWord(bytes, line.start, line.end))
+                    }
+                }
+                if cell.span == 1 {
+                    natural[column] = max(natural[column], cellNatural)
+                    minimal[column] = max(minimal[column], min(cellMinimal, 30))
+                } else {
+                    spanning.append((column, cell.span, cellNatural, min(cellMinimal, 30)))
+                }
+                column += cell.span
+            }
+        }
+        for s in spanning {
+            let range = s.column..<min(columns, s.column + s.span)
+            let joints = 3 * (range.count - 1)
+            let haveNatural = range.reduce(0) { $0 + natural[$1] } + joints
+            if s.natural > haveNatural {
+                let extra = TableColumnSizer.distribute(s.natural - haveNatural, weights: range.map { _ in 1 })
+                for (k, c) in range.enumerated() { natural[c] += extra[k] }
+            }
+            let haveMinimal = range.reduce(0) { $0 + minimal[$1] } + joints
+            if s.minimal > haveMinimal {
+                let extra = TableColumnSizer.distribute(s.minimal - haveMinimal, weights: range.map { _ in 1 })
+                for (k, c) in range.enumerated() { minimal[c] += extra[k] }
+            }
+        }
+        for c in 0..<columns where natural[c] == 0 { natural[c] = 1; minimal[c] = max(minimal[c], 1) }
+        let overhead = 3 * columns + 1
+        let available = availableWidth == Int.max ? Int.max : max(columns, availableWidth - overhead)
+        let widths = TableColumnSizer.widths(natural: natural, minimal: minimal, available: available)
+
+        // Wrap every cell to its width.
+        var laidOut: [[(lines: [WrappedLine], width: Int)]] = []
+        var wrapsAny = false
+        for row in rows {
+            var cells: [(lines: [WrappedLine], width: Int)] = []
+            var column = 0
+            for cell in row.cells {
+                let range = column..<min(columns, column + cell.span)
+                let width = range.reduce(0) { $0 + widths[$1] } + 3 * (range.count - 1)
+                var lines: [WrappedLine] = []
+                cell.content.text.bytes.withUnsafeBufferPointer { bytes in
+                    for line in cell.content.lines {
+                        let before = lines.count
+                        LineWrapper.wrap(bytes, line.start, line.end, width: width, into: &lines)
+                        if lines.count == before { lines.append(WrappedLine(start: line.start, end: line.start, width: 0)) }
+                    }
+                }
+                while let last = lines.last, last.start == last.end { lines.removeLast() }
+                if lines.count > 1 { wrapsAny = true }
+                cells.append((lines, width))
+                column += cell.span
+            }
+            laidOut.append(cells)
+        }
+
+        let borders = settings.tables == .box ? TableBorders.box : TableBorders.ascii
+        let borderStyle = themedAlone(settings.theme.tableBorder)
+        let headerCount = rows.prefix { $0.isHeader }.count
+
+        writeBorder(above: nil, below: rows[0], columns: columns, widths: widths, borders: borders, style: borderStyle, header: false)
+        for (r, row) in rows.enumerated() {
+            let cells = laidOut[r]
+            let height = max(1, cells.map(\.lines.count).max() ?? 1)
+            for lineIndex in 0..<height {
+                beginLine()
+                var width = 0
+                put(borders.vertical, style: borderStyle)
+                width += 1
+                for (k, cell) in row.cells.enumerated() {
+                    let (lines, cellWidth) = cells[k]
+                    put(" ", style: 0)
+                    if lineIndex < lines.count {
+                        let line = lines[lineIndex]
+                        let slack = max(0, cellWidth - line.width)
+                        let before: Int
+                        switch cell.alignment {
+                        case .right: before = slack
+                        case .center: before = slack / 2
+                        default: before = 0
+                        }
+                        putRepeated(" ", before, style: 0)
+                        writeStyled(cell.content.text, line.start, line.end)
+                        putRepeated(" ", slack - before, style: 0)
+                    } else {
+                        putRepeated(" ", cellWidth, style: 0)
+                    }
+                    put(" ", style: 0)
+                    put(borders.vertical, style: borderStyle)
+                    width += cellWidth + 3
+                }
+                // Missing cells at the end of a short row.
+                let used = row.cells.reduce(0) { $0 + $1.span }
+                if used < columns {
+                    for c in used..<columns {
+                        putRepeated(" ", widths[c] + 2, style: 0)
+                        put(borders.vertical, style: borderStyle)
+                        width += widths[c] + 3
+                    }
+                }
+                endLine(contentWidth: width)
+            }
+            if r + 1 < rows.count {
+                let isHeaderEnd = headerCount > 0 && r + 1 == headerCount
+                if isHeaderEnd || wrapsAny {
+                    writeBorder(above: row, below: rows[r + 1], columns: columns, widths: widths, borders: borders,
+                                style: borderStyle, header: isHeaderEnd)
+                }
+            }
+        }
+        writeBorder(above: rows[rows.count - 1], below: nil, columns: columns, widths: widths, borders: borders,
+                    style: borderStyle, header: false)
+    }
+
+    /// The column boundaries (1..<columns) that a row's cells do not span over.
+    static func boundaries(of row: TableBuilder.Row, columns: Int) -> [Bool] {
+        var result = Array(repeating: true, count: columns + 1)
+        var column = 0
+        for cell in row.cells {
+            if cell.span > 1 {
+                for b in (column + 1)..<min(columns, column + cell.span) { result[b] = false }
+            }
+            column += cell.span
+        }
+        return result
+    }
+
+    mutating func writeBorder(above: TableBuilder.Row?, below: TableBuilder.Row?, columns: Int, widths: [Int],
+                              borders: TableBorders, style: Int32, header: Bool) {
+        let up = above.map { Self.boundaries(of: $0, columns: columns) }
+        let down = below.map { Self.boundaries(of: $0, columns: columns) }
+        var line = ""
+        if above == nil {
+            line += borders.topLeft
+        } else if below == nil {
+            line += borders.bottomLeft
+        } else {
+            line += header ? borders.headerLeft : borders.left
+        }
+        let horizontal = header ? borders.headerHorizontal : borders.horizontal
+        var width = 1
+        for c in 0..<columns {
+            line += String(repeating: horizontal, count: widths[c] + 2)
+            width += widths[c] + 3
+            if c + 1 == columns { break }
+            let u = up?[c + 1] ?? false, d = down?[c + 1] ?? false
+            switch (u, d) {
+            case (true, true): line += header ? borders.headerCross : borders.cross
+            case (true, false): line += header ? borders.headerUp : borders.up
+            case (false, true): line += header ? borders.headerDown : borders.down
+            case (false, false): line += horizontal
+            }
+        }
+        if above == nil {
+            line += borders.topRight
+        } else if below == nil {
+            line += borders.bottomRight
+        } else {
+            line += header ? borders.headerRight : borders.right
+        }
+        beginLine()
+        put(line, style: style)
+        endLine(contentWidth: width)
+    }
+}

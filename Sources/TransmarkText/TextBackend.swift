@@ -1,0 +1,94 @@
+import TransmarkCore
+
+/// The `text` format (aliases `plain`, `txt`): plain text for people (`mode=readable`, wrapped at
+/// `width`, with list markers, drawn tables, link targets and footnotes) or the text alone
+/// (`mode=flat`, fast). Never writes an escape sequence: control characters in the input are
+/// shown as Control Pictures (`␛`).
+///
+/// Policies: raw HTML is dropped unless `html=verbatim`; nodes styled `display: none` are left
+/// out; links to fragments of the same page (`#…`) show their text only.
+public struct TextBackend: Backend {
+    public typealias Options = TextOptions
+
+    /// Creates the backend.
+    public init() {}
+
+    public var format: FormatDescriptor {
+        FormatDescriptor(name: "text", aliases: ["plain", "txt"], fileExtensions: ["txt"], mediaType: "text/plain",
+                         summary: "plain text: wrapped and readable, or flat and fast")
+    }
+
+    public func render(_ document: Document, options: TextOptions) throws -> [UInt8] {
+        switch options.mode {
+        case .flat: return FlatTextRenderer.render(document, rawHTML: options.html)
+        case .readable: return TextLayoutEngine.render(document, settings: options.layoutSettings)
+        }
+    }
+}
+
+/// `mode=flat`: the text of the document in order, one newline between blocks, a tab between
+/// table cells, no markers, no wrapping. A single pass over the node records.
+enum FlatTextRenderer {
+    static func render(_ document: Document, rawHTML: RawHTMLPolicy) -> [UInt8] {
+        let storage = document.storage
+        let records = storage.records
+        var out: [UInt8] = []
+        out.reserveCapacity(storage.text.count + records.count)
+        var pendingNewline = false
+        var lastWasSpace = true
+        var hasContent = false
+        storage.text.withUnsafeBufferPointer { text in
+            var cursor = WalkCursor(start: 0)
+            while let (index, entering) = cursor.next(records) {
+                let record = records[Int(index)]
+                let tag = record.tag
+                if !entering {
+                    if tag == .tableCell && record.nextSibling >= 0 {
+                        if out.last != 0x09 { out.append(0x09) }
+                        pendingNewline = false
+                    } else if tag.isBlock {
+                        pendingNewline = true
+                    }
+                    continue
+                }
+                if record.style >= 0, storage.styles[Int(record.style)].display == Display.none {
+                    cursor.skipChildren(of: index)
+                    continue
+                }
+                if tag == .tableCell && out.last == 0x09 { pendingNewline = false }
+                if tag.isBlock && pendingNewline && !out.isEmpty {
+                    if out.last != 0x0A { out.append(0x0A) }
+                    pendingNewline = false
+                }
+                switch tag {
+                case .text, .code, .codeBlock:
+                    break
+                case .htmlBlock, .htmlInline:
+                    if rawHTML == .drop { continue }
+                case .softBreak:
+                    out.append(0x20)
+                    continue
+                case .lineBreak:
+                    out.append(0x0A)
+                    continue
+                default:
+                    continue
+                }
+                guard record.textCount > 0 else { continue }
+                if pendingNewline && !out.isEmpty && out.last != 0x0A {
+                    out.append(0x0A)
+                }
+                pendingNewline = false
+                let start = Int(record.textStart)
+                var end = start + Int(record.textCount)
+                if tag == .codeBlock || tag == .htmlBlock {
+                    while end > start && text[end - 1] == 0x0A { end -= 1 }
+                }
+                TextSanitizer.append(UnsafeBufferPointer(rebasing: text[start..<end]), to: &out, collapse: false,
+                                     lastWasSpace: &lastWasSpace, hasContent: &hasContent)
+            }
+        }
+        if let last = out.last, last != 0x0A { out.append(0x0A) }
+        return out
+    }
+}

@@ -1,0 +1,62 @@
+/// How the `text` format lays out a document.
+public enum TextMode: String, Hashable, Sendable, CaseIterable {
+    /// For people: wrapped paragraphs, blank lines between blocks, list markers, drawn tables,
+    /// link targets, footnotes at the end.
+    case readable
+    /// The fast stripper: the text only, one newline between blocks, no markers, no wrapping.
+    case flat
+}
+
+/// How tables are drawn.
+public enum TableBorderStyle: String, Hashable, Sendable, CaseIterable {
+    /// Box-drawing characters (`┌─┬─┐`).
+    case box
+    /// ASCII (`+-+-+`, `|`).
+    case ascii
+}
+
+/// Where link targets are shown.
+public enum LinkStyle: String, Hashable, Sendable, CaseIterable {
+    /// After the link text: `text (url)`; the URL alone when it is the text.
+    case inline
+    /// As numbered references, `text[1]`, listed at the end with the footnotes.
+    case references
+}
+
+/// Which characters mark list items, quotes, rules and checkboxes.
+public enum MarkerStyle: String, Hashable, Sendable, CaseIterable {
+    /// `•`, `│ `, `─`, `☐`/`☑` (see `TextMarkers.unicode`).
+    case unicode
+    /// `*`, `> `, `-`, `[ ]`/`[x]` (see `TextMarkers.ascii`).
+    case ascii
+
+    /// The marker set.
+    public var markers: TextMarkers { self == .unicode ? .unicode : .ascii }
+}
+
+/// What happens to raw HTML (`htmlBlock`, `htmlInline` nodes) in text output.
+public enum RawHTMLPolicy: String, Hashable, Sendable, CaseIterable {
+    /// Left out (comments, tags: markup, not text).
+    case drop
+    /// Shown as written, as literal text.
+    case verbatim
+}
+
+/// The settings the layout engine works with, shared by both formats.
+struct LayoutSettings {
+    /// Columns to wrap at; 0 means no wrapping.
+    var width: Int
+    var tables: TableBorderStyle
+    var links: LinkStyle
+    var rawHTML: RawHTMLPolicy
+    var markers: TextMarkers
+    /// Whether styles are tracked and written (ANSI).
+    var styled: Bool
+    var theme: ANSITheme
+    /// Whether links become OSC 8 hyperlinks (ANSI).
+    var hyperlinks: Bool
+    var colorDepth: ANSIColorDepth
+    /// At most this many prefixes (quote bars, list indents) are drawn per line; deeper nesting
+    /// is not indented further, which keeps output linear in the input.
+    var maxVisibleNesting: Int = 32
+}

@@ -1,0 +1,148 @@
+import TransmarkCore
+
+extension TextLayoutEngine {
+    mutating func appendText(_ index: Int32, style: Int32) {
+        let record = records[Int(index)]
+        guard record.textCount > 0 else { return }
+        if settings.styled { inline.setStyle(style) }
+        let start = Int(record.textStart)
+        inline.appendCollapsing(UnsafeBufferPointer(rebasing: source[start..<start + Int(record.textCount)]))
+    }
+
+    mutating func enterInline(_ index: Int32, _ tag: NodeKind.Tag) {
+        let theme = settings.theme
+        switch tag {
+        case .text:
+            appendText(index, style: settings.styled ? derivedStyle(index, nil) : 0)
+        case .softBreak:
+            inline.appendSpace()
+        case .lineBreak:
+            inline.appendHardBreak()
+        case .code:
+            appendText(index, style: settings.styled ? derivedStyle(index, theme.inlineCode) : 0)
+        case .htmlInline:
+            if settings.rawHTML == .verbatim {
+                appendText(index, style: settings.styled ? derivedStyle(index, theme.rawHTML) : 0)
+            }
+        case .footnoteReference:
+            guard case .footnoteReference(let label) = document.kind(at: index) else { return }
+            if let definition = footnoteDefinitions[label] {
+                let n = referenceNumber(key: "^" + label, .footnote(definition))
+                if settings.styled { inline.setStyle(derivedStyle(index, theme.footnoteReference)) }
+                inline.appendCollapsing("[\(n)]")
+            } else {
+                if settings.styled { inline.setStyle(currentStyle) }
+                inline.appendCollapsing("[^\(label)]")
+            }
+        case .emphasis: pushStyle(index, theme.emphasis)
+        case .strong: pushStyle(index, theme.strong)
+        case .strikethrough: pushStyle(index, theme.strikethrough)
+        case .underline: pushStyle(index, theme.underline)
+        case .superscript, .subscript: pushStyle(index, theme.superscriptAndSubscript)
+        case .highlight: pushStyle(index, theme.highlight)
+        case .link:
+            var linkID: Int32 = -1
+            if settings.styled && settings.hyperlinks,
+               case .link(let destination, _) = document.kind(at: index), Self.isShownTarget(destination) {
+                linkID = Int32(links.count)
+                links.append(Self.sanitizedURL(destination))
+            }
+            pushStyle(index, theme.link, link: linkID)
+            marks.append(InlineMark(start: inline.bytes.count, flush: flushCount, index: index))
+        case .image:
+            if settings.styled { inline.setStyle(derivedStyle(index, theme.image)) }
+            inline.appendCollapsing("[image: ")
+            pushStyle(index, theme.image)
+            marks.append(InlineMark(start: inline.bytes.count, flush: flushCount, index: index))
+        default:
+            // span, custom: their CSS only.
+            pushStyle(index, nil)
+        }
+    }
+
+    mutating func exitInline(_ index: Int32, _ tag: NodeKind.Tag) {
+        switch tag {
+        case .link:
+            let mark = marks.popLast()
+            popStyle()
+            guard case .link(let destination, _) = document.kind(at: index), Self.isShownTarget(destination) else { return }
+            if settings.styled && settings.hyperlinks { return }
+            let start = mark.map { $0.flush == flushCount ? $0.start : 0 } ?? 0
+            let url = Self.sanitizedURL(destination)
+            if linkTextShowsURL(from: start, url) { return }
+            if settings.links == .references {
+                let n = referenceNumber(key: destination, .link(url))
+                if settings.styled { inline.setStyle(themed(settings.theme.footnoteReference)) }
+                inline.appendCollapsing("[\(n)]")
+            } else {
+                if settings.styled { inline.setStyle(currentStyle) }
+                inline.appendSpace()
+                if settings.styled { inline.setStyle(themed(settings.theme.linkURL)) }
+                inline.appendCollapsing("(")
+                inline.appendCollapsing(url)
+                inline.appendCollapsing(")")
+            }
+        case .image:
+            let mark = marks.popLast()
+            let start = mark.map { $0.flush == flushCount ? $0.start : 0 } ?? 0
+            if !containsContent(from: start) {
+                if case .image(let source, _, _) = document.kind(at: index) {
+                    var name = Substring(source)
+                    if let q = name.firstIndex(where: { $0 == "?" || $0 == "#" }) { name = name[..<q] }
+                    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+                    inline.appendCollapsing(name.isEmpty ? "image" : String(name))
+                }
+            }
+            inline.appendCollapsing("]")
+            popStyle()
+        default:
+            popStyle()
+        }
+    }
+
+    /// Whether a link target is worth showing: not empty, not a fragment of this page.
+    static func isShownTarget(_ destination: String) -> Bool {
+        guard let first = destination.utf8.first else { return false }
+        return first != 0x23
+    }
+
+    /// The URL's bytes without controls or spaces (which could break escape sequences or lines).
+    static func sanitizedURL(_ destination: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(destination.utf8.count)
+        for b in destination.utf8 where b > 0x20 && b != 0x7F { bytes.append(b) }
+        return bytes
+    }
+
+    /// Whether the inline buffer from `start` holds anything but spaces.
+    func containsContent(from start: Int) -> Bool {
+        var i = start
+        while i < inline.bytes.count {
+            if inline.bytes[i] != 0x20 && inline.bytes[i] != 0x0A { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Whether the link text gathered from `start` is the URL itself (or the address of a
+    /// `mailto:` URL), so that the URL need not be shown again.
+    func linkTextShowsURL(from start: Int, _ url: [UInt8]) -> Bool {
+        var s = start, e = inline.bytes.count
+        while s < e && inline.bytes[s] == 0x20 { s += 1 }
+        while e > s && inline.bytes[e - 1] == 0x20 { e -= 1 }
+        let text = inline.bytes[s..<e]
+        if text.elementsEqual(url) { return true }
+        let mailto: [UInt8] = Array("mailto:".utf8)
+        if url.count == text.count + mailto.count && url.starts(with: mailto) && url[mailto.count...].elementsEqual(text) {
+            return true
+        }
+        // Autolinks written without a scheme: text "www.x.org", URL "http://www.x.org".
+        for scheme in ["http://", "https://"] {
+            let prefix = Array(scheme.utf8)
+            if url.count == text.count + prefix.count && url.starts(with: prefix) && url[prefix.count...].elementsEqual(text) {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,194 @@
+import TransmarkCore
+
+/// The layout engine shared by the `text` and `ansi` formats: walks a document with enter/exit
+/// events (no recursion, explicit stacks for blocks, prefixes, styles, tables and captures) and
+/// writes lines of at most `width` columns into one output buffer.
+///
+/// Inline content is gathered into a `StyledText` buffer and wrapped when its block ends. Block
+/// containers push prefixes (quote bars, list markers, indents) drawn at the start of every line.
+/// Table cells are captured unwrapped into their own buffers, then laid out by `TableLayout`.
+/// Footnotes and link references are numbered in order of first reference and listed at the end.
+struct TextLayoutEngine {
+    let document: Document
+    let records: [NodeRecord]
+    let settings: LayoutSettings
+    /// The document's text buffer, valid during `render`.
+    var source: UnsafeBufferPointer<UInt8>
+
+    var out: ByteOutput
+    var writer: ANSIStyleWriter
+
+    // Styles (ANSI only): interned resolved styles and the stack of the enclosing nodes' styles.
+    var styles: [TextStyle] = [.plain]
+    var styleIDs: [TextStyle: Int32] = [.plain: 0]
+    var styleStack: [Int32] = [0]
+    var links: [[UInt8]] = []
+
+    // Inline content of the block being gathered.
+    var inline = StyledText()
+    var marks: [InlineMark] = []
+    var flushCount = 0
+
+    // Blocks.
+    var frames: [BlockFrame] = []
+    var lists: [ListState] = []
+    var prefixes: [PrefixPiece] = []
+    var prefixArena: [UInt8] = []
+    var pendingBlank = false
+    var lastClosedBlock: NodeKind.Tag = .document
+    var ignoreNextExit = false
+
+    // Where lines go: the main output, or a capture (a table cell) on top.
+    var sinks: [Sink] = [Sink(prefixBase: 0, captureIndex: -1)]
+    var captures: [StyledLines] = []
+    var tables: [TableBuilder] = []
+
+    // Footnotes and link references.
+    var footnoteDefinitions: [String: Int32] = [:]
+    var footnoteOrder: [(label: String, index: Int32)] = []
+    var referenceNumbers: [String: Int] = [:]
+    var references: [Reference] = []
+    var footnoteRoot: Int32 = -1
+
+    var wrapped: [WrappedLine] = []
+    var verbatimScratch = StyledText()
+    var verbatimLines: [WrappedLine] = []
+    var currentLineWidth = 0
+
+    init(document: Document, settings: LayoutSettings, source: UnsafeBufferPointer<UInt8>) {
+        self.document = document
+        self.records = document.storage.records
+        self.settings = settings
+        self.source = source
+        self.out = ByteOutput(capacity: source.count + source.count / 4 + 256)
+        self.writer = ANSIStyleWriter(depth: settings.colorDepth, hyperlinks: settings.hyperlinks)
+    }
+
+    /// Lays out `document` with `settings` and returns the bytes.
+    static func render(_ document: Document, settings: LayoutSettings) -> [UInt8] {
+        document.storage.text.withUnsafeBufferPointer { source in
+            var engine = TextLayoutEngine(document: document, settings: settings, source: source)
+            engine.run()
+            return engine.out.bytes
+        }
+    }
+
+    mutating func run() {
+        collectFootnoteDefinitions()
+        process(from: 0)
+        flushInline()
+        renderReferences()
+    }
+
+    /// Walks the subtree at `start`.
+    mutating func process(from start: Int32) {
+        var cursor = WalkCursor(start: start)
+        while let (index, entering) = cursor.next(records) {
+            if entering {
+                if !enter(index) { cursor.skipChildren(of: index) }
+            } else if ignoreNextExit {
+                ignoreNextExit = false
+            } else {
+                exit(index)
+            }
+        }
+    }
+
+    // MARK: Styles
+
+    /// The id of `style`, interning it.
+    mutating func intern(_ style: TextStyle) -> Int32 {
+        if let id = styleIDs[style] { return id }
+        let id = Int32(styles.count)
+        styles.append(style)
+        styleIDs[style] = id
+        return id
+    }
+
+    var currentStyle: Int32 { styleStack[styleStack.count - 1] }
+
+    /// The style of node `index` inside the current style, with the theme's `delta` for its kind.
+    mutating func derivedStyle(_ index: Int32, _ delta: ANSIStyle?, link: Int32 = -1) -> Int32 {
+        let parent = currentStyle
+        let record = records[Int(index)]
+        if delta == nil && record.style < 0 && link < 0 { return parent }
+        var style = styles[Int(parent)]
+        if let delta { style = style.applying(delta) }
+        if record.style >= 0 { style = style.applying(document.storage.styles[Int(record.style)]) }
+        if link >= 0 { style.link = link }
+        return intern(style)
+    }
+
+    mutating func pushStyle(_ index: Int32, _ delta: ANSIStyle?, link: Int32 = -1) {
+        guard settings.styled else { return }
+        styleStack.append(derivedStyle(index, delta, link: link))
+    }
+
+    mutating func popStyle() {
+        guard settings.styled, styleStack.count > 1 else { return }
+        styleStack.removeLast()
+    }
+
+    /// The id of the theme style `delta` over the current style (0 in plain text).
+    mutating func themed(_ delta: ANSIStyle) -> Int32 {
+        guard settings.styled else { return 0 }
+        if delta.isEmpty { return currentStyle }
+        return intern(styles[Int(currentStyle)].applying(delta))
+    }
+
+    /// The id of the theme style `delta` on its own (for prefixes and borders).
+    mutating func themedAlone(_ delta: ANSIStyle) -> Int32 {
+        guard settings.styled, !delta.isEmpty else { return 0 }
+        return intern(TextStyle.plain.applying(delta))
+    }
+}
+
+/// An open link or image in the inline buffer.
+struct InlineMark {
+    var start: Int
+    var flush: Int
+    var index: Int32
+}
+
+/// What the engine knows about an open block.
+struct BlockFrame {
+    var tag: NodeKind.Tag
+    /// Whether blocks inside are separated by a newline only (tight lists, definition lists, cells).
+    var tight: Bool
+    /// How many prefixes were open when the block opened.
+    var prefixHeight: Int
+}
+
+/// The numbering state of an open list.
+struct ListState {
+    var ordered: Bool
+    var next: Int
+    var step: Int
+    var numbering: ListNumbering
+    var delimiter: UInt8
+    var numberWidth: Int
+    var bulletLevel: Int
+}
+
+/// Where lines go: the main output (`captureIndex` -1) or a capture; prefixes from `prefixBase`.
+struct Sink {
+    var prefixBase: Int
+    var captureIndex: Int
+    var hasLines = false
+    /// The outer sink's pending blank line, restored when this sink closes.
+    var savedPendingBlank = false
+}
+
+/// Lines captured for later layout (table cells): styled text and the lines' byte ranges.
+struct StyledLines {
+    var text = StyledText()
+    var lines: [WrappedLine] = []
+    var lineStart = 0
+    var lineWidth = 0
+}
+
+/// An entry of the list at the end: a link target or a footnote definition.
+enum Reference {
+    case link([UInt8])
+    case footnote(Int32)
+}
