@@ -62,8 +62,8 @@ enum TableColumnSizer {
     /// Column widths for natural (widest line) and minimal (widest word) widths within `available`
     /// content columns (`Int.max`: natural widths). When the natural widths do not fit, every
     /// column gets its minimal width plus a share of the rest in proportion to what it lacks; when
-    /// even the minimal widths do not fit, the width is shared in proportion to them (long words
-    /// are then broken).
+    /// even the minimal widths do not fit, the widest columns give up width first (their long
+    /// words are then broken) so that narrow columns keep their words whole.
     static func widths(natural: [Int], minimal: [Int], available: Int) -> [Int] {
         let n = natural.count
         guard n > 0 else { return [] }
@@ -78,8 +78,20 @@ enum TableColumnSizer {
         }
         let floor = Array(repeating: 1, count: n)
         guard available > n else { return floor }
-        let extra = distribute(available - n, weights: minimal.map { max(0, $0 - 1) })
-        return zip(floor, extra).map { $0 + $1 }
+        // Take the missing width from the widest columns first (lower the highest minimal widths
+        // to a common cap), so short words like "Grade" stay whole and only long ones break.
+        var low = 1, high = minimal.max() ?? 1
+        while low < high {
+            let cap = (low + high + 1) / 2
+            if minimal.reduce(0, { $0 + min($1, cap) }) <= available { low = cap } else { high = cap - 1 }
+        }
+        var widths = minimal.map { min($0, low) }
+        var left = available - widths.reduce(0, +)
+        for i in 0..<n where left > 0 && widths[i] < minimal[i] {
+            widths[i] += 1
+            left -= 1
+        }
+        return widths
     }
 
     /// Splits `total` in proportion to `weights` (largest remainders first, ties to the left).

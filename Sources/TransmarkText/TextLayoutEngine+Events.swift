@@ -207,8 +207,20 @@ extension TextLayoutEngine {
                               bulletLevel: bulletLevel % max(1, settings.markers.bullets.count))
         if state.ordered {
             let last = attributes.start + state.step * max(0, count - 1)
-            state.numberWidth = max(DisplayWidth.of(ListMarkerFormatter.format(attributes.start, attributes.numbering)),
-                                    DisplayWidth.of(ListMarkerFormatter.format(last, attributes.numbering)))
+            switch attributes.numbering {
+            case .lowerRoman, .upperRoman:
+                // Roman numerals are not widest at the ends (III is wider than IV): measure all.
+                var width = 0
+                var n = attributes.start
+                for _ in 0..<max(1, count) {
+                    width = max(width, DisplayWidth.of(ListMarkerFormatter.format(n, attributes.numbering)))
+                    n += state.step
+                }
+                state.numberWidth = width
+            default:
+                state.numberWidth = max(DisplayWidth.of(ListMarkerFormatter.format(attributes.start, attributes.numbering)),
+                                        DisplayWidth.of(ListMarkerFormatter.format(last, attributes.numbering)))
+            }
         }
         lists.append(state)
     }

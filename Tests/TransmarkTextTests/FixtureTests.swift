@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import TransmarkCore
+import TransmarkHTML
 import TransmarkMarkdown
 @testable import TransmarkText
 
@@ -19,7 +20,9 @@ struct TextFixture: CustomTestStringConvertible, Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         return names.sorted().compactMap { name in
             let directory = root.appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("input.md").path) else { return nil }
+            let fm = FileManager.default
+            guard fm.fileExists(atPath: directory.appendingPathComponent("input.md").path)
+                || fm.fileExists(atPath: directory.appendingPathComponent("input.html").path) else { return nil }
             return TextFixture(name: name, directory: directory)
         }
     }
@@ -40,6 +43,10 @@ struct TextFixture: CustomTestStringConvertible, Sendable {
     }
 
     func document() throws -> Document {
+        let html = directory.appendingPathComponent("input.html")
+        if FileManager.default.fileExists(atPath: html.path) {
+            return try HTMLFrontend().parse(Array(try Data(contentsOf: html)))
+        }
         let input = try Data(contentsOf: directory.appendingPathComponent("input.md"))
         return try MarkdownFrontend().parse(Array(input))
     }
