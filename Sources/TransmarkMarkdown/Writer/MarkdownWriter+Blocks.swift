@@ -1,0 +1,265 @@
+import TransmarkCore
+import TransmarkHTML
+
+extension MarkdownWriter {
+    // MARK: Blocks
+
+    /// Separates a block (or an implicit paragraph starting at inline node `i`) from what came
+    /// before: nothing for the first block of a container, a line break inside tight lists, a
+    /// blank line otherwise.
+    mutating func startBlock(_ i: Int32) {
+        endInlineRun()
+        // An inline node here starts an implicit paragraph.
+        let newTag = tag(i).isBlock ? tag(i) : .paragraph
+        guard var container = blockContainers.popLast() else { return }
+        defer { blockContainers.append(container) }
+        let previous = container.lastBlock
+        container.lastBlock = newTag
+        previousListMarker = previous == .list ? container.lastListMarker : nil
+        if w.bytes.count == container.start {
+            // Nothing written yet in this container (divisions and empty blocks write nothing):
+            // the block starts right after the container's marker.
+            return
+        }
+        // An ordered list starting at another number than 1 cannot interrupt a paragraph.
+        var interruptsParagraph = true
+        if newTag == .list, case .list(let a) = document.kind(at: i), a.isOrdered, a.start != 1 { interruptsParagraph = false }
+        if container.isTightItem && (interruptsParagraph || previous != .paragraph)
+            && Self.followsOnNextLine(newTag, after: previous, options: options) {
+            w.cr()
+            return
+        }
+        w.blankLine()
+    }
+
+    /// Whether, inside a tight list item, a block of kind `next` can follow one of kind
+    /// `previous` on the next line and still read back as a separate block (a paragraph would
+    /// continue a paragraph or a nested list lazily, `---` would underline it, a table would
+    /// take its last line as the header row).
+    static func followsOnNextLine(_ next: NodeKind.Tag, after previous: NodeKind.Tag?,
+                                  options: MarkdownBackend.Options) -> Bool {
+        guard let previous else { return true }
+        switch next {
+        case .list: return previous != .list
+        case .blockQuote: return previous != .blockQuote
+        case .codeBlock: return previous != .codeBlock
+        case .heading: return options.headingStyle == .atx
+        case .paragraph: return previous == .heading || previous == .codeBlock || previous == .thematicBreak
+        default: return false
+        }
+    }
+
+    /// Opens a block container (document, quote, list item, footnote, definition): blocks after
+    /// the current position are separated from one another, the first one is not.
+    mutating func openBlockContainer(tightItem: Bool = false) {
+        w.flush()
+        blockContainers.append(BlockContainer(start: w.bytes.count, lastBlock: nil, isTightItem: tightItem))
+    }
+
+    mutating func closeBlockContainer() {
+        if blockContainers.count > 1 { blockContainers.removeLast() }
+    }
+
+    mutating func pushPrefix(_ s: String) {
+        let bytes = Array(s.utf8)
+        w.prefix.append(contentsOf: bytes)
+        prefixLengths.append(bytes.count)
+    }
+
+    mutating func popPrefix() {
+        if let n = prefixLengths.popLast() { w.prefix.removeLast(min(n, w.prefix.count)) }
+    }
+
+    func listMarker(_ i: Int32, _ attributes: ListAttributes) -> String {
+        // Two lists in a row need different markers, or they read back as one list.
+        // (Also across divisions, which write no markup: the previous block of the container.)
+        var previousMarker: String? = previousListMarker
+        if let last = lastListEnd, last.position == w.bytes.count { previousMarker = last.marker }
+        if let previous = previousSibling(of: i), case .list(let other) = document.kind(at: previous),
+           other.isOrdered == attributes.isOrdered {
+            previousMarker = chosenListMarkers[previous]
+        }
+        let preferred = attributes.isOrdered ? options.orderedListDelimiter : options.bulletListMarker
+        guard let previousMarker, previousMarker == preferred else { return preferred }
+        if attributes.isOrdered { return preferred == "." ? ")" : "." }
+        return preferred == "-" ? "*" : "-"
+    }
+
+    mutating func enterListItem(_ i: Int32) {
+        endInlineRun()
+        guard var list = lists.popLast() else { return }
+        let p = parent(i)
+        let first = records[Int(p)].firstChild == i
+        if !first {
+            if list.isTight { w.cr() } else { w.blankLine() }
+        }
+        var marker: String
+        if list.isOrdered {
+            marker = String(min(max(list.number, 0), 999_999_999)) + list.marker
+            list.number += 1
+        } else {
+            marker = list.marker
+        }
+        let padding = options.listMarkerPadding == 0 ? max(1, 4 - marker.count) : options.listMarkerPadding
+        marker += String(repeating: " ", count: padding)
+        lists.append(list)
+        w.marker(marker)
+        pushPrefix(String(repeating: " ", count: marker.count))
+        w.markLineStart()
+        if case .listItem(let task?) = document.kind(at: i) {
+            if options.gfm {
+                w.marker(task == .checked ? "[x] " : "[ ] ")
+            } else {
+                w.marker(task == .checked ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> " : "<input type=\"checkbox\" disabled=\"\" /> ")
+            }
+            w.markContentStarted()
+        }
+        openBlockContainer(tightItem: list.isTight)
+    }
+
+    mutating func writeCodeBlock(_ i: Int32) {
+        guard case .codeBlock(let info) = document.kind(at: i) else { return }
+        var code = Array(document.textBytes(at: i))
+        if code.last != 0x0A && !code.isEmpty { code.append(0x0A) }
+        let lines = code.isEmpty ? [] : code.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false)
+        let p = parent(i)
+        let firstInItem = p >= 0 && tag(p) == .listItem && records[Int(p)].firstChild == i
+        let firstLineBlank = lines.first.map { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } } ?? true
+        let lastLineBlank = lines.last.map { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } } ?? true
+        // Indented code needs a blank line before it that ends any list or paragraph: not the
+        // first block of an item, not inside a tight list, not right after a list.
+        let inTightItem = p >= 0 && tag(p) == .listItem && (lists.last?.isTight ?? false)
+        let afterList = previousSibling(of: i).map { tag($0) == .list } ?? false
+        // Indented code right after indented code (nothing written between) would continue it.
+        let afterIndentedCode = lastIndentedCodeEnd == w.bytes.count
+        if options.codeBlockStyle == .indented && info.isEmpty && !lines.isEmpty && !firstLineBlank
+            && !lastLineBlank && !firstInItem && !inTightItem && !afterList && !afterIndentedCode {
+            w.flush()
+            pushPrefix("    ")
+            w.marker("    ")
+            writeVerbatimLines(lines)
+            popPrefix()
+            w.cr()
+            lastIndentedCodeEnd = w.bytes.count
+            return
+        }
+        var fenceChar = options.fence.utf8.first ?? UInt8(ascii: "`")
+        if fenceChar == UInt8(ascii: "`") && info.utf8.contains(UInt8(ascii: "`")) { fenceChar = UInt8(ascii: "~") }
+        var longest = 0
+        var run = 0
+        for b in code {
+            run = b == fenceChar ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = [UInt8](repeating: fenceChar, count: max(3, longest + 1))
+        w.marker(fence)
+        if !info.isEmpty { w.marker(info.utf8) }
+        w.keepTrailingSpaces()
+        w.cr()
+        if !lines.isEmpty {
+            w.flush()
+            writeVerbatimLines(lines)
+            w.cr()
+        }
+        w.marker(fence)
+        w.cr()
+    }
+
+    /// Writes code lines, each on its own prefixed line, keeping their spaces.
+    mutating func writeVerbatimLines(_ lines: [ArraySlice<UInt8>]) {
+        for (n, line) in lines.enumerated() {
+            if n > 0 { w.newlineKeepingContent(emptyLine: line.isEmpty) }
+            w.verbatim(line)
+        }
+        if !lines.isEmpty { w.forceLineEnd() }
+    }
+
+    mutating func writeHTMLBlock(_ i: Int32) {
+        var raw = Array(document.textBytes(at: i))
+        while let l = raw.last, l == 0x0A { raw.removeLast() }
+        if options.rawHTML == .text {
+            let text = Self.strippingTags(raw)
+            if !text.isEmpty { writeContent(text) }
+            w.cr()
+            return
+        }
+        let lines = raw.split(separator: 0x0A, omittingEmptySubsequences: false)
+        w.flush()
+        writeVerbatimLines(lines)
+        w.cr()
+    }
+
+    /// Writes a subtree as an HTML block (for constructs Markdown cannot express).
+    mutating func writeHTMLFragment(_ i: Int32) {
+        var htmlOptions = HTMLBackend.Options()
+        htmlOptions.unsafe = true
+        var html = HTMLBackend().renderFragment(document[NodeID(index: i)], options: htmlOptions)
+        while let l = html.last, l == 0x0A { html.removeLast() }
+        // An HTML block ends at a blank line: keep the fragment free of them.
+        var lines = html.split(separator: 0x0A, omittingEmptySubsequences: true)
+        lines = lines.filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+        w.flush()
+        writeVerbatimLines(lines)
+        w.cr()
+    }
+
+    func divisionName(_ i: Int32) -> String {
+        if case .division(let tag) = document.kind(at: i), HTMLNames.isValidElementName(tag),
+           !HTMLNames.isCodeBearingElement(tag) {
+            return tag
+        }
+        return "div"
+    }
+
+    /// The node's attributes and style as HTML attribute text (with a leading space).
+    func htmlAttributes(_ i: Int32) -> String {
+        var text = ""
+        for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name) && !HTMLNames.isEventHandler(a.name) {
+            if a.name == "style" && document.style(at: i) != nil { continue }
+            var escaped = ByteOutput()
+            HTMLEscaping.escapeText(a.value, into: &escaped)
+            text += " \(a.name)=\"\(escaped.string)\""
+        }
+        if let style = document.style(at: i), !style.cssText.isEmpty {
+            var escaped = ByteOutput()
+            HTMLEscaping.escapeText(style.cssText, into: &escaped)
+            text += " style=\"\(escaped.string)\""
+        }
+        return text
+    }
+
+    static func strippingTags(_ raw: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var inTag = false
+        for b in raw {
+            if b == UInt8(ascii: "<") { inTag = true; continue }
+            if b == UInt8(ascii: ">") && inTag { inTag = false; continue }
+            if !inTag { out.append(b == 0x0A ? 0x20 : b) }
+        }
+        return out
+    }
+
+    func footnoteLabel(_ label: String) -> String {
+        String(label.map { $0 == " " || $0 == "]" || $0 == "[" || $0 == "\n" ? "-" : $0 })
+    }
+
+    /// The previous sibling of the node being entered (valid during `enter`).
+    func previousSibling(of i: Int32) -> Int32? {
+        currentPreviousSibling >= 0 ? currentPreviousSibling : nil
+    }
+
+    func containsBreak(_ i: Int32) -> Bool {
+        var found = false
+        document.walk(from: NodeID(index: i)) { event in
+            if case .enter(let n) = event, n.tag == .softBreak || n.tag == .lineBreak { found = true; return .stop }
+            return .proceed
+        }
+        return found
+    }
+
+    func displayWidth(of bytes: ArraySlice<UInt8>) -> Int {
+        var n = 0
+        for b in bytes where b & 0xC0 != 0x80 { n += 1 }
+        return n
+    }
+}

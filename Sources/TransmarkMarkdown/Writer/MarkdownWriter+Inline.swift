@@ -1,0 +1,303 @@
+import TransmarkCore
+import TransmarkHTML
+
+// MARK: - Inline writing
+
+extension MarkdownWriter {
+    /// Ends a run of inline content: unwritten openers and trailing whitespace are dropped.
+    mutating func endInlineRun() {
+        pendingOpeners.removeAll()
+        pendingSpaces.removeAll()
+    }
+
+    /// Writes pending whitespace and openers before content.
+    mutating func flushInlinePending() {
+        if !pendingSpaces.isEmpty {
+            w.content(pendingSpaces)
+            pendingSpaces.removeAll()
+        }
+        if !pendingOpeners.isEmpty {
+            for var d in pendingOpeners {
+                w.flush()
+                if w.bytes.count == lastCloserEnd.position && d.open.first == lastCloserEnd.byte {
+                    d = separatedFromPreviousRun(d)
+                }
+                d.position = w.bytes.count
+                w.marker(d.open)
+                openDelimiters.append(d)
+            }
+            w.markContentStarted()
+            pendingOpeners.removeAll()
+        }
+    }
+
+    /// Writes inline content that is not whitespace.
+    mutating func writeContent(_ bytes: [UInt8]) {
+        flushInlinePending()
+        w.content(bytes)
+    }
+
+    mutating func writeSpace(_ c: UInt8 = 0x20) {
+        if w.atLineStart && pendingOpeners.isEmpty && pendingSpaces.isEmpty {
+            // Leading whitespace of a line would be stripped (or start a code block): spaces go,
+            // a tab that is content stays as a character reference.
+            if c == 0x09 { w.content("&#9;") }
+            return
+        }
+        pendingSpaces.append(c)
+    }
+
+    mutating func openDelimiter(_ i: Int32, open: [UInt8], close: [UInt8]) {
+        pendingOpeners.append(Delimiter(node: i, open: open, close: close))
+    }
+
+    mutating func openFallback(_ i: Int32, policy: MarkdownFallback, tag: String, symbol: String) {
+        switch policy {
+        case .html: openDelimiter(i, open: Array(("<" + tag + ">").utf8), close: Array(("</" + tag + ">").utf8))
+        case .symbol: openDelimiter(i, open: Array(symbol.utf8), close: Array(symbol.utf8))
+        case .text: break
+        }
+    }
+
+    mutating func closeDelimiter(_ i: Int32) {
+        if let k = pendingOpeners.lastIndex(where: { $0.node == i }) {
+            // Nothing was written inside: the node is empty or whitespace only.
+            pendingOpeners.remove(at: k)
+            return
+        }
+        guard let k = openDelimiters.lastIndex(where: { $0.node == i }) else { return }
+        let d = openDelimiters.remove(at: k)
+        if let tag = htmlTagForDelimiter(d), !delimitersFlank(d, closing: i) {
+            // `**Note:**text` or `a*(b)*`: the delimiters would not be read as emphasis here, so
+            // the node is written as inline HTML instead (`<strong>Note:</strong>text`).
+            w.replace(at: d.position, count: d.open.count, with: Array(("<" + tag + ">").utf8))
+            w.marker(Array(("</" + tag + ">").utf8))
+            return
+        }
+        w.marker(d.close)
+        if let last = d.close.last { lastCloserEnd = (w.bytes.count, last) }
+    }
+
+    /// An opener that would be written right after a closer of the same character (sibling
+    /// emphasis `*a**b*`, strikethrough `~~a~~~~b~~`): emphasis and strong switch between `*`
+    /// and `_` (the closing flank check still falls back to HTML where `_` cannot close), other
+    /// delimiters become their HTML tags.
+    mutating func separatedFromPreviousRun(_ d: Delimiter) -> Delimiter {
+        guard let c = d.open.first else { return d }
+        var d = d
+        let star = UInt8(ascii: "*"), underscore = UInt8(ascii: "_")
+        let node = records[Int(d.node)].tag
+        if (node == .emphasis || node == .strong || node == .term) && (c == star || c == underscore) {
+            let other = c == star ? underscore : star
+            d.open = d.open.map { _ in other }
+            d.close = d.close.map { _ in other }
+            chosenDelimiters[d.node] = other
+            return d
+        }
+        let tags: [NodeKind.Tag: String] = [.strikethrough: "del", .underline: "u", .superscript: "sup",
+                                            .subscript: "sub", .highlight: "mark"]
+        if let tag = tags[node] {
+            d.open = Array(("<" + tag + ">").utf8)
+            d.close = Array(("</" + tag + ">").utf8)
+        }
+        return d
+    }
+
+    /// The HTML tag that can replace an emphasis-like delimiter pair, or nil for other pairs.
+    func htmlTagForDelimiter(_ d: Delimiter) -> String? {
+        guard d.position >= 0, let c = d.open.first,
+              c == UInt8(ascii: "*") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~") else { return nil }
+        switch records[Int(d.node)].tag {
+        case .emphasis: return "em"
+        case .strong, .term: return "strong"
+        case .strikethrough: return "del"
+        default: return nil
+        }
+    }
+
+    /// How a byte-level neighbour of a delimiter run counts for CommonMark's flanking rules.
+    enum FlankClass { case space, punctuation, other }
+
+    /// The class of the character ending just before `end` in `bytes` (nil: line start).
+    static func classBefore(_ bytes: [UInt8], _ end: Int) -> FlankClass {
+        guard end > 0 else { return .space }
+        let b = bytes[end - 1]
+        if b < 0x80 {
+            if MarkdownTextEscaper.isSpace(b) { return .space }
+            return MarkdownTextEscaper.isASCIIPunctuation(b) ? .punctuation : .other
+        }
+        var lead = end - 1
+        while lead > 0 && bytes[lead] & 0xC0 == 0x80 && end - lead < 4 { lead -= 1 }
+        return classOfScalar(lead: bytes[lead], second: lead + 1 < end ? bytes[lead + 1] : 0, third: lead + 2 < end ? bytes[lead + 2] : 0)
+    }
+
+    /// The class of a non-ASCII character from its first UTF-8 bytes: U+00A0 and U+2000–U+200A
+    /// are spaces; Latin-1 symbols, general and CJK punctuation count as punctuation.
+    static func classOfScalar(lead: UInt8, second: UInt8, third: UInt8) -> FlankClass {
+        if lead == 0xC2 {
+            // U+00A0 is a space; ¡ § « ¶ · » ¿ are punctuation (Unicode P*), the rest symbols.
+            switch second {
+            case 0xA0: return .space
+            case 0xA1, 0xA7, 0xAB, 0xB6, 0xB7, 0xBB, 0xBF: return .punctuation
+            default: return .other
+            }
+        }
+        if lead == 0xE2 && second == 0x80 { return third <= 0x8A ? .space : .punctuation }
+        if lead == 0xE3 && second == 0x80 { return third == 0x80 ? .space : .punctuation }
+        return .other
+    }
+
+    static func classOf(_ b: UInt8?) -> FlankClass {
+        guard let b else { return .space }
+        if MarkdownTextEscaper.isSpace(b) { return .space }
+        if b < 0x80 { return MarkdownTextEscaper.isASCIIPunctuation(b) ? .punctuation : .other }
+        return b == 0xE2 || b == 0xE3 ? .punctuation : .other
+    }
+
+    /// Whether the written opener of `d` can open and the closer about to be written can close
+    /// (CommonMark's left- and right-flanking rules, with `_`'s intraword restriction).
+    func delimitersFlank(_ d: Delimiter, closing i: Int32) -> Bool {
+        let bytes = w.bytes
+        let contentStart = d.position + d.open.count
+        guard contentStart < bytes.count else { return true }
+        // Flanking is decided for a whole delimiter run (`***` of emphasis around strong).
+        let c = d.open[0]
+        var runStart = d.position
+        while runStart > 0 && bytes[runStart - 1] == c { runStart -= 1 }
+        var firstIndex = contentStart
+        while firstIndex < bytes.count && bytes[firstIndex] == c { firstIndex += 1 }
+        guard firstIndex < bytes.count else { return true }
+        var runEnd = bytes.count
+        while runEnd > firstIndex && bytes[runEnd - 1] == c { runEnd -= 1 }
+        let before = Self.classBefore(bytes, runStart)
+        let firstByte = bytes[firstIndex]
+        let first: FlankClass = firstByte < 0x80 ? Self.classOf(firstByte)
+            : Self.classOfScalar(lead: firstByte, second: firstIndex + 1 < bytes.count ? bytes[firstIndex + 1] : 0,
+                                 third: firstIndex + 2 < bytes.count ? bytes[firstIndex + 2] : 0)
+        let last = Self.classBefore(bytes, runEnd)
+        let after = Self.classOf(firstByteAfter(i))
+        let leftFlanking = first != .space && (first != .punctuation || before != .other)
+        let rightFlanking = last != .space && (last != .punctuation || after != .other)
+        guard leftFlanking && rightFlanking else { return false }
+        if d.open.first == UInt8(ascii: "_") {
+            // `_` cannot open after a letter or close before one.
+            if before == .other || after == .other { return false }
+            // cmark-gfm with strikethrough does not match `_` runs next to `~` (`_v_~~a~~`,
+            // `~~a~~_v_`), though CommonMark's rules would.
+            let tilde = UInt8(ascii: "~")
+            if options.gfm && (runStart > 0 && bytes[runStart - 1] == tilde || firstByteAfter(i) == tilde) { return false }
+        }
+        return true
+    }
+
+    /// `*` or `_` (or `**`/`__`): underscores do not work inside words, so use asterisks there.
+    mutating func chooseDelimiter(_ i: Int32, preferred: String) -> [UInt8] {
+        var d = Array(preferred.utf8)
+        defer { chosenDelimiters[i] = d.first }
+        // Emphasis directly inside emphasis (or strong in strong) with the same character reads
+        // as one run (`**x**` is strong, not emphasis in emphasis): use the other character.
+        // (`****x****` is strong in strong, so strong keeps its character.)
+        let p = records[Int(i)].parent
+        if p >= 0, records[Int(i)].tag == .emphasis, records[Int(p)].firstChild == i,
+           let parentChar = chosenDelimiters[p], parentChar == d.first {
+            let other: UInt8 = parentChar == UInt8(ascii: "*") ? UInt8(ascii: "_") : UInt8(ascii: "*")
+            let previous = pendingSpaces.last ?? w.last
+            if other == UInt8(ascii: "*") || !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
+                d = d.map { _ in other }
+                return d
+            }
+        }
+        guard d.first == UInt8(ascii: "_") else {
+            return d
+        }
+        let previous = pendingSpaces.last ?? w.last
+        var nextIsWord = false
+        let next = records[Int(i)].nextSibling
+        if next >= 0 {
+            let bytes = document.textBytes(at: next)
+            if let f = bytes.first, records[Int(next)].tag == .text { nextIsWord = MarkdownTextEscaper.isWordByte(f) }
+        }
+        if let previous, MarkdownTextEscaper.isWordByte(previous) { nextIsWord = true }
+        if nextIsWord { d = d.map { _ in UInt8(ascii: "*") } }
+        // Emphasis directly inside emphasis with the same delimiter would read as strong.
+        return d
+    }
+
+    mutating func writeHardBreak(_ i: Int32) {
+        // Hard breaks at the end of a block have no syntax (a break needs content after it) and
+        // the last shows nothing in HTML either: drop them.
+        var node = i
+        while true {
+            var next = records[Int(node)].nextSibling
+            while next >= 0 && tag(next) == .lineBreak { next = records[Int(next)].nextSibling }
+            // A block after the break (a division after a link holding it) ends the paragraph.
+            if next >= 0 { if tag(next).isBlock { return }; break }
+            node = records[Int(node)].parent
+            guard node >= 0, !tag(node).isBlock else { return }
+        }
+        if inTableCell || inHeading && headingLineStart < 0 {
+            // A table row and an ATX heading are one line: the break is written as HTML.
+            writeContent(Array("<br>".utf8))
+            return
+        }
+        pendingSpaces.removeAll()
+        if linkDepth == 0 {
+            // Close open delimiters, break the line, reopen them. (Inside link text the break
+            // stays inside: closing and reopening would make two links of one.)
+            let reopen = openDelimiters
+            for d in openDelimiters.reversed() { w.marker(d.close) }
+            openDelimiters.removeAll()
+            let carried = pendingOpeners
+            pendingOpeners = reopen + carried
+        } else {
+            flushInlinePending()
+        }
+        if options.hardBreak == .backslash || w.atLineStart {
+            // Two spaces on an otherwise empty line would make a blank line: use `\`.
+            w.marker("\\")
+        } else {
+            w.marker("  ")
+            w.keepTrailingSpaces()
+        }
+        w.cr()
+        w.flush()
+        w.markLineStart()
+    }
+
+    mutating func writeCodeSpan(_ i: Int32) {
+        var code = Array(document.textBytes(at: i))
+        // An empty code span has no syntax (`` reads back as text) and shows nothing.
+        if code.isEmpty { return }
+        for k in code.indices where code[k] == 0x0A { code[k] = 0x20 }
+        if inTableCell {
+            // GFM splits table rows at `|` before reading code spans; `\|` keeps the pipe.
+            var escaped: [UInt8] = []
+            for b in code {
+                if b == UInt8(ascii: "|") { escaped.append(0x5C) }
+                escaped.append(b)
+            }
+            code = escaped
+        }
+        var longest = 0
+        var runs = Set<Int>()
+        var run = 0
+        for b in code + [0] {
+            if b == UInt8(ascii: "`") { run += 1 } else {
+                if run > 0 { runs.insert(run); longest = max(longest, run) }
+                run = 0
+            }
+        }
+        var ticks = 1
+        while runs.contains(ticks) { ticks += 1 }
+        let fence = [UInt8](repeating: UInt8(ascii: "`"), count: ticks)
+        let allSpaces = code.allSatisfy { $0 == 0x20 }
+        let pad = !code.isEmpty && !allSpaces && (code.first == UInt8(ascii: "`") || code.last == UInt8(ascii: "`")
+            || (code.first == 0x20 && code.last == 0x20))
+        flushInlinePending()
+        w.content(fence)
+        if pad { w.content(byte: 0x20) }
+        w.content(code)
+        if pad { w.content(byte: 0x20) }
+        w.content(fence)
+    }
+}

@@ -1,0 +1,208 @@
+import TransmarkCore
+import TransmarkHTML
+
+extension MarkdownWriter {
+    // MARK: Links and images
+
+    mutating func enterLink(_ i: Int32) -> Bool {
+        guard case .link(let destination, let title) = document.kind(at: i) else { return true }
+        // Autolinks: the text is the URL (or the address of a mailto: URL).
+        let text = document[NodeID(index: i)].plainText
+        let first = records[Int(i)].firstChild
+        let plain = first >= 0 && tag(first) == .text && records[Int(first)].nextSibling < 0
+        if title.isEmpty, plain, Self.isAutolinkable(destination),
+           text == destination || ("mailto:" + text == destination && !text.contains(":")) {
+            writeContent(Array(("<" + text + ">").utf8))
+            return false
+        }
+        let close: [UInt8]
+        if options.linkStyle == .reference {
+            close = Array(("]" + referenceSuffix(text: text, destination: destination, title: title)).utf8)
+        } else {
+            close = Array(("](" + Self.linkDestination(destination) + Self.linkTitle(title) + ")").utf8)
+        }
+        openDelimiter(i, open: [UInt8(ascii: "[")], close: close)
+        linkDepth += 1
+        // An empty link still needs its brackets.
+        if records[Int(i)].firstChild < 0 {
+            flushInlinePending()
+        }
+        return true
+    }
+
+    mutating func exitLink(_ i: Int32) {
+        linkDepth -= 1
+        if pendingOpeners.contains(where: { $0.node == i }) {
+            // Whitespace-only or empty text: keep the link with empty text.
+            flushInlinePending()
+        }
+        closeDelimiter(i)
+    }
+
+    mutating func referenceSuffix(text: String, destination: String, title: String) -> String {
+        let key = destination + "\u{0}" + title
+        switch options.linkReferenceStyle {
+        case .full:
+            if let n = referenceIndex[key] { return "[\(references[n].label)]" }
+            let label = String(references.count + 1)
+            referenceIndex[key] = references.count
+            references.append(ReferenceDefinition(label: label, destination: destination, title: title))
+            return "[\(label)]"
+        case .collapsed, .shortcut:
+            let label = text
+            let usable = !label.isEmpty && !label.contains("[") && !label.contains("]") && !label.contains("\n")
+            let normalized = label.lowercased()
+            if usable {
+                if let n = referenceIndex["label:" + normalized] {
+                    if references[n].destination == destination && references[n].title == title {
+                        return options.linkReferenceStyle == .collapsed ? "[]" : ""
+                    }
+                } else {
+                    referenceIndex["label:" + normalized] = references.count
+                    references.append(ReferenceDefinition(label: label, destination: destination, title: title))
+                    return options.linkReferenceStyle == .collapsed ? "[]" : ""
+                }
+            }
+            // The text cannot serve as a label: fall back to a numbered reference.
+            let numbered = "ref-\(references.count + 1)"
+            references.append(ReferenceDefinition(label: numbered, destination: destination, title: title))
+            return "[\(numbered)]"
+        }
+    }
+
+    mutating func writeReferenceDefinitions() {
+        guard !references.isEmpty else { return }
+        w.prefix.removeAll()
+        w.blankLine()
+        for r in references {
+            w.marker("[" + r.label + "]: " + Self.linkDestination(r.destination) + Self.linkTitle(r.title))
+            w.cr()
+        }
+    }
+
+    /// Images write their alternative text as inline Markdown inside `![…]`, so alt text with
+    /// emphasis or links reads back the same.
+    mutating func enterImage(_ i: Int32) -> Bool {
+        guard case .image(let source, let title, let size) = document.kind(at: i) else { return false }
+        if let size, size.width != nil || size.height != nil, options.imageSize == .html {
+            writeImage(i)
+            return false
+        }
+        let close = Array(("](" + Self.linkDestination(source) + Self.linkTitle(title) + ")").utf8)
+        openDelimiter(i, open: Array("![".utf8), close: close)
+        linkDepth += 1
+        if records[Int(i)].firstChild < 0 { flushInlinePending() }
+        return true
+    }
+
+    mutating func writeImage(_ i: Int32) {
+        guard case .image(let source, let title, let size) = document.kind(at: i) else { return }
+        let alt = document[NodeID(index: i)].plainText
+        if let size, size.width != nil || size.height != nil, options.imageSize == .html {
+            var html = ByteOutput()
+            html.append("<img src=\"")
+            HTMLEscaping.escapeText(source, into: &html)
+            html.append("\" alt=\"")
+            HTMLEscaping.escapeText(alt, into: &html)
+            html.append("\"")
+            if !title.isEmpty {
+                html.append(" title=\"")
+                HTMLEscaping.escapeText(title, into: &html)
+                html.append("\"")
+            }
+            if let width = size.width { html.append(" width=\"\(width)\"") }
+            if let height = size.height { html.append(" height=\"\(height)\"") }
+            html.append(" />")
+            writeContent(html.bytes)
+            return
+        }
+        var text: [UInt8] = Array("![".utf8)
+        text += escapeLinkText(Array(alt.utf8))
+        text += Array(("](" + Self.linkDestination(source) + Self.linkTitle(title) + ")").utf8)
+        writeContent(text)
+    }
+
+    /// Escapes text inside `[...]` (alt text): brackets, backslashes, backticks and emphasis marks.
+    func escapeLinkText(_ text: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        for b in text {
+            switch b {
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"),
+                 UInt8(ascii: "_"), UInt8(ascii: "<"):
+                out.append(0x5C)
+                out.append(b)
+            case 0x0A:
+                out.append(0x20)
+            default:
+                out.append(b)
+            }
+        }
+        return out
+    }
+
+    static func isAutolinkable(_ destination: String) -> Bool {
+        guard let colon = destination.firstIndex(of: ":") else { return false }
+        let scheme = destination[..<colon]
+        guard scheme.count >= 2, scheme.count <= 32, scheme.first!.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "." || $0 == "-") }) else {
+            return false
+        }
+        // cmark decodes character references in autolinks, and backslashes stay literal there.
+        let bytes = Array(destination.utf8)[...]
+        if bytes.indices.contains(where: { bytes[$0] == UInt8(ascii: "&") && MarkdownTextEscaper.startsEntity(bytes, at: $0) }) { return false }
+        return !destination.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0.isWhitespace || ($0.asciiValue ?? 0x20) < 0x20 })
+    }
+
+    /// A link destination, in `<…>` when it has spaces, controls or unbalanced parentheses.
+    /// Backslashes are escaped, and `&` that would start a character reference is written
+    /// `&amp;` (cmark decodes references before backslash escapes, so `\&` would not do).
+    static func linkDestination(_ destination: String) -> String {
+        if destination.isEmpty { return "" }
+        let bytes = Array(destination.utf8)[...]
+        var depth = 0
+        var balanced = true
+        var needsBrackets = false
+        for b in bytes {
+            if b == UInt8(ascii: "(") { depth += 1 }
+            if b == UInt8(ascii: ")") { depth -= 1; if depth < 0 { balanced = false } }
+            if b <= 0x20 || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") { needsBrackets = true }
+        }
+        if depth != 0 { balanced = false }
+        let bracketed = needsBrackets || !balanced || bytes.first == UInt8(ascii: "<")
+        var out: [UInt8] = bracketed ? [UInt8(ascii: "<")] : []
+        for k in bytes.indices {
+            let b = bytes[k]
+            switch b {
+            case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
+            case UInt8(ascii: "<"), UInt8(ascii: ">"): out += [0x5C, b]
+            case UInt8(ascii: "&") where MarkdownTextEscaper.startsEntity(bytes, at: k): out += Array("&amp;".utf8)
+            case 0x0A: out += Array("%0A".utf8)
+            case 0x0D: out += Array("%0D".utf8)
+            default: out.append(b)
+            }
+        }
+        if bracketed { out.append(UInt8(ascii: ">")) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ` "title"` with quotes and backslashes escaped and `&` that would start a character
+    /// reference written `&amp;`, or nothing. Line ends are written as `&#10;`/`&#13;`: a blank line inside the
+    /// title would end the paragraph, and references are decoded in titles.
+    static func linkTitle(_ title: String) -> String {
+        if title.isEmpty { return "" }
+        let bytes = Array(title.utf8)[...]
+        var out: [UInt8] = Array(" \"".utf8)
+        for k in bytes.indices {
+            let b = bytes[k]
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [0x5C, b]
+            case UInt8(ascii: "&") where MarkdownTextEscaper.startsEntity(bytes, at: k): out += Array("&amp;".utf8)
+            case 0x0A: out += Array("&#10;".utf8)
+            case 0x0D: out += Array("&#13;".utf8)
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
+    }
+}
