@@ -6,15 +6,21 @@ extension MarkdownWriter {
 
     mutating func enterLink(_ i: Int32) -> Bool {
         guard case .link(let destination, let title) = document.kind(at: i) else { return true }
-        // Autolinks: the text is the URL (or the address of a mailto: URL).
-        let text = document[NodeID(index: i)].plainText
+        // Autolinks: the text is the URL (or the address of a mailto: URL), as plain text.
         let first = records[Int(i)].firstChild
         let plain = first >= 0 && tag(first) == .text && records[Int(first)].nextSibling < 0
-        if title.isEmpty, plain, Self.isAutolinkable(destination),
-           text == destination || ("mailto:" + text == destination && !text.contains(":")) {
-            writeContent(Array(("<" + text + ">").utf8))
-            return false
+        if title.isEmpty, plain {
+            let text = document.textBytes(at: first)
+            let destinationBytes = destination.utf8
+            let sameAsText = text.elementsEqual(destinationBytes)
+            let mailto = !sameAsText && destinationBytes.count == text.count + 7 && destination.hasPrefix("mailto:")
+                && destinationBytes.dropFirst(7).elementsEqual(text) && !text.contains(UInt8(ascii: ":"))
+            if (sameAsText || mailto) && Self.isAutolinkable(destination) {
+                writeContent([UInt8(ascii: "<")] + Array(text) + [UInt8(ascii: ">")])
+                return false
+            }
         }
+        let text = options.linkStyle == .reference ? document[NodeID(index: i)].plainText : ""
         let close: [UInt8]
         if options.linkStyle == .reference {
             close = Array(("]" + referenceSuffix(text: text, destination: destination, title: title)).utf8)
@@ -140,17 +146,30 @@ extension MarkdownWriter {
         return out
     }
 
+    /// Whether `<destination>` reads back as this destination: a scheme of 2 to 32 ASCII letters,
+    /// digits, `+`, `.` or `-` starting with a letter, then no spaces, controls, `<` or `>`, and no
+    /// `&` that would start a character reference (cmark decodes those in autolinks).
     static func isAutolinkable(_ destination: String) -> Bool {
-        guard let colon = destination.firstIndex(of: ":") else { return false }
-        let scheme = destination[..<colon]
-        guard scheme.count >= 2, scheme.count <= 32, scheme.first!.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "." || $0 == "-") }) else {
+        let bytes = Array(destination.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon >= 2, colon <= 32 else { return false }
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        guard isLetter(bytes[0]) else { return false }
+        for b in bytes[..<colon] where !(isLetter(b) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "+")
+                                         || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")) {
             return false
         }
-        // cmark decodes character references in autolinks, and backslashes stay literal there.
-        let bytes = Array(destination.utf8)[...]
-        if bytes.indices.contains(where: { bytes[$0] == UInt8(ascii: "&") && MarkdownTextEscaper.startsEntity(bytes, at: $0) }) { return false }
-        return !destination.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0.isWhitespace || ($0.asciiValue ?? 0x20) < 0x20 })
+        let slice = bytes[...]
+        for k in bytes.indices {
+            let b = bytes[k]
+            if b <= 0x20 || b == 0x7F || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") { return false }
+            if b == UInt8(ascii: "&") && MarkdownTextEscaper.startsEntity(slice, at: k) { return false }
+            // Non-ASCII whitespace (U+0085, U+00A0, U+2000–U+200A, U+2028/9, U+202F, U+205F, U+3000).
+            if b == 0xC2 && k + 1 < bytes.count && (bytes[k + 1] == 0x85 || bytes[k + 1] == 0xA0) { return false }
+            if b == 0xE2 && k + 2 < bytes.count && ((bytes[k + 1] == 0x80 && (bytes[k + 2] <= 0x8A || bytes[k + 2] == 0xA8
+                || bytes[k + 2] == 0xA9 || bytes[k + 2] == 0xAF)) || (bytes[k + 1] == 0x81 && bytes[k + 2] == 0x9F)) { return false }
+            if b == 0xE3 && k + 2 < bytes.count && bytes[k + 1] == 0x80 && bytes[k + 2] == 0x80 { return false }
+        }
+        return true
     }
 
     /// A link destination, in `<…>` when it has spaces, controls or unbalanced parentheses.

@@ -12,8 +12,11 @@ extension MarkdownWriter {
         let nextByte = firstByteAfter(i)
         var k = text.startIndex
         let end = text.endIndex
-        var run: [UInt8] = []
-        run.reserveCapacity(text.count + 8)
+        // One scratch buffer for all text nodes (no allocation per node).
+        var run = textScratch
+        textScratch = []
+        run.removeAll(keepingCapacity: true)
+        defer { textScratch = run }
 
         func emitRun(_ writer: inout MarkdownWriter, _ run: inout [UInt8]) {
             if !run.isEmpty {

@@ -45,6 +45,8 @@ struct MarkdownWriter {
     var siblingStack: [Int32] = []
     /// The previous sibling of the node being entered, or -1.
     var currentPreviousSibling: Int32 = -1
+    /// Reused buffer for escaped text runs.
+    var textScratch: [UInt8] = []
     /// The text node being written.
     var currentTextNode: Int32 = 0
     /// Prefix lengths pushed by containers, to pop on exit.
