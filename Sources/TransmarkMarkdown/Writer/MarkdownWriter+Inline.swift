@@ -6,15 +6,15 @@ import TransmarkHTML
 extension MarkdownWriter {
     /// Ends a run of inline content: unwritten openers and trailing whitespace are dropped.
     mutating func endInlineRun() {
-        pendingOpeners.removeAll()
-        pendingSpaces.removeAll()
+        pendingOpeners.removeAll(keepingCapacity: true)
+        pendingSpaces.removeAll(keepingCapacity: true)
     }
 
     /// Writes pending whitespace and openers before content.
     mutating func flushInlinePending() {
         if !pendingSpaces.isEmpty {
             w.content(pendingSpaces)
-            pendingSpaces.removeAll()
+            pendingSpaces.removeAll(keepingCapacity: true)
         }
         if !pendingOpeners.isEmpty {
             for var d in pendingOpeners {
@@ -27,7 +27,7 @@ extension MarkdownWriter {
                 openDelimiters.append(d)
             }
             w.markContentStarted()
-            pendingOpeners.removeAll()
+            pendingOpeners.removeAll(keepingCapacity: true)
         }
     }
 
@@ -240,7 +240,7 @@ extension MarkdownWriter {
             writeContent(Array("<br>".utf8))
             return
         }
-        pendingSpaces.removeAll()
+        pendingSpaces.removeAll(keepingCapacity: true)
         if linkDepth == 0 {
             // Close open delimiters, break the line, reopen them. (Inside link text the break
             // stays inside: closing and reopening would make two links of one.)

@@ -39,7 +39,7 @@ extension MarkdownWriter {
             if c == 0x20 || c == 0x09 {
                 emitRun(&self, &run)
                 if options.lineWidth > 0 && linkDepth == 0 && !inHeading && !inTableCell && wrapsBeforeWord(text, after: k) {
-                    pendingSpaces.removeAll()
+                    pendingSpaces.removeAll(keepingCapacity: true)
                     w.cr()
                 } else {
                     writeSpace(c)

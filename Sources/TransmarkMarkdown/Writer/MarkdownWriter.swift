@@ -299,7 +299,7 @@ struct MarkdownWriter {
             if inHeading && headingLineStart < 0 || inTableCell {
                 writeSpace()
             } else {
-                pendingSpaces.removeAll()
+                pendingSpaces.removeAll(keepingCapacity: true)
                 w.cr()
             }
             return false
