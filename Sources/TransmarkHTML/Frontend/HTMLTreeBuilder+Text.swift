@@ -8,8 +8,8 @@ extension HTMLTreeBuilder {
 
     // MARK: Text tokens
 
-    mutating func handleText(_ slice: ArraySlice<UInt8>) {
-        if collector != nil {
+    mutating func handleText(_ slice: UnsafeBufferPointer<UInt8>) {
+        if isCollecting {
             collectText(slice)
             return
         }
@@ -19,7 +19,7 @@ extension HTMLTreeBuilder {
                   slice.contains(where: { !Self.isSpace($0) }) else { return }
             pop(through: head)
         }
-        slice.withUnsafeBufferPointer { emitText($0) }
+        emitText(slice)
     }
 
     /// The stack index of an open `<head>`, or nil.
@@ -55,7 +55,7 @@ extension HTMLTreeBuilder {
                         if i > 0 && p[i - 1] == 0x20 {
                             segmentStart = i - 1
                         } else {
-                            builder.text(" ")
+                            writeSpace()
                             segmentStart = i
                         }
                     } else {
@@ -87,6 +87,7 @@ extension HTMLTreeBuilder {
 
     /// Writes text that is not from a text token (quotation marks, literal tags).
     mutating func emitText(_ string: String) {
+        if string.utf8.withContiguousStorageIfAvailable({ emitText($0) }) != nil { return }
         var string = string
         string.withUTF8 { emitText($0) }
     }
@@ -112,9 +113,16 @@ extension HTMLTreeBuilder {
     @inline(__always)
     mutating func flushPendingSpace() {
         if spacing == .pendingSpace {
-            builder.text(" ")
+            writeSpace()
             spacing = .afterSpace
         }
+    }
+
+    /// Writes one space (without making a `String`).
+    @inline(__always)
+    mutating func writeSpace() {
+        var space: UInt8 = 0x20
+        withUnsafePointer(to: &space) { builder.text(bytes: UnsafeBufferPointer(start: $0, count: 1)) }
     }
 
     /// Marks a text boundary left by a block-level element without a node of its own.
@@ -129,64 +137,63 @@ extension HTMLTreeBuilder {
                                   attributes: [Attribute], style: Style?, info: String) {
         collector = HTMLTextCollector(isBlock: isBlock, key: key, element: element, info: info,
                                       attributes: attributes, style: style)
+        isCollecting = true
     }
 
-    mutating func collectText(_ slice: ArraySlice<UInt8>) {
-        guard var c = collector, c.skippingKey < 0 else { return }
-        collector = nil // keep the buffer uniquely referenced while appending
-        var start = slice.startIndex
-        if c.isBlock {
-            if c.atStart, start < slice.endIndex, slice[start] == 0x0A { start += 1 }
-            c.atStart = false
-            c.bytes.append(contentsOf: slice[start...])
+    mutating func collectText(_ slice: UnsafeBufferPointer<UInt8>) {
+        guard isCollecting, collector.skippingKey < 0 else { return }
+        var start = 0
+        if collector.isBlock {
+            if collector.atStart, start < slice.count, slice[start] == 0x0A { start += 1 }
+            collector.atStart = false
+            collector.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: slice[start...]))
         } else {
-            c.atStart = false
-            var collapsed = c.collapsedSpace
+            collector.atStart = false
+            var collapsed = collector.collapsedSpace
             for b in slice {
                 if Self.isSpace(b) {
-                    if !collapsed { c.bytes.append(0x20) }
+                    if !collapsed { collector.bytes.append(0x20) }
                     collapsed = true
                 } else {
-                    c.bytes.append(b)
+                    collector.bytes.append(b)
                     collapsed = false
                 }
             }
-            c.collapsedSpace = collapsed
+            collector.collapsedSpace = collapsed
         }
-        collector = c
     }
 
     /// Handles a start tag while collecting; returns false when the tag ends collecting and must
     /// be handled normally.
     mutating func collectStartTag(_ tag: HTMLTag, element: HTMLElement) -> Bool {
-        if collector!.skippingKey >= 0 { return true }
-        collector!.atStart = false
+        if collector.skippingKey >= 0 { return true }
+        collector.atStart = false
         let key = element == .unknown ? -2 : Int32(element.rawValue)
-        if key == collector!.key {
-            collector!.depth += 1
+        if key == collector.key {
+            collector.depth += 1
             return true
         }
         if element != .unknown {
             let t = traits[Int(element.rawValue)]
             if t.contains(.suppressesContent) && !t.contains(.isVoid) && !tag.isSelfClosing {
-                collector!.skippingKey = key
+                collector.skippingKey = key
                 return true
             }
-            if !collector!.isBlock && (t.contains(.closesParagraph) || t.contains(.isTablePart)) {
+            if !collector.isBlock && (t.contains(.closesParagraph) || t.contains(.isTablePart)) {
                 finishCollector()
                 return false
             }
         }
         switch element {
         case .br:
-            if collector!.isBlock {
-                collector!.bytes.append(0x0A)
-            } else if !collector!.collapsedSpace {
-                collector!.bytes.append(0x20)
-                collector!.collapsedSpace = true
+            if collector.isBlock {
+                collector.bytes.append(0x0A)
+            } else if !collector.collapsedSpace {
+                collector.bytes.append(0x20)
+                collector.collapsedSpace = true
             }
-        case .code where collector!.isBlock && collector!.info.isEmpty:
-            if let info = Self.languageInfo(tag.attribute("class")) { collector!.info = info }
+        case .code where collector.isBlock && collector.info.isEmpty:
+            if let info = Self.languageInfo(tag.attribute("class")) { collector.info = info }
         default:
             break
         }
@@ -195,17 +202,17 @@ extension HTMLTreeBuilder {
 
     /// Handles an end tag while collecting; returns false when the tag must be handled normally.
     mutating func collectEndTag(element: HTMLElement, key: Int32) -> Bool {
-        if collector!.skippingKey >= 0 {
-            if key == collector!.skippingKey { collector!.skippingKey = -1 }
+        if collector.skippingKey >= 0 {
+            if key == collector.skippingKey { collector.skippingKey = -1 }
             return true
         }
-        if key == collector!.key {
-            collector!.depth -= 1
-            if collector!.depth == 0 { finishCollector() }
+        if key == collector.key {
+            collector.depth -= 1
+            if collector.depth == 0 { finishCollector() }
             return true
         }
         if element == .br {
-            collector!.bytes.append(collector!.isBlock ? 0x0A : 0x20)
+            collector.bytes.append(collector.isBlock ? 0x0A : 0x20)
             return true
         }
         if key >= 0 && Int(key) < topByKey.count && topByKey[Int(key)] >= 0 {
@@ -217,15 +224,17 @@ extension HTMLTreeBuilder {
 
     /// Writes the collected literal node, if collecting.
     mutating func finishCollector() {
-        guard let c = collector else { return }
-        collector = nil
-        if c.isBlock {
-            builder.leaf(.codeBlock(info: c.info), bytes: c.bytes, attributes: c.attributes, style: c.style)
+        guard isCollecting else { return }
+        isCollecting = false
+        if collector.isBlock {
+            builder.leaf(.codeBlock(info: collector.info), bytes: collector.bytes, attributes: collector.attributes,
+                         style: collector.style)
             spacing = .start
         } else {
-            builder.leaf(.code, bytes: c.bytes, attributes: c.attributes, style: c.style)
-            spacing = c.collapsedSpace ? .afterSpace : .afterText
+            builder.leaf(.code, bytes: collector.bytes, attributes: collector.attributes, style: collector.style)
+            spacing = collector.collapsedSpace ? .afterSpace : .afterText
         }
+        collector = .idle
     }
 
     /// The language of a `class="language-x"` or `lang-x`, if any.

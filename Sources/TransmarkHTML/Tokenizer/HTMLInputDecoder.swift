@@ -102,7 +102,32 @@ public enum HTMLInputDecoder {
         return (word & highs) | hasCR == 0
     }
 
+    /// Decodes `source` as ``decode(_:encoding:)`` does, or returns `nil` when the bytes are
+    /// already clean UTF-8 without a byte order mark (valid, no CR) and can be read as they are.
+    static func decodeIfNeeded(_ source: UnsafeBufferPointer<UInt8>, encoding: HTMLInputEncoding?) -> [UInt8]? {
+        let (chosen, bomLength) = encoding.map { explicit in
+            (explicit, explicit == .utf8 && hasUTF8BOM(source) ? 3 : 0)
+        } ?? detectEncoding(source)
+        switch chosen {
+        case .utf8:
+            let clean = cleanUTF8PrefixEnd(source, from: bomLength)
+            if clean == source.count && bomLength == 0 { return nil }
+            return decodeUTF8(source, from: bomLength, cleanUpTo: clean, original: [])
+        case .windows1252:
+            return decodeWindows1252(source, from: bomLength)
+        case .utf16LittleEndian:
+            return decodeUTF16(source, from: bomLength, bigEndian: false)
+        case .utf16BigEndian:
+            return decodeUTF16(source, from: bomLength, bigEndian: true)
+        }
+    }
+
     static func decodeUTF8(_ s: UnsafeBufferPointer<UInt8>, from start: Int, original: [UInt8]) -> [UInt8] {
+        decodeUTF8(s, from: start, cleanUpTo: cleanUTF8PrefixEnd(s, from: start), original: original)
+    }
+
+    /// The end of the longest prefix of `s[start...]` that needs no change.
+    static func cleanUTF8PrefixEnd(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let n = s.count
         var i = start
         // Phase 1: skip everything that needs no change.
@@ -121,6 +146,14 @@ public enum HTMLInputDecoder {
                 i += length
             }
         }
+        return i
+    }
+
+    /// Decodes `s[start...]` whose bytes before `clean` need no change; `original` is returned
+    /// when nothing needs to change and `start` is 0.
+    static func decodeUTF8(_ s: UnsafeBufferPointer<UInt8>, from start: Int, cleanUpTo clean: Int, original: [UInt8]) -> [UInt8] {
+        let n = s.count
+        var i = clean
         if i == n { return start == 0 ? original : Array(s[start...]) }
         // Phase 2: copy the clean prefix, then fix the rest.
         var out = [UInt8]()

@@ -10,7 +10,11 @@ extension HTMLTokenizer {
         tagIsEnd = isEnd
         tagName.removeAll(keepingCapacity: true)
         tagSelfClosing = false
-        if !attributes.isEmpty { attributes = [] }
+        if !rawAttributes.isEmpty {
+            rawAttributes.removeAll(keepingCapacity: true)
+            attributeBytes.removeAll(keepingCapacity: true)
+        }
+        attributeNamesAreASCII = true
         if !attributeNameSet.isEmpty { attributeNameSet = [] }
         hasPendingAttribute = false
     }
@@ -26,32 +30,56 @@ extension HTMLTokenizer {
     mutating func finishAttribute() {
         guard hasPendingAttribute else { return }
         hasPendingAttribute = false
-        let name = String(decoding: attributeName, as: UTF8.self)
-        if attributes.count < Self.linearDuplicateCheckLimit {
-            for attribute in attributes where attribute.name == name { return }
+        if rawAttributes.count < Self.linearDuplicateCheckLimit {
+            if isDuplicateAttributeName() { return }
         } else {
-            if attributeNameSet.isEmpty { attributeNameSet = Set(attributes.lazy.map(\.name)) }
-            guard attributeNameSet.insert(name).inserted else { return }
+            if attributeNameSet.isEmpty {
+                attributeNameSet = Set(currentAttributes.lazy.map(\.name))
+            }
+            guard attributeNameSet.insert(String(decoding: attributeName, as: UTF8.self)).inserted else { return }
         }
-        attributes.append(HTMLAttribute(name: name, value: String(decoding: attributeValue, as: UTF8.self)))
+        let nameStart = Int32(attributeBytes.count)
+        attributeBytes.append(contentsOf: attributeName)
+        let valueStart = Int32(attributeBytes.count)
+        attributeBytes.append(contentsOf: attributeValue)
+        rawAttributes.append(RawAttribute(nameStart: nameStart, valueStart: valueStart, valueEnd: Int32(attributeBytes.count)))
+    }
+
+    /// Whether an attribute named `attributeName` is already in `rawAttributes` (names equal as
+    /// `String`s are, which for ASCII names means byte for byte).
+    mutating func isDuplicateAttributeName() -> Bool {
+        let count = attributeName.count
+        var ascii = true
+        for b in attributeName where b >= 0x80 { ascii = false; break }
+        // Non-ASCII names compare as `String`s (canonical equivalence), as they always have.
+        let bytewise = ascii && attributeNamesAreASCII
+        if !ascii { attributeNamesAreASCII = false }
+        return attributeBytes.withUnsafeBufferPointer { all in
+            attributeName.withUnsafeBufferPointer { name in
+                for a in rawAttributes {
+                    let existing = UnsafeBufferPointer(rebasing: all[Int(a.nameStart) ..< Int(a.valueStart)])
+                    if existing.count == count && existing.elementsEqual(name) { return true }
+                    if !bytewise && String(decoding: existing, as: UTF8.self) == String(decoding: name, as: UTF8.self) {
+                        return true
+                    }
+                }
+                return false
+            }
+        }
     }
 
     mutating func emitTag() {
         finishAttribute()
         flushText()
-        let name = String(decoding: tagName, as: UTF8.self)
-        var tagAttributes: [HTMLAttribute] = []
-        swap(&tagAttributes, &attributes)
-        let tag = HTMLTag(name: name, attributes: tagAttributes, isSelfClosing: tagSelfClosing)
         if !attributeNameSet.isEmpty { attributeNameSet = [] }
         lastTagStart = markupStart
         lastTagEnd = pos
         state = .data
         if tagIsEnd {
-            push(.endTag(tag))
+            push(RawToken(kind: .endTag))
             return
         }
-        push(.startTag(tag))
+        push(RawToken(kind: .startTag))
         // Copy the bytes rather than share the buffer, so that reusing tagName does not reallocate.
         lastStartTag.removeAll(keepingCapacity: true)
         lastStartTag.append(contentsOf: tagName)
@@ -63,10 +91,11 @@ extension HTMLTokenizer {
     /// End of input inside a tag: the tag is dropped, as the spec says.
     mutating func endOfInputInTag() {
         hasPendingAttribute = false
-        attributes = []
+        rawAttributes.removeAll(keepingCapacity: true)
+        attributeBytes.removeAll(keepingCapacity: true)
         attributeNameSet = []
-        if options.keepsUnfinishedTagAsText && markupStart < input.count {
-            appendInputText(markupStart, input.count)
+        if options.keepsUnfinishedTagAsText && markupStart < inputCount {
+            appendInputText(markupStart, inputCount)
         }
         finish()
     }
