@@ -62,8 +62,7 @@ extension HTMLTreeBuilder {
                         segmentStart = i
                     }
                 }
-                i += 1
-                while i < n && !Self.isSpace(p[i]) { i += 1 }
+                i = Self.segmentEnd(p, from: i + 1)
                 spacing = .afterText
                 continue
             }
@@ -82,6 +81,45 @@ extension HTMLTreeBuilder {
         }
         if segmentStart >= 0 {
             builder.text(bytes: UnsafeBufferPointer(rebasing: p[segmentStart ..< n]))
+        }
+    }
+
+    /// The end of the segment of text that continues at `start`: the first index at or after it
+    /// holding whitespace other than a single space followed by a non-space, or `p.count`. (The
+    /// bytes skipped are what `emitText` keeps in one segment.) Eight bytes at a time.
+    @inline(__always)
+    static func segmentEnd(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = p.count
+        var k = start
+        guard k < n, let base = p.baseAddress else { return n }
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while true {
+            while k + 9 <= n {
+                let w = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+                let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
+                // Exact per byte (no carry crosses a byte): the high bit says byte >= 0x20 / > 0x20.
+                let atLeast20 = ((low7 &+ 0x6060_6060_6060_6060) | w) & high
+                let above20 = ((low7 &+ 0x5F5F_5F5F_5F5F_5F5F) | w) & high
+                let below20 = ~atLeast20 & high
+                let upTo20 = ~above20 & high
+                let space = upTo20 & atLeast20
+                let nextUpTo20: UInt64 = base[k + 8] <= 0x20 ? 1 << 63 : 0
+                // A stop: a control byte (maybe whitespace), or a space followed by one or by a space.
+                let stop = below20 | (space & ((upTo20 >> 8) | nextUpTo20))
+                if stop == 0 {
+                    k += 8
+                    continue
+                }
+                k += stop.trailingZeroBitCount >> 3
+                break
+            }
+            guard k < n else { return n }
+            let b = p[k]
+            if !isSpace(b) || (b == 0x20 && k + 1 < n && !isSpace(p[k + 1])) {
+                k += 1
+                continue
+            }
+            return k
         }
     }
 
@@ -135,8 +173,12 @@ extension HTMLTreeBuilder {
     /// Starts flattening the text of a pre- or code-like element into one literal node.
     mutating func startCollecting(_ element: HTMLElement, key: Int32, isBlock: Bool,
                                   attributes: [Attribute], style: Style?, info: String) {
+        // Reuse the byte buffer of the previous collector (kept, emptied, by `finishCollector`).
+        var buffer: [UInt8] = []
+        swap(&buffer, &collector.bytes)
         collector = HTMLTextCollector(isBlock: isBlock, key: key, element: element, info: info,
                                       attributes: attributes, style: style)
+        collector.bytes = buffer
         isCollecting = true
     }
 
@@ -234,7 +276,11 @@ extension HTMLTreeBuilder {
             builder.leaf(.code, bytes: collector.bytes, attributes: collector.attributes, style: collector.style)
             spacing = collector.collapsedSpace ? .afterSpace : .afterText
         }
+        var buffer: [UInt8] = []
+        swap(&buffer, &collector.bytes)
         collector = .idle
+        buffer.removeAll(keepingCapacity: true)
+        collector.bytes = buffer
     }
 
     /// The language of a `class="language-x"` or `lang-x`, if any.
