@@ -131,7 +131,7 @@ extension HTMLTreeBuilder {
     mutating func mappedStartTag(_ tag: HTMLTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits,
                                  mapping: HTMLElementMapping) {
         let isVoid = t.contains(.isVoid) || (tag.isSelfClosing && element == .unknown)
-        let inlineStyle = Self.style(of: element, name: tag.name, tag)
+        let inlineStyle = style(of: element, name: tag.name, tag)
         if Self.isHidden(inlineStyle) && !options.keepHidden {
             if !isVoid { push(element, key: key, node: -1, flags: [.suppresses]) }
             return

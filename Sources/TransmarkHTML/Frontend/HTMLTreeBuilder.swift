@@ -46,6 +46,8 @@ struct HTMLTreeBuilder {
     /// Where the last `</name` of each name starts (built on first need), for the isolated
     /// unknown start tag rule.
     var lastEndTagPositions: [String: Int]?
+    /// Styles already computed (see `style(of:name:_:)`).
+    var styleCache: [HTMLStyleCacheKey: Style?] = [:]
 
     /// Whether anything outside the head has been seen (a later `<head>` is ignored).
     var bodyStarted = false

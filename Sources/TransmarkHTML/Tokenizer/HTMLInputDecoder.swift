@@ -155,29 +155,30 @@ public enum HTMLInputDecoder {
         let n = s.count
         var i = clean
         if i == n { return start == 0 ? original : Array(s[start...]) }
-        // Phase 2: copy the clean prefix, then fix the rest.
+        // Phase 2: copy the clean prefix, then fix the rest, copying clean runs whole.
         var out = [UInt8]()
         out.reserveCapacity(n - start + 16)
         out.append(contentsOf: UnsafeBufferPointer(rebasing: s[start ..< i]))
         while i < n {
             let b = s[i]
-            if b < 0x80 {
-                if b == 0x0D {
-                    out.append(0x0A)
-                    i += (i + 1 < n && s[i + 1] == 0x0A) ? 2 : 1
-                } else {
-                    out.append(b)
-                    i += 1
-                }
-                continue
-            }
-            let length = utf8SequenceLength(s, at: i)
-            if length > 0 {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: s[i ..< i + length]))
-                i += length
+            if b == 0x0D {
+                out.append(0x0A)
+                i += (i + 1 < n && s[i + 1] == 0x0A) ? 2 : 1
             } else {
-                out.append(contentsOf: UTF8Encoding.replacementCharacter)
-                i -= length
+                // Not CR, so the prefix scan stopped at an invalid sequence.
+                let length = b < 0x80 ? 1 : utf8SequenceLength(s, at: i)
+                if length > 0 {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: s[i ..< i + length]))
+                    i += length
+                } else {
+                    out.append(contentsOf: UTF8Encoding.replacementCharacter)
+                    i -= length
+                }
+            }
+            let clean = cleanUTF8PrefixEnd(s, from: i)
+            if clean > i {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: s[i ..< clean]))
+                i = clean
             }
         }
         return out
