@@ -100,8 +100,10 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     var rawAttributes: [RawAttribute] = []
     /// The names and values of `rawAttributes`, each name followed by its value.
     var attributeBytes: [UInt8] = []
-    var attributeName: [UInt8] = []
-    var attributeValue: [UInt8] = []
+    /// Where the name of the attribute being read starts in `attributeBytes`, and its value (-1
+    /// until its `=`); the value runs to the end of `attributeBytes`.
+    var pendingNameStart = 0
+    var pendingValueStart = -1
     var hasPendingAttribute = false
     /// Whether every name in `rawAttributes` is ASCII.
     var attributeNamesAreASCII = true
