@@ -58,7 +58,10 @@ struct HTMLTreeBuilder {
         self.options = options
         self.registry = options.tagRegistry
         tokenizer = HTMLTokenizer(borrowing: input, options: .init(keepsUnfinishedTagAsText: true))
-        builder = DocumentBuilder(estimatedNodes: input.count / 8 + 16, estimatedTextBytes: input.count * 3 / 4 + 16)
+        // Text is at most about the input's size; reserving that much costs no resident memory
+        // until written (large blocks are mapped lazily), while growing past a smaller guess
+        // would copy the whole text buffer and hold both copies at once.
+        builder = DocumentBuilder(estimatedNodes: input.count / 8 + 16, estimatedTextBytes: input.count + 16)
         topByKey = [Int32](repeating: -1, count: HTMLElement.allCases.count)
         stack.reserveCapacity(64)
     }
