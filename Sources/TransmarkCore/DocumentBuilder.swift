@@ -121,6 +121,11 @@ public struct DocumentBuilder: Sendable {
     /// Adds a leaf node with its own literal text (code, code block, raw HTML, …) or none.
     @discardableResult
     public mutating func leaf(_ kind: NodeKind, text literal: String = "", attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
+        // Literals and native strings are contiguous UTF-8: no copy (`withUTF8` on a `var` copies
+        // an immortal literal into a new native string).
+        if let id = literal.utf8.withContiguousStorageIfAvailable({ leaf(kind, bytes: $0, attributes: attributes, style: style) }) {
+            return id
+        }
         var literal = literal
         return literal.withUTF8 { leaf(kind, bytes: $0, attributes: attributes, style: style) }
     }
@@ -137,6 +142,7 @@ public struct DocumentBuilder: Sendable {
     /// Adds text as the last child of the innermost open container, merging it into the previous
     /// sibling when that is a plain text node.
     public mutating func text(_ string: String) {
+        if string.utf8.withContiguousStorageIfAvailable({ text(bytes: $0) }) != nil { return }
         var string = string
         string.withUTF8 { text(bytes: $0) }
     }

@@ -73,8 +73,14 @@ public struct HTMLFrontend: Frontend {
         guard input.count <= options.maxInputSize else {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
         }
-        let decoded = HTMLInputDecoder.decode(Array(input), encoding: options.encoding.inputEncoding).bytes
-        var builder = HTMLTreeBuilder(input: decoded, options: options)
+        // Clean UTF-8 (the usual case) is read in place; anything else is decoded into a copy.
+        if let decoded = HTMLInputDecoder.decodeIfNeeded(input, encoding: options.encoding.inputEncoding) {
+            return decoded.withUnsafeBufferPointer { p in
+                var builder = HTMLTreeBuilder(input: p, options: options)
+                return builder.build()
+            }
+        }
+        var builder = HTMLTreeBuilder(input: input, options: options)
         return builder.build()
     }
 }

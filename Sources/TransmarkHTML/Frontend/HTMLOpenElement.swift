@@ -113,4 +113,6 @@ struct HTMLTextCollector {
     /// Key of a script/style/… inside whose content is skipped, or -1.
     var skippingKey: Int32 = -1
     var collapsedSpace = false
+
+    static let idle = HTMLTextCollector(isBlock: false, key: -1, element: .unknown, attributes: [], style: nil)
 }

@@ -2,19 +2,72 @@ import TransmarkCore
 
 // Attributes and styles of element nodes.
 extension HTMLTreeBuilder {
+    /// The ASCII bytes of a name of at most eight bytes packed little-endian into a word, or 0.
+    /// (Every name compared this way is lowercase ASCII, so equal words mean equal strings.)
+    @inline(__always)
+    static func packedName(_ name: String) -> UInt64 {
+        let utf8 = name.utf8
+        guard utf8.count <= 8 else { return 0 }
+        var packed: UInt64 = 0
+        var shift: UInt64 = 0
+        for b in utf8 {
+            packed |= UInt64(b) << shift
+            shift += 8
+        }
+        return packed
+    }
+
+    // Packed attribute names (see `packedName`).
+    static let textName: UInt64 = 0x7478_6574        // "text"
+    static let sizeName: UInt64 = 0x657A_6973        // "size"
+    static let faceName: UInt64 = 0x6563_6166        // "face"
+    static let styleName: UInt64 = 0x65_6C79_7473    // "style"
+    static let alignName: UInt64 = 0x6E_6769_6C61    // "align"
+    static let colorName: UInt64 = 0x72_6F6C_6F63    // "color"
+    static let hiddenName: UInt64 = 0x6E65_6464_6968 // "hidden"
+    static let valignName: UInt64 = 0x6E67_696C_6176 // "valign"
+    static let nowrapName: UInt64 = 0x7061_7277_6F6E // "nowrap"
+    static let bgcolorName: UInt64 = 0x72_6F6C_6F63_6762 // "bgcolor"
+
     /// Whether an attribute name can contribute to the style (inline or presentational).
     @inline(__always)
     static func isStyleAttribute(_ name: String) -> Bool {
-        switch name.utf8.count {
-        case 4: return name == "text" || name == "size" || name == "face"
-        case 5: return name == "style" || name == "align" || name == "color"
-        case 6: return name == "hidden" || name == "valign" || name == "nowrap"
-        case 7: return name == "bgcolor"
-        default: return false
-        }
+        isStyleAttribute(packed: packedName(name))
     }
 
-    /// The element's style: inline `style=""` over its presentational attributes.
+    @inline(__always)
+    static func isStyleAttribute(packed n: UInt64) -> Bool {
+        n == styleName || n == alignName || n == colorName || n == textName || n == sizeName || n == faceName
+            || n == hiddenName || n == valignName || n == nowrapName || n == bgcolorName
+    }
+
+    /// The element's style: inline `style=""` over its presentational attributes. Pages repeat
+    /// the same few styles, so results are kept by element name and style attributes.
+    mutating func style(of element: HTMLElement, name: String, _ tag: HTMLTag) -> Style? {
+        var relevant = element == .center || element == .small || element == .big || element == .nobr
+        if !relevant {
+            for a in tag.attributes where Self.isStyleAttribute(a.name) {
+                relevant = true
+                break
+            }
+        }
+        guard relevant else { return nil }
+        var attributes: [Attribute] = []
+        for a in tag.attributes where Self.isStyleAttribute(a.name) {
+            attributes.append(Attribute(a.name, a.value))
+        }
+        let key = HTMLStyleCacheKey(name: name, attributes: attributes)
+        if let cached = styleCache[key] { return cached }
+        let style = Self.style(of: element, name: name, tag)
+        if styleCache.count >= Self.styleCacheLimit { styleCache.removeAll(keepingCapacity: true) }
+        styleCache[key] = style
+        return style
+    }
+
+    /// The most styles kept by `style(of:name:_:)`.
+    static let styleCacheLimit = 2048
+
+    /// The element's style, computed (see the cached `style(of:name:_:)`).
     static func style(of element: HTMLElement, name: String, _ tag: HTMLTag) -> Style? {
         var relevant = element == .center || element == .small || element == .big || element == .nobr
         if !relevant {
@@ -26,7 +79,7 @@ extension HTMLTreeBuilder {
         guard relevant else { return nil }
         var attributes: [Attribute] = []
         for a in tag.attributes where isStyleAttribute(a.name) {
-            if a.name == "align" && (element == .td || element == .th) { continue }
+            if (element == .td || element == .th) && packedName(a.name) == alignName { continue }
             attributes.append(Attribute(a.name, a.value))
         }
         var style = HTMLPresentationalStyle.style(forElement: name, attributes: attributes)
@@ -42,14 +95,16 @@ extension HTMLTreeBuilder {
     /// Whether `name` on `element` was consumed into the style.
     @inline(__always)
     static func isConsumedIntoStyle(_ name: String, element: HTMLElement) -> Bool {
-        switch name {
-        case "style", "bgcolor", "hidden": return true
-        case "valign": return element == .td || element == .th || element == .tr || element == .tbody
+        let n = packedName(name)
+        guard isStyleAttribute(packed: n) else { return false }
+        switch n {
+        case styleName, bgcolorName, hiddenName: return true
+        case valignName: return element == .td || element == .th || element == .tr || element == .tbody
             || element == .thead || element == .tfoot
-        case "nowrap": return element == .td || element == .th
-        case "color", "size", "face": return element == .font
-        case "text": return element == .body
-        case "align":
+        case nowrapName: return element == .td || element == .th
+        case colorName, sizeName, faceName: return element == .font
+        case textName: return element == .body
+        case alignName:
             switch element {
             case .div, .p, .h1, .h2, .h3, .h4, .h5, .h6, .caption, .legend, .td, .th, .tr, .tbody, .thead, .tfoot:
                 return true
@@ -67,8 +122,9 @@ extension HTMLTreeBuilder {
         kept.reserveCapacity(tag.attributes.count)
         for a in tag.attributes {
             if consumed(a.name) { continue }
-            if isConsumedIntoStyle(a.name, element: element) && (hasStyle || a.name == "style" || a.name == "hidden") {
-                continue
+            if isConsumedIntoStyle(a.name, element: element) {
+                let n = packedName(a.name)
+                if hasStyle || n == styleName || n == hiddenName { continue }
             }
             kept.append(Attribute(a.name, a.value))
         }
@@ -85,4 +141,10 @@ extension HTMLTreeBuilder {
     static func isHidden(_ style: Style?) -> Bool {
         style?.display == Display.none
     }
+}
+
+/// What an element's style depends on: its name and its style attributes, in order.
+struct HTMLStyleCacheKey: Hashable {
+    var name: String
+    var attributes: [Attribute]
 }

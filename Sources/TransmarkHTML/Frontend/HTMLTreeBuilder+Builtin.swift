@@ -27,7 +27,7 @@ extension HTMLTreeBuilder {
             return
         }
         bodyStarted = true
-        let style = Self.style(of: element, name: tag.name, tag)
+        let style = style(of: element, name: tag.name, tag)
         let isVoid = t.contains(.isVoid)
         if Self.isHidden(style) && !options.keepHidden {
             applyImpliedEndTags(for: element, traits: t)

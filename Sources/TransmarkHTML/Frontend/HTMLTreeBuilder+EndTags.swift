@@ -1,10 +1,9 @@
 import TransmarkCore
 
 extension HTMLTreeBuilder {
-    mutating func handleEndTag(_ tag: HTMLTag) {
-        let element = element(named: tag.name)
+    mutating func handleEndTag(_ tag: HTMLTag, element: HTMLElement) {
         let key: Int32 = element != .unknown ? Int32(element.rawValue) : (customKeys[tag.name] ?? -1)
-        if collector != nil && collectEndTag(element: element, key: key) { return }
+        if isCollecting && collectEndTag(element: element, key: key) { return }
         settleLingeringItem()
         let isMapped: Bool
         if element != .unknown {

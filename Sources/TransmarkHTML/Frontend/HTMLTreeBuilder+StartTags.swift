@@ -12,9 +12,8 @@ extension HTMLTreeBuilder {
         return name.withUTF8 { names.element($0) }
     }
 
-    mutating func handleStartTag(_ tag: HTMLTag) {
-        let element = element(named: tag.name)
-        if collector != nil && collectStartTag(tag, element: element) { return }
+    mutating func handleStartTag(_ tag: HTMLTag, element: HTMLElement) {
+        if isCollecting && collectStartTag(tag, element: element) { return }
         if lingeringItem >= 0 && element != .ul && element != .ol { settleLingeringItem() }
         let t = element == .unknown ? HTMLElementTraits() : traits[Int(element.rawValue)]
         let head = top(.head)
@@ -49,23 +48,23 @@ extension HTMLTreeBuilder {
     /// Writes the source of the tag just read as text.
     mutating func emitLiteralTag() {
         let start = tokenizer.lastTagStart, end = tokenizer.lastTagEnd
-        guard start < end, end <= tokenizer.input.count else { return }
-        let slice = tokenizer.input[start ..< end]
+        guard start < end, end <= input.count else { return }
         if suppressDepth > 0 { return }
-        slice.withUnsafeBufferPointer { emitText($0) }
+        emitText(UnsafeBufferPointer(rebasing: input[start ..< end]))
     }
 
     /// Whether `</name` occurs after the tag just read (`name` is no known element). The first
     /// call records, in one pass, where the last end tag of every unknown name starts.
     mutating func hasLaterEndTag(_ name: String) -> Bool {
-        if lastEndTagPositions == nil { lastEndTagPositions = Self.unknownEndTagPositions(tokenizer.input, names: names) }
+        if lastEndTagPositions == nil { lastEndTagPositions = Self.unknownEndTagPositions(input, names: names) }
         return (lastEndTagPositions![name] ?? -1) >= tokenizer.lastTagEnd
     }
 
     /// The position of the last `</name` of every name in `input` that is no known element.
-    static func unknownEndTagPositions(_ input: [UInt8], names: HTMLElementNameTable) -> [String: Int] {
+    static func unknownEndTagPositions(_ input: UnsafeBufferPointer<UInt8>, names: HTMLElementNameTable) -> [String: Int] {
         var positions: [String: Int] = [:]
-        input.withUnsafeBufferPointer { p in
+        ({ () -> Void in
+            let p = input
             let n = p.count
             guard n > 2, let base = p.baseAddress else { return }
             var i = 0
@@ -90,7 +89,7 @@ extension HTMLTreeBuilder {
                 if !known { positions[String(decoding: name, as: UTF8.self)] = start }
                 i = j
             }
-        }
+        })()
         return positions
     }
 
@@ -132,7 +131,7 @@ extension HTMLTreeBuilder {
     mutating func mappedStartTag(_ tag: HTMLTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits,
                                  mapping: HTMLElementMapping) {
         let isVoid = t.contains(.isVoid) || (tag.isSelfClosing && element == .unknown)
-        let inlineStyle = Self.style(of: element, name: tag.name, tag)
+        let inlineStyle = style(of: element, name: tag.name, tag)
         if Self.isHidden(inlineStyle) && !options.keepHidden {
             if !isVoid { push(element, key: key, node: -1, flags: [.suppresses]) }
             return

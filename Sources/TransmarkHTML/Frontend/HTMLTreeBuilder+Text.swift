@@ -8,8 +8,8 @@ extension HTMLTreeBuilder {
 
     // MARK: Text tokens
 
-    mutating func handleText(_ slice: ArraySlice<UInt8>) {
-        if collector != nil {
+    mutating func handleText(_ slice: UnsafeBufferPointer<UInt8>) {
+        if isCollecting {
             collectText(slice)
             return
         }
@@ -19,7 +19,7 @@ extension HTMLTreeBuilder {
                   slice.contains(where: { !Self.isSpace($0) }) else { return }
             pop(through: head)
         }
-        slice.withUnsafeBufferPointer { emitText($0) }
+        emitText(slice)
     }
 
     /// The stack index of an open `<head>`, or nil.
@@ -55,15 +55,14 @@ extension HTMLTreeBuilder {
                         if i > 0 && p[i - 1] == 0x20 {
                             segmentStart = i - 1
                         } else {
-                            builder.text(" ")
+                            writeSpace()
                             segmentStart = i
                         }
                     } else {
                         segmentStart = i
                     }
                 }
-                i += 1
-                while i < n && !Self.isSpace(p[i]) { i += 1 }
+                i = Self.segmentEnd(p, from: i + 1)
                 spacing = .afterText
                 continue
             }
@@ -85,8 +84,48 @@ extension HTMLTreeBuilder {
         }
     }
 
+    /// The end of the segment of text that continues at `start`: the first index at or after it
+    /// holding whitespace other than a single space followed by a non-space, or `p.count`. (The
+    /// bytes skipped are what `emitText` keeps in one segment.) Eight bytes at a time.
+    @inline(__always)
+    static func segmentEnd(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = p.count
+        var k = start
+        guard k < n, let base = p.baseAddress else { return n }
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while true {
+            while k + 9 <= n {
+                let w = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+                let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
+                // Exact per byte (no carry crosses a byte): the high bit says byte >= 0x20 / > 0x20.
+                let atLeast20 = ((low7 &+ 0x6060_6060_6060_6060) | w) & high
+                let above20 = ((low7 &+ 0x5F5F_5F5F_5F5F_5F5F) | w) & high
+                let below20 = ~atLeast20 & high
+                let upTo20 = ~above20 & high
+                let space = upTo20 & atLeast20
+                let nextUpTo20: UInt64 = base[k + 8] <= 0x20 ? 1 << 63 : 0
+                // A stop: a control byte (maybe whitespace), or a space followed by one or by a space.
+                let stop = below20 | (space & ((upTo20 >> 8) | nextUpTo20))
+                if stop == 0 {
+                    k += 8
+                    continue
+                }
+                k += stop.trailingZeroBitCount >> 3
+                break
+            }
+            guard k < n else { return n }
+            let b = p[k]
+            if !isSpace(b) || (b == 0x20 && k + 1 < n && !isSpace(p[k + 1])) {
+                k += 1
+                continue
+            }
+            return k
+        }
+    }
+
     /// Writes text that is not from a text token (quotation marks, literal tags).
     mutating func emitText(_ string: String) {
+        if string.utf8.withContiguousStorageIfAvailable({ emitText($0) }) != nil { return }
         var string = string
         string.withUTF8 { emitText($0) }
     }
@@ -112,9 +151,16 @@ extension HTMLTreeBuilder {
     @inline(__always)
     mutating func flushPendingSpace() {
         if spacing == .pendingSpace {
-            builder.text(" ")
+            writeSpace()
             spacing = .afterSpace
         }
+    }
+
+    /// Writes one space (without making a `String`).
+    @inline(__always)
+    mutating func writeSpace() {
+        var space: UInt8 = 0x20
+        withUnsafePointer(to: &space) { builder.text(bytes: UnsafeBufferPointer(start: $0, count: 1)) }
     }
 
     /// Marks a text boundary left by a block-level element without a node of its own.
@@ -127,66 +173,69 @@ extension HTMLTreeBuilder {
     /// Starts flattening the text of a pre- or code-like element into one literal node.
     mutating func startCollecting(_ element: HTMLElement, key: Int32, isBlock: Bool,
                                   attributes: [Attribute], style: Style?, info: String) {
+        // Reuse the byte buffer of the previous collector (kept, emptied, by `finishCollector`).
+        var buffer: [UInt8] = []
+        swap(&buffer, &collector.bytes)
         collector = HTMLTextCollector(isBlock: isBlock, key: key, element: element, info: info,
                                       attributes: attributes, style: style)
+        collector.bytes = buffer
+        isCollecting = true
     }
 
-    mutating func collectText(_ slice: ArraySlice<UInt8>) {
-        guard var c = collector, c.skippingKey < 0 else { return }
-        collector = nil // keep the buffer uniquely referenced while appending
-        var start = slice.startIndex
-        if c.isBlock {
-            if c.atStart, start < slice.endIndex, slice[start] == 0x0A { start += 1 }
-            c.atStart = false
-            c.bytes.append(contentsOf: slice[start...])
+    mutating func collectText(_ slice: UnsafeBufferPointer<UInt8>) {
+        guard isCollecting, collector.skippingKey < 0 else { return }
+        var start = 0
+        if collector.isBlock {
+            if collector.atStart, start < slice.count, slice[start] == 0x0A { start += 1 }
+            collector.atStart = false
+            collector.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: slice[start...]))
         } else {
-            c.atStart = false
-            var collapsed = c.collapsedSpace
+            collector.atStart = false
+            var collapsed = collector.collapsedSpace
             for b in slice {
                 if Self.isSpace(b) {
-                    if !collapsed { c.bytes.append(0x20) }
+                    if !collapsed { collector.bytes.append(0x20) }
                     collapsed = true
                 } else {
-                    c.bytes.append(b)
+                    collector.bytes.append(b)
                     collapsed = false
                 }
             }
-            c.collapsedSpace = collapsed
+            collector.collapsedSpace = collapsed
         }
-        collector = c
     }
 
     /// Handles a start tag while collecting; returns false when the tag ends collecting and must
     /// be handled normally.
     mutating func collectStartTag(_ tag: HTMLTag, element: HTMLElement) -> Bool {
-        if collector!.skippingKey >= 0 { return true }
-        collector!.atStart = false
+        if collector.skippingKey >= 0 { return true }
+        collector.atStart = false
         let key = element == .unknown ? -2 : Int32(element.rawValue)
-        if key == collector!.key {
-            collector!.depth += 1
+        if key == collector.key {
+            collector.depth += 1
             return true
         }
         if element != .unknown {
             let t = traits[Int(element.rawValue)]
             if t.contains(.suppressesContent) && !t.contains(.isVoid) && !tag.isSelfClosing {
-                collector!.skippingKey = key
+                collector.skippingKey = key
                 return true
             }
-            if !collector!.isBlock && (t.contains(.closesParagraph) || t.contains(.isTablePart)) {
+            if !collector.isBlock && (t.contains(.closesParagraph) || t.contains(.isTablePart)) {
                 finishCollector()
                 return false
             }
         }
         switch element {
         case .br:
-            if collector!.isBlock {
-                collector!.bytes.append(0x0A)
-            } else if !collector!.collapsedSpace {
-                collector!.bytes.append(0x20)
-                collector!.collapsedSpace = true
+            if collector.isBlock {
+                collector.bytes.append(0x0A)
+            } else if !collector.collapsedSpace {
+                collector.bytes.append(0x20)
+                collector.collapsedSpace = true
             }
-        case .code where collector!.isBlock && collector!.info.isEmpty:
-            if let info = Self.languageInfo(tag.attribute("class")) { collector!.info = info }
+        case .code where collector.isBlock && collector.info.isEmpty:
+            if let info = Self.languageInfo(tag.attribute("class")) { collector.info = info }
         default:
             break
         }
@@ -195,17 +244,17 @@ extension HTMLTreeBuilder {
 
     /// Handles an end tag while collecting; returns false when the tag must be handled normally.
     mutating func collectEndTag(element: HTMLElement, key: Int32) -> Bool {
-        if collector!.skippingKey >= 0 {
-            if key == collector!.skippingKey { collector!.skippingKey = -1 }
+        if collector.skippingKey >= 0 {
+            if key == collector.skippingKey { collector.skippingKey = -1 }
             return true
         }
-        if key == collector!.key {
-            collector!.depth -= 1
-            if collector!.depth == 0 { finishCollector() }
+        if key == collector.key {
+            collector.depth -= 1
+            if collector.depth == 0 { finishCollector() }
             return true
         }
         if element == .br {
-            collector!.bytes.append(collector!.isBlock ? 0x0A : 0x20)
+            collector.bytes.append(collector.isBlock ? 0x0A : 0x20)
             return true
         }
         if key >= 0 && Int(key) < topByKey.count && topByKey[Int(key)] >= 0 {
@@ -217,15 +266,21 @@ extension HTMLTreeBuilder {
 
     /// Writes the collected literal node, if collecting.
     mutating func finishCollector() {
-        guard let c = collector else { return }
-        collector = nil
-        if c.isBlock {
-            builder.leaf(.codeBlock(info: c.info), bytes: c.bytes, attributes: c.attributes, style: c.style)
+        guard isCollecting else { return }
+        isCollecting = false
+        if collector.isBlock {
+            builder.leaf(.codeBlock(info: collector.info), bytes: collector.bytes, attributes: collector.attributes,
+                         style: collector.style)
             spacing = .start
         } else {
-            builder.leaf(.code, bytes: c.bytes, attributes: c.attributes, style: c.style)
-            spacing = c.collapsedSpace ? .afterSpace : .afterText
+            builder.leaf(.code, bytes: collector.bytes, attributes: collector.attributes, style: collector.style)
+            spacing = collector.collapsedSpace ? .afterSpace : .afterText
         }
+        var buffer: [UInt8] = []
+        swap(&buffer, &collector.bytes)
+        collector = .idle
+        buffer.removeAll(keepingCapacity: true)
+        collector.bytes = buffer
     }
 
     /// The language of a `class="language-x"` or `lang-x`, if any.

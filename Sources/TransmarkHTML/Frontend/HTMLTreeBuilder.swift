@@ -18,6 +18,8 @@ struct HTMLTreeBuilder {
     let registry: HTMLTagRegistry
     let names = HTMLElementNameTable.shared
     let traits = HTMLElementTraits.table
+    /// The clean UTF-8 input (borrowed for the duration of `build()`).
+    let input: UnsafeBufferPointer<UInt8>
     var tokenizer: HTMLTokenizer
     var builder: DocumentBuilder
 
@@ -34,7 +36,8 @@ struct HTMLTreeBuilder {
     var preserveDepth = 0
     var foreignDepth = 0
     var spacing = HTMLSpacing.start
-    var collector: HTMLTextCollector?
+    var collector = HTMLTextCollector.idle
+    var isCollecting = false
     /// A list item whose end tag came but whose node is still open, in case a list nested
     /// directly in the list follows and belongs in it.
     var lingeringItem: Int32 = -1
@@ -43,39 +46,76 @@ struct HTMLTreeBuilder {
     /// Where the last `</name` of each name starts (built on first need), for the isolated
     /// unknown start tag rule.
     var lastEndTagPositions: [String: Int]?
+    /// Styles already computed (see `style(of:name:_:)`).
+    var styleCache: [HTMLStyleCacheKey: Style?] = [:]
 
     /// Whether anything outside the head has been seen (a later `<head>` is ignored).
     var bodyStarted = false
 
-    init(input: [UInt8], options: HTMLFrontend.Options) {
+    /// Reads `input`, which must stay valid and unchanged until `build()` returns.
+    init(input: UnsafeBufferPointer<UInt8>, options: HTMLFrontend.Options) {
+        self.input = input
         self.options = options
         self.registry = options.tagRegistry
-        tokenizer = HTMLTokenizer(decodedUTF8: input, options: .init(keepsUnfinishedTagAsText: true))
-        builder = DocumentBuilder(estimatedNodes: input.count / 8 + 16, estimatedTextBytes: input.count * 3 / 4 + 16)
+        tokenizer = HTMLTokenizer(borrowing: input, options: .init(keepsUnfinishedTagAsText: true))
+        // Text is at most about the input's size; reserving that much costs no resident memory
+        // until written (large blocks are mapped lazily), while growing past a smaller guess
+        // would copy the whole text buffer and hold both copies at once.
+        builder = DocumentBuilder(estimatedNodes: input.count / 8 + 16, estimatedTextBytes: input.count + 16)
         topByKey = [Int32](repeating: -1, count: HTMLElement.allCases.count)
         stack.reserveCapacity(64)
     }
 
     /// Builds the document from the whole input.
     mutating func build() -> Document {
-        while let token = tokenizer.next() {
-            switch token {
-            case .text(let bytes):
-                handleText(bytes)
-            case .startTag(let tag):
-                handleStartTag(tag)
-            case .endTag(let tag):
-                handleEndTag(tag)
-            case .comment(let text):
-                handleComment(text)
-            case .doctype:
-                break
-            }
-        }
+        let input = self.input
+        while handle(tokenizer.nextRaw(), input: input) {}
         finishCollector()
         settleLingeringItem()
         while !stack.isEmpty { pop() }
         return builder.finish()
+    }
+
+    /// Handles one token; false at the end of input.
+    @inline(__always)
+    mutating func handle(_ token: RawToken, input p: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch token.kind {
+        case .none:
+            return false
+        case .text:
+            handleText(UnsafeBufferPointer(rebasing: p[token.start ..< token.end]))
+        case .decodedText:
+            let decoded = tokenizer.decodedText
+            decoded.withUnsafeBufferPointer { handleDecodedText($0, token) }
+        case .startTag:
+            let element = currentElement()
+            handleStartTag(HTMLTag(name: currentName(element), attributes: tokenizer.currentAttributes,
+                                   isSelfClosing: tokenizer.tagSelfClosing), element: element)
+        case .endTag:
+            let element = currentElement()
+            handleEndTag(HTMLTag(name: currentName(element)), element: element)
+        case .comment:
+            if options.keepComments { handleComment(String(decoding: tokenizer.commentData, as: UTF8.self)) }
+        case .doctype:
+            break
+        }
+        return true
+    }
+
+    mutating func handleDecodedText(_ decoded: UnsafeBufferPointer<UInt8>, _ token: RawToken) {
+        handleText(UnsafeBufferPointer(rebasing: decoded[token.start ..< token.end]))
+    }
+
+    /// The element named by the tag token just read (no `String` is made).
+    @inline(__always)
+    func currentElement() -> HTMLElement {
+        tokenizer.tagName.withUnsafeBufferPointer { names.element($0) }
+    }
+
+    /// The name of the tag token just read: the element's own name when it is one.
+    @inline(__always)
+    func currentName(_ element: HTMLElement) -> String {
+        element != .unknown ? element.name : String(decoding: tokenizer.tagName, as: UTF8.self)
     }
 
     // MARK: Keys
@@ -175,7 +215,7 @@ struct HTMLTreeBuilder {
     // MARK: Comments
 
     mutating func handleComment(_ text: String) {
-        guard options.keepComments, collector == nil, suppressDepth == 0 else { return }
+        guard options.keepComments, !isCollecting, suppressDepth == 0 else { return }
         settleLingeringItem()
         let raw = "<!--" + text + "-->"
         if spacing == .start && currentIsBlockContainer {

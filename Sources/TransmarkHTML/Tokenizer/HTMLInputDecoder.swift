@@ -102,7 +102,32 @@ public enum HTMLInputDecoder {
         return (word & highs) | hasCR == 0
     }
 
+    /// Decodes `source` as ``decode(_:encoding:)`` does, or returns `nil` when the bytes are
+    /// already clean UTF-8 without a byte order mark (valid, no CR) and can be read as they are.
+    static func decodeIfNeeded(_ source: UnsafeBufferPointer<UInt8>, encoding: HTMLInputEncoding?) -> [UInt8]? {
+        let (chosen, bomLength) = encoding.map { explicit in
+            (explicit, explicit == .utf8 && hasUTF8BOM(source) ? 3 : 0)
+        } ?? detectEncoding(source)
+        switch chosen {
+        case .utf8:
+            let clean = cleanUTF8PrefixEnd(source, from: bomLength)
+            if clean == source.count && bomLength == 0 { return nil }
+            return decodeUTF8(source, from: bomLength, cleanUpTo: clean, original: [])
+        case .windows1252:
+            return decodeWindows1252(source, from: bomLength)
+        case .utf16LittleEndian:
+            return decodeUTF16(source, from: bomLength, bigEndian: false)
+        case .utf16BigEndian:
+            return decodeUTF16(source, from: bomLength, bigEndian: true)
+        }
+    }
+
     static func decodeUTF8(_ s: UnsafeBufferPointer<UInt8>, from start: Int, original: [UInt8]) -> [UInt8] {
+        decodeUTF8(s, from: start, cleanUpTo: cleanUTF8PrefixEnd(s, from: start), original: original)
+    }
+
+    /// The end of the longest prefix of `s[start...]` that needs no change.
+    static func cleanUTF8PrefixEnd(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let n = s.count
         var i = start
         // Phase 1: skip everything that needs no change.
@@ -121,30 +146,39 @@ public enum HTMLInputDecoder {
                 i += length
             }
         }
+        return i
+    }
+
+    /// Decodes `s[start...]` whose bytes before `clean` need no change; `original` is returned
+    /// when nothing needs to change and `start` is 0.
+    static func decodeUTF8(_ s: UnsafeBufferPointer<UInt8>, from start: Int, cleanUpTo clean: Int, original: [UInt8]) -> [UInt8] {
+        let n = s.count
+        var i = clean
         if i == n { return start == 0 ? original : Array(s[start...]) }
-        // Phase 2: copy the clean prefix, then fix the rest.
+        // Phase 2: copy the clean prefix, then fix the rest, copying clean runs whole.
         var out = [UInt8]()
         out.reserveCapacity(n - start + 16)
         out.append(contentsOf: UnsafeBufferPointer(rebasing: s[start ..< i]))
         while i < n {
             let b = s[i]
-            if b < 0x80 {
-                if b == 0x0D {
-                    out.append(0x0A)
-                    i += (i + 1 < n && s[i + 1] == 0x0A) ? 2 : 1
-                } else {
-                    out.append(b)
-                    i += 1
-                }
-                continue
-            }
-            let length = utf8SequenceLength(s, at: i)
-            if length > 0 {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: s[i ..< i + length]))
-                i += length
+            if b == 0x0D {
+                out.append(0x0A)
+                i += (i + 1 < n && s[i + 1] == 0x0A) ? 2 : 1
             } else {
-                out.append(contentsOf: UTF8Encoding.replacementCharacter)
-                i -= length
+                // Not CR, so the prefix scan stopped at an invalid sequence.
+                let length = b < 0x80 ? 1 : utf8SequenceLength(s, at: i)
+                if length > 0 {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: s[i ..< i + length]))
+                    i += length
+                } else {
+                    out.append(contentsOf: UTF8Encoding.replacementCharacter)
+                    i -= length
+                }
+            }
+            let clean = cleanUTF8PrefixEnd(s, from: i)
+            if clean > i {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: s[i ..< clean]))
+                i = clean
             }
         }
         return out

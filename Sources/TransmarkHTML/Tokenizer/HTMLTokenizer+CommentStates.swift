@@ -17,7 +17,7 @@ extension HTMLTokenizer {
 
     mutating func emitComment() {
         flushText()
-        push(.comment(String(decoding: commentData, as: UTF8.self)))
+        push(RawToken(kind: .comment))
         state = .data
     }
 

@@ -4,12 +4,7 @@ extension HTMLTokenizer {
     mutating func emitDoctype(forceQuirks: Bool = false) {
         if forceQuirks { doctypeForceQuirks = true }
         flushText()
-        let text = { (bytes: [UInt8]?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
-        push(.doctype(HTMLDoctype(
-            name: text(doctypeName),
-            publicIdentifier: text(doctypePublicIdentifier),
-            systemIdentifier: text(doctypeSystemIdentifier),
-            forceQuirks: doctypeForceQuirks)))
+        push(RawToken(kind: .doctype))
         state = .data
     }
 

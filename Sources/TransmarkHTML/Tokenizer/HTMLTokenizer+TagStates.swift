@@ -10,15 +10,17 @@ extension HTMLTokenizer {
         tagIsEnd = isEnd
         tagName.removeAll(keepingCapacity: true)
         tagSelfClosing = false
-        if !attributes.isEmpty { attributes = [] }
+        if !rawAttributes.isEmpty { rawAttributes.removeAll(keepingCapacity: true) }
+        if !attributeBytes.isEmpty { attributeBytes.removeAll(keepingCapacity: true) }
+        attributeNamesAreASCII = true
         if !attributeNameSet.isEmpty { attributeNameSet = [] }
         hasPendingAttribute = false
     }
 
     mutating func beginAttribute() {
         finishAttribute()
-        attributeName.removeAll(keepingCapacity: true)
-        attributeValue.removeAll(keepingCapacity: true)
+        pendingNameStart = attributeBytes.count
+        pendingValueStart = -1
         hasPendingAttribute = true
     }
 
@@ -26,32 +28,62 @@ extension HTMLTokenizer {
     mutating func finishAttribute() {
         guard hasPendingAttribute else { return }
         hasPendingAttribute = false
-        let name = String(decoding: attributeName, as: UTF8.self)
-        if attributes.count < Self.linearDuplicateCheckLimit {
-            for attribute in attributes where attribute.name == name { return }
+        let end = attributeBytes.count
+        let valueStart = pendingValueStart >= 0 ? pendingValueStart : end
+        let duplicate: Bool
+        if rawAttributes.count < Self.linearDuplicateCheckLimit {
+            duplicate = isDuplicateAttributeName(pendingNameStart, valueStart)
         } else {
-            if attributeNameSet.isEmpty { attributeNameSet = Set(attributes.lazy.map(\.name)) }
-            guard attributeNameSet.insert(name).inserted else { return }
+            if attributeNameSet.isEmpty {
+                attributeNameSet = Set(currentAttributes.lazy.map(\.name))
+            }
+            let name = String(decoding: attributeBytes[pendingNameStart ..< valueStart], as: UTF8.self)
+            duplicate = !attributeNameSet.insert(name).inserted
         }
-        attributes.append(HTMLAttribute(name: name, value: String(decoding: attributeValue, as: UTF8.self)))
+        if duplicate {
+            attributeBytes.removeSubrange(pendingNameStart ..< end)
+            return
+        }
+        rawAttributes.append(RawAttribute(nameStart: Int32(pendingNameStart), valueStart: Int32(valueStart), valueEnd: Int32(end)))
+    }
+
+    /// Whether the name `attributeBytes[start ..< end]` is already in `rawAttributes` (names equal as
+    /// `String`s are, which for ASCII names means byte for byte).
+    mutating func isDuplicateAttributeName(_ start: Int, _ end: Int) -> Bool {
+        if rawAttributes.isEmpty { return false }
+        let count = end - start
+        var ascii = true
+        for b in attributeBytes[start ..< end] where b >= 0x80 { ascii = false; break }
+        // Non-ASCII names compare as `String`s (canonical equivalence), as they always have.
+        let bytewise = ascii && attributeNamesAreASCII
+        if !ascii { attributeNamesAreASCII = false }
+        return attributeBytes.withUnsafeBufferPointer { all in
+            do {
+                let name = UnsafeBufferPointer(rebasing: all[start ..< end])
+                for a in rawAttributes {
+                    let existing = UnsafeBufferPointer(rebasing: all[Int(a.nameStart) ..< Int(a.valueStart)])
+                    if existing.count == count && existing.elementsEqual(name) { return true }
+                    if !bytewise && String(decoding: existing, as: UTF8.self) == String(decoding: name, as: UTF8.self) {
+                        return true
+                    }
+                }
+                return false
+            }
+        }
     }
 
     mutating func emitTag() {
         finishAttribute()
         flushText()
-        let name = String(decoding: tagName, as: UTF8.self)
-        var tagAttributes: [HTMLAttribute] = []
-        swap(&tagAttributes, &attributes)
-        let tag = HTMLTag(name: name, attributes: tagAttributes, isSelfClosing: tagSelfClosing)
         if !attributeNameSet.isEmpty { attributeNameSet = [] }
         lastTagStart = markupStart
         lastTagEnd = pos
         state = .data
         if tagIsEnd {
-            push(.endTag(tag))
+            push(RawToken(kind: .endTag))
             return
         }
-        push(.startTag(tag))
+        push(RawToken(kind: .startTag))
         // Copy the bytes rather than share the buffer, so that reusing tagName does not reallocate.
         lastStartTag.removeAll(keepingCapacity: true)
         lastStartTag.append(contentsOf: tagName)
@@ -63,10 +95,11 @@ extension HTMLTokenizer {
     /// End of input inside a tag: the tag is dropped, as the spec says.
     mutating func endOfInputInTag() {
         hasPendingAttribute = false
-        attributes = []
+        rawAttributes.removeAll(keepingCapacity: true)
+        attributeBytes.removeAll(keepingCapacity: true)
         attributeNameSet = []
-        if options.keepsUnfinishedTagAsText && markupStart < input.count {
-            appendInputText(markupStart, input.count)
+        if options.keepsUnfinishedTagAsText && markupStart < inputCount {
+            appendInputText(markupStart, inputCount)
         }
         finish()
     }
@@ -174,22 +207,23 @@ extension HTMLTokenizer {
             } else {
                 beginAttribute()
                 if b == 0x3D { // `=` starts the name
-                    attributeName.append(b)
+                    attributeBytes.append(b)
                     pos += 1
                 }
                 state = .attributeName
             }
         case .attributeName:
-            let i = Self.appendName(p, from: pos, to: &attributeName, stopAtEquals: true)
+            let i = Self.appendName(p, from: pos, to: &attributeBytes, stopAtEquals: true)
             pos = i
             guard i < n else { return }
             switch p[i] {
             case 0x3D:
                 pos += 1
+                pendingValueStart = attributeBytes.count
                 state = .beforeAttributeValue
             case 0:
                 pos += 1
-                attributeName.append(contentsOf: UTF8Encoding.replacementCharacter)
+                attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
             default:
                 state = .afterAttributeName
             }
@@ -201,6 +235,7 @@ extension HTMLTokenizer {
                 state = .selfClosingStartTag
             } else if b == 0x3D {
                 pos += 1
+                pendingValueStart = attributeBytes.count
                 state = .beforeAttributeValue
             } else if b == 0x3E {
                 pos += 1
@@ -227,7 +262,7 @@ extension HTMLTokenizer {
         case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
             let quote: UInt8 = state == .attributeValueDoubleQuoted ? 0x22 : 0x27
             let i = ByteScanner.firstIndex(in: p, from: pos, of: quote, 0x26, 0)
-            if i > pos { attributeValue.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< i])) }
             pos = i
             guard i < n else { return }
             switch p[i] {
@@ -235,7 +270,7 @@ extension HTMLTokenizer {
                 characterReferenceInAttribute(p)
             case 0:
                 pos += 1
-                attributeValue.append(contentsOf: UTF8Encoding.replacementCharacter)
+                attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
             default:
                 pos += 1
                 state = .afterAttributeValueQuoted
@@ -247,7 +282,7 @@ extension HTMLTokenizer {
                 if ASCII.isWhitespace(c) || c == 0x26 || c == 0x3E || c == 0 { break }
                 i += 1
             }
-            if i > pos { attributeValue.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< i])) }
             pos = i
             guard i < n else { return }
             switch p[i] {
@@ -258,7 +293,7 @@ extension HTMLTokenizer {
                 emitTag()
             case 0:
                 pos += 1
-                attributeValue.append(contentsOf: UTF8Encoding.replacementCharacter)
+                attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
             default:
                 pos += 1
                 state = .beforeAttributeName

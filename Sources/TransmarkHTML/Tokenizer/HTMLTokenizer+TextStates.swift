@@ -129,9 +129,9 @@ extension HTMLTokenizer {
     mutating func characterReferenceInAttribute(_ p: UnsafeBufferPointer<UInt8>) {
         let (decoded, end) = characterReference(p, at: pos, inAttribute: true)
         if let decoded {
-            attributeValue.append(contentsOf: decoded)
+            attributeBytes.append(contentsOf: decoded)
         } else {
-            attributeValue.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< end]))
+            attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< end]))
         }
         pos = end
     }

@@ -52,6 +52,11 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
 
     /// The preprocessed UTF-8 input that text tokens slice into.
     public let input: [UInt8]
+    /// The input when it is borrowed rather than owned (see ``init(borrowing:options:)``).
+    nonisolated(unsafe) let borrowed: UnsafeBufferPointer<UInt8>?
+
+    /// The number of input bytes.
+    var inputCount: Int { borrowed?.count ?? input.count }
     /// The options this tokenizer was created with.
     public let options: Options
     /// Whether `<![CDATA[` opens a CDATA section (true in foreign content: SVG, MathML) rather
@@ -64,10 +69,15 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     var finished = false
     /// Tokens produced but not yet returned. One step of the machine produces at most a few
     /// (text before markup, the markup), so three slots hold them; `overflow` is only a safety net.
-    var slot0: HTMLToken?
-    var slot1: HTMLToken?
-    var slot2: HTMLToken?
-    var overflow: [HTMLToken] = []
+    /// They are plain values: a tag, comment or doctype token's data stays in the fields below
+    /// (`tagName`, `rawAttributes`, `commentData`, …) until the next step, which runs only once
+    /// every queued token has been taken.
+    var slot0 = RawToken.none
+    var slot1 = RawToken.none
+    var slot2 = RawToken.none
+    var overflow: [RawToken] = []
+    /// Decoded text (character references, U+FFFD) of the queued text tokens.
+    var decodedText: [UInt8] = []
     /// How many tokens are queued, and how many of those were returned.
     var queued = 0
     var taken = 0
@@ -86,11 +96,18 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     var tagIsEnd = false
     var tagName: [UInt8] = []
     var tagSelfClosing = false
-    var attributes: [HTMLAttribute] = []
-    var attributeName: [UInt8] = []
-    var attributeValue: [UInt8] = []
+    /// The attributes of the tag, in source order without duplicates: ranges of `attributeBytes`.
+    var rawAttributes: [RawAttribute] = []
+    /// The names and values of `rawAttributes`, each name followed by its value.
+    var attributeBytes: [UInt8] = []
+    /// Where the name of the attribute being read starts in `attributeBytes`, and its value (-1
+    /// until its `=`); the value runs to the end of `attributeBytes`.
+    var pendingNameStart = 0
+    var pendingValueStart = -1
     var hasPendingAttribute = false
-    /// Names of `attributes`, kept only once a tag has many attributes (duplicate detection
+    /// Whether every name in `rawAttributes` is ASCII.
+    var attributeNamesAreASCII = true
+    /// Names of `rawAttributes`, kept only once a tag has many attributes (duplicate detection
     /// stays linear for tags with 100,000 attributes).
     var attributeNameSet: Set<String> = []
 
@@ -121,6 +138,16 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// is then treated as an ordinary character and invalid UTF-8 reaches the tokens unchanged.
     public init(decodedUTF8 input: [UInt8], options: Options = Options()) {
         self.input = input
+        self.borrowed = nil
+        self.options = options
+    }
+
+    /// Tokenizes clean UTF-8 bytes owned by the caller, which keeps them alive and unchanged for
+    /// as long as the tokenizer is used (the tree builder, within one `parse` call). ``input`` is
+    /// then empty.
+    init(borrowing bytes: UnsafeBufferPointer<UInt8>, options: Options) {
+        self.input = []
+        self.borrowed = bytes
         self.options = options
     }
 
@@ -153,32 +180,81 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
 
     /// The next token, or `nil` at the end of input.
     public mutating func next() -> HTMLToken? {
+        let raw = nextRaw()
+        switch raw.kind {
+        case .none:
+            return nil
+        case .text:
+            if let borrowed { return .text(ArraySlice(borrowed[raw.start ..< raw.end])) }
+            return .text(input[raw.start ..< raw.end])
+        case .decodedText:
+            return .text(ArraySlice(decodedText[raw.start ..< raw.end]))
+        case .startTag:
+            return .startTag(currentTag)
+        case .endTag:
+            return .endTag(currentTag)
+        case .comment:
+            return .comment(String(decoding: commentData, as: UTF8.self))
+        case .doctype:
+            let text = { (bytes: [UInt8]?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
+            return .doctype(HTMLDoctype(
+                name: text(doctypeName),
+                publicIdentifier: text(doctypePublicIdentifier),
+                systemIdentifier: text(doctypeSystemIdentifier),
+                forceQuirks: doctypeForceQuirks))
+        }
+    }
+
+    /// The next token without its data (kind `.none` at the end of input). A tag's name and
+    /// attributes (`tagName`, `rawAttributes`), a comment's `commentData` and the doctype fields
+    /// stay valid until the next call; text is a range of `input` or of `decodedText`.
+    @inline(__always)
+    mutating func nextRaw() -> RawToken {
         if taken == queued {
-            if finished { return nil }
+            if finished { return .none }
             queued = 0
             taken = 0
             if !overflow.isEmpty { overflow.removeAll() }
-            let input = self.input
-            input.withUnsafeBufferPointer { p in
-                while queued == 0 && !finished { step(p) }
+            if !decodedText.isEmpty { decodedText.removeAll(keepingCapacity: true) }
+            if let borrowed {
+                while queued == 0 && !finished { step(borrowed) }
+            } else {
+                let input = self.input
+                input.withUnsafeBufferPointer { p in
+                    while queued == 0 && !finished { step(p) }
+                }
             }
-            if queued == 0 { return nil }
+            if queued == 0 { return .none }
         }
         taken += 1
         switch taken {
-        case 1: return slot0.take()
-        case 2: return slot1.take()
-        case 3: return slot2.take()
-        default:
-            var token = HTMLToken.comment("") // owns no storage
-            swap(&token, &overflow[taken - 4])
-            return token
+        case 1: return slot0
+        case 2: return slot1
+        case 3: return slot2
+        default: return overflow[taken - 4]
+        }
+    }
+
+    /// The tag of the last `.startTag` / `.endTag` raw token, as a public value.
+    var currentTag: HTMLTag {
+        HTMLTag(name: String(decoding: tagName, as: UTF8.self), attributes: currentAttributes,
+                isSelfClosing: tagSelfClosing)
+    }
+
+    /// The attributes of the last tag token, as public values.
+    var currentAttributes: [HTMLAttribute] {
+        if rawAttributes.isEmpty { return [] }
+        return attributeBytes.withUnsafeBufferPointer { p in
+            rawAttributes.map { a in
+                HTMLAttribute(name: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.nameStart) ..< Int(a.valueStart)]), as: UTF8.self),
+                              value: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.valueStart) ..< Int(a.valueEnd)]), as: UTF8.self))
+            }
         }
     }
 
     /// Queues a token for ``next()``.
     @inline(__always)
-    mutating func push(_ token: HTMLToken) {
+    mutating func push(_ token: RawToken) {
         switch queued {
         case 0: slot0 = token
         case 1: slot1 = token
@@ -238,7 +314,7 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     @inline(__always)
     mutating func flushText() {
         if runStart < runEnd {
-            push(.text(input[runStart ..< runEnd]))
+            push(RawToken(kind: .text, start: runStart, end: runEnd))
         }
         runStart = runEnd
     }
@@ -246,7 +322,9 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// Emits text that is not a run of input bytes (a decoded reference, U+FFFD).
     mutating func emitText(_ bytes: ArraySlice<UInt8>) {
         flushText()
-        push(.text(bytes))
+        let start = decodedText.count
+        decodedText.append(contentsOf: bytes)
+        push(RawToken(kind: .decodedText, start: start, end: decodedText.count))
     }
 
     /// Emits pending text and ends the token stream.
@@ -254,4 +332,41 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
         flushText()
         finished = true
     }
+}
+
+/// A token without its data, as ``HTMLTokenizer/nextRaw()`` returns it.
+struct RawToken {
+    enum Kind: UInt8 {
+        /// The end of input.
+        case none
+        /// Text: `input[start ..< end]`.
+        case text
+        /// Decoded text: `decodedText[start ..< end]`.
+        case decodedText
+        case startTag
+        case endTag
+        case comment
+        case doctype
+    }
+
+    var kind: Kind
+    var start: Int
+    var end: Int
+
+    static let none = RawToken(kind: .none, start: 0, end: 0)
+
+    @inline(__always)
+    init(kind: Kind, start: Int = 0, end: Int = 0) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+    }
+}
+
+/// One attribute of the tag being built: `attributeBytes[nameStart ..< valueStart]` is its name,
+/// `attributeBytes[valueStart ..< valueEnd]` its value.
+struct RawAttribute {
+    var nameStart: Int32
+    var valueStart: Int32
+    var valueEnd: Int32
 }
