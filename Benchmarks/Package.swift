@@ -41,6 +41,7 @@ let package = Package(
             path: "Shared"
         ),
         benchmarkTarget("MarkdownConversion"),
+        benchmarkTarget("HTMLParsing"),
     ],
     swiftLanguageModes: [.v6]
 )
