@@ -42,6 +42,7 @@ let package = Package(
         ),
         benchmarkTarget("MarkdownConversion"),
         benchmarkTarget("HTMLToMarkdown"),
+        benchmarkTarget("HTMLParsing"),
     ],
     swiftLanguageModes: [.v6]
 )

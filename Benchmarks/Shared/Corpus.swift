@@ -32,6 +32,32 @@ public enum Corpus {
         return [UInt8](data)
     }
 
+    /// Every `.html` file of a corpus folder (`"web"`), in byte order of their names, concatenated
+    /// without separator: the bytes of `LC_ALL=C cat web/*.html`.
+    public static func concatenatedHTML(in folder: String) -> [UInt8] {
+        let dir = directory.appendingPathComponent(folder, isDirectory: true)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
+            fatalError("cannot list corpus folder \(dir.path)")
+        }
+        var all: [UInt8] = []
+        for name in names.filter({ $0.hasSuffix(".html") }).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+            all.append(contentsOf: bytes(folder + "/" + name))
+        }
+        return all
+    }
+
+    /// `copies` copies of `one` joined by blank lines (`"\n\n"`).
+    public static func repeated(bytes one: [UInt8], copies: Int) -> [UInt8] {
+        guard copies > 1 else { return one }
+        var all: [UInt8] = []
+        all.reserveCapacity(one.count * copies + 2 * (copies - 1))
+        for i in 0..<copies {
+            if i > 0 { all.append(contentsOf: [0x0A, 0x0A]) }
+            all.append(contentsOf: one)
+        }
+        return all
+    }
+
     /// `copies` copies of a corpus file joined by blank lines (`"\n\n"`), the same bytes
     /// `compare-cmark.sh` writes to its temporary files.
     public static func repeated(_ name: String, copies: Int) -> [UInt8] {
