@@ -29,6 +29,10 @@ public struct HTMLBackend: Backend {
         public var standalone = false
         /// The `<title>` of a standalone document.
         public var title = ""
+        /// Write the attributes and styles nodes carry from their source (`class`, `style`,
+        /// `data-*`, …). When false, only `id`, `title`, `lang` and `dir` are kept: the markup
+        /// without its presentation (used by writers that fall back to HTML).
+        public var keepAttributes = true
 
         public init() {}
 
@@ -38,6 +42,7 @@ public struct HTMLBackend: Backend {
                 .choice("softBreak", \.softBreak, summary: "how soft line breaks are written"),
                 .bool("standalone", \.standalone, summary: "write a complete HTML document, not a fragment"),
                 .string("title", \.title, summary: "the <title> of a standalone document"),
+                .bool("keepAttributes", \.keepAttributes, summary: "write source attributes and styles (false: only id, title, lang, dir)"),
             ]
         }
     }

@@ -167,7 +167,17 @@ struct HTMLRenderer {
             guard case .tableCell(let cell) = document.kind(at: index) else { return }
             out.ensureNewline()
             out.append(inHeaderRow || cell.isHeader ? "<th" : "<td")
-            switch cell.alignment {
+            var alignment = cell.alignment
+            if alignment == .none && !options.keepAttributes, let align = document.style(at: index)?.textAlign {
+                // Without styles, keep a cell's CSS alignment as `align`.
+                switch align {
+                case .left, .start: alignment = .left
+                case .center: alignment = .center
+                case .right, .end: alignment = .right
+                case .justify: break
+                }
+            }
+            switch alignment {
             case .none: break
             case .left: out.append(" align=\"left\"")
             case .center: out.append(" align=\"center\"")
@@ -453,6 +463,7 @@ struct HTMLRenderer {
                 let name = attribute.name
                 guard HTMLNames.isValidAttributeName(name) else { continue }
                 if hasStyle && name == "style" { continue }
+                if !options.keepAttributes && name != "id" && name != "title" && name != "lang" && name != "dir" { continue }
                 if !options.unsafe {
                     if HTMLNames.isEventHandler(name) || name == "srcdoc" { continue }
                     if HTMLNames.isURLAttribute(name) && URLSafety.isDangerous(attribute.value) { continue }
@@ -464,7 +475,7 @@ struct HTMLRenderer {
                 out.append(byte: 0x22)
             }
         }
-        if record.style >= 0 {
+        if record.style >= 0 && options.keepAttributes {
             let css = document.storage.styles[Int(record.style)].cssText
             if !css.isEmpty {
                 out.append(" style=\"")

@@ -193,6 +193,9 @@ extension MarkdownWriter {
     mutating func writeHTMLFragment(_ i: Int32) {
         var htmlOptions = HTMLBackend.Options()
         htmlOptions.unsafe = true
+        // The structure without its presentation (`class`, `style`, `data-*`), as a person would
+        // write it in Markdown.
+        htmlOptions.keepAttributes = options.htmlFallbackAttributes
         var html = HTMLBackend().renderFragment(document[NodeID(index: i)], options: htmlOptions)
         while let l = html.last, l == 0x0A { html.removeLast() }
         // An HTML block ends at a blank line: keep the fragment free of them.

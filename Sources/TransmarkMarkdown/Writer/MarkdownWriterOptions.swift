@@ -92,6 +92,9 @@ extension MarkdownBackend {
         public var imageSize = MarkdownFallback.text
         /// Tables a pipe table cannot hold (no header row, block content, spans, nested tables).
         public var complexTable = MarkdownFallback.html
+        /// Whether HTML written for constructs Markdown cannot hold (tables, definition lists)
+        /// keeps the source's `class`, `style` and `data-*` attributes.
+        public var htmlFallbackAttributes = false
         /// Raw HTML nodes: `html` keeps them, `text` drops the markup.
         public var rawHTML = MarkdownFallback.html
 
@@ -178,6 +181,8 @@ extension MarkdownBackend {
                 .choice("definitionList", \.definitionList, summary: "definition lists: html (<dl>) or text (bold terms)"),
                 .choice("imageSize", \.imageSize, summary: "images with a size: text (![alt](src), size dropped; default) or html (<img width height>)"),
                 .choice("complexTable", \.complexTable, summary: "tables a pipe table cannot hold: html or text"),
+                .bool("htmlFallbackAttributes", \.htmlFallbackAttributes,
+                      summary: "keep class, style and data-* attributes in HTML written for what Markdown cannot hold"),
                 .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: html (keep) or text (drop the markup)"),
             ]
         }
