@@ -26,31 +26,16 @@ done
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
+# shellcheck source=lib.sh
+. "$here/lib.sh"
+find_corpus_dir corpus.md
 
-corpus_dir="${TRANSMARK_CORPUS_DIR:-}"
-if [ -z "$corpus_dir" ]; then
-    dir="$root"
-    while [ "$dir" != "/" ]; do
-        if [ -f "$dir/shared/corpus/corpus.md" ]; then corpus_dir="$dir/shared/corpus"; break; fi
-        dir="$(dirname "$dir")"
-    done
-fi
 corpus="$corpus_dir/corpus.md"
 [ -f "$corpus" ] || { echo "corpus.md not found (set TRANSMARK_CORPUS_DIR)" >&2; exit 1; }
 
 command -v cmark-gfm >/dev/null || { echo "cmark-gfm not installed (apt-get install cmark-gfm)" >&2; exit 1; }
-[ -x /usr/bin/time ] || { echo "/usr/bin/time not installed (apt-get install time)" >&2; exit 1; }
 
-if [ -n "${TRANSMARK_BIN:-}" ]; then
-    transmark="$TRANSMARK_BIN"
-else
-    if [ "$build" = 1 ]; then
-        echo "building transmark (release)…" >&2
-        swift build -c release --product transmark --package-path "$root" >&2
-    fi
-    transmark="$(swift build -c release --package-path "$root" --show-bin-path)/transmark"
-fi
-[ -x "$transmark" ] || { echo "no transmark binary at $transmark" >&2; exit 1; }
+resolve_transmark "$build"
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/transmark-bench.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
@@ -79,7 +64,6 @@ run() {
         >> "$tmp/${tool}_$(basename "$file").times"
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 declare -A secs rss
 # Same work? Transmark reads footnotes by default and the cmark-gfm command does not (it has no

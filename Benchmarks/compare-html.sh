@@ -33,33 +33,17 @@ done
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
+# shellcheck source=lib.sh
+. "$here/lib.sh"
+find_corpus_dir corpus_from_md.html
 python="${PYTHON:-python3}"
 
-corpus_dir="${TRANSMARK_CORPUS_DIR:-}"
-if [ -z "$corpus_dir" ]; then
-    dir="$root"
-    while [ "$dir" != "/" ]; do
-        if [ -f "$dir/shared/corpus/corpus_from_md.html" ]; then corpus_dir="$dir/shared/corpus"; break; fi
-        dir="$(dirname "$dir")"
-    done
-fi
-[ -f "$corpus_dir/corpus_from_md.html" ] || { echo "corpus not found (set TRANSMARK_CORPUS_DIR)" >&2; exit 1; }
-[ -x /usr/bin/time ] || { echo "/usr/bin/time not installed (apt-get install time)" >&2; exit 1; }
 if [ "$selectolax" = 1 ] && ! "$python" -c 'import selectolax' 2>/dev/null; then
     echo "selectolax not installed for $python (pip install selectolax); running without it" >&2
     selectolax=0
 fi
 
-if [ -n "${TRANSMARK_BIN:-}" ]; then
-    transmark="$TRANSMARK_BIN"
-else
-    if [ "$build" = 1 ]; then
-        echo "building transmark (release)…" >&2
-        swift build -c release --product transmark --package-path "$root" >&2
-    fi
-    transmark="$(swift build -c release --package-path "$root" --show-bin-path)/transmark"
-fi
-[ -x "$transmark" ] || { echo "no transmark binary at $transmark" >&2; exit 1; }
+resolve_transmark "$build"
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/transmark-html-bench.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
@@ -91,7 +75,6 @@ best.sort()
 print(best[len(best) // 2])
 PY
 
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # run FILE: one timed transmark run; appends "seconds kilobytes" to FILE.times
 run() {

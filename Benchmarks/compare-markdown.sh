@@ -38,27 +38,11 @@ done
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
-corpus_dir="${TRANSMARK_CORPUS_DIR:-}"
-if [ -z "$corpus_dir" ]; then
-    dir="$root"
-    while [ "$dir" != "/" ]; do
-        if [ -f "$dir/shared/corpus/corpus.md" ]; then corpus_dir="$dir/shared/corpus"; break; fi
-        dir="$(dirname "$dir")"
-    done
-fi
-[ -f "$corpus_dir/corpus.md" ] || { echo "corpus not found (set TRANSMARK_CORPUS_DIR)" >&2; exit 1; }
-[ -x /usr/bin/time ] || { echo "/usr/bin/time not installed (apt-get install time)" >&2; exit 1; }
+# shellcheck source=lib.sh
+. "$here/lib.sh"
+find_corpus_dir corpus.md
 
-if [ -n "${TRANSMARK_BIN:-}" ]; then
-    transmark="$TRANSMARK_BIN"
-else
-    if [ "$build" = 1 ]; then
-        echo "building transmark (release)…" >&2
-        swift build -c release --product transmark --package-path "$root" >&2
-    fi
-    transmark="$(swift build -c release --package-path "$root" --show-bin-path)/transmark"
-fi
-[ -x "$transmark" ] || { echo "no transmark binary at $transmark" >&2; exit 1; }
+resolve_transmark "$build"
 have() { command -v "$1" >/dev/null 2>&1; }
 have_h2m=0; python3 -c 'import html_to_markdown' 2>/dev/null && have_h2m=1
 
@@ -108,7 +92,6 @@ run_once() {
     cat "$tmp/t"
 }
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 status=0
 report() { # report LABEL FILE TOOLS...
