@@ -43,6 +43,8 @@ let package = Package(
         benchmarkTarget("MarkdownConversion"),
         benchmarkTarget("HTMLToMarkdown"),
         benchmarkTarget("HTMLParsing"),
+        benchmarkTarget("StyledRuns"),
+        benchmarkTarget("TextRendering"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,5 @@
 import Benchmark
 import BenchmarkSupport
-import Foundation
 import Transmark
 
 /// HTML → Markdown and Markdown → Markdown through the registry, at 1× and 16×:
@@ -12,7 +11,7 @@ import Transmark
 /// - and, to see the writer alone, Markdown render only of the `corpus_from_md.html` document.
 ///
 /// 16× inputs are the 1× input repeated and joined by blank lines (`Corpus.repeated` for single
-/// files; the same joining for the web pages), built in memory during setup.
+/// files, `Corpus.webPages(copies:)` for the web pages), built in memory during setup.
 let benchmarks: @Sendable () -> Void = {
     let metrics: [BenchmarkMetric] = [
         ThroughputMetric.megabytesPerSecond, .wallClock, .peakMemoryResident, .mallocCountTotal,
@@ -37,7 +36,7 @@ let benchmarks: @Sendable () -> Void = {
                 try Registry.standard.convert(input, from: "html", to: "markdown")
             }
         } setup: {
-            webPages(copies: copies)
+            Corpus.webPages(copies: copies)
         }
 
         Benchmark("Markdown→Markdown corpus.md \(copies)x", configuration: configuration) { benchmark, input in
@@ -65,24 +64,4 @@ let benchmarks: @Sendable () -> Void = {
 struct PreparedDocument: Sendable {
     let document: Document
     let sourceBytes: Int
-}
-
-/// The pages of `web/`, sorted by name and joined by a newline, `copies` times (joined by blank
-/// lines) — the same bytes `compare-markdown.sh` writes.
-func webPages(copies: Int) -> [UInt8] {
-    let dir = Corpus.directory.appendingPathComponent("web")
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
-        .filter { $0.hasSuffix(".html") }.sorted()
-    var one: [UInt8] = []
-    for (n, name) in names.enumerated() {
-        if n > 0 { one.append(0x0A) }
-        one += Corpus.bytes("web/" + name)
-    }
-    var out: [UInt8] = []
-    out.reserveCapacity(one.count * copies + 2 * copies)
-    for k in 0..<copies {
-        if k > 0 { out += [0x0A, 0x0A] }
-        out += one
-    }
-    return out
 }

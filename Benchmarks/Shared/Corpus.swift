@@ -33,17 +33,32 @@ public enum Corpus {
     }
 
     /// Every `.html` file of a corpus folder (`"web"`), in byte order of their names, concatenated
-    /// without separator: the bytes of `LC_ALL=C cat web/*.html`.
-    public static func concatenatedHTML(in folder: String) -> [UInt8] {
+    /// with `separator` between two files. Without separator (the default) these are the bytes of
+    /// `LC_ALL=C cat web/*.html`, the `web` input of `HTMLParsing` and `compare-html.sh`.
+    public static func concatenatedHTML(in folder: String, separator: [UInt8] = []) -> [UInt8] {
         let dir = directory.appendingPathComponent(folder, isDirectory: true)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
             fatalError("cannot list corpus folder \(dir.path)")
         }
         var all: [UInt8] = []
-        for name in names.filter({ $0.hasSuffix(".html") }).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+        let sorted = names.filter { $0.hasSuffix(".html") }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        for (n, name) in sorted.enumerated() {
+            if n > 0 { all.append(contentsOf: separator) }
             all.append(contentsOf: bytes(folder + "/" + name))
         }
         return all
+    }
+
+    /// The "web pages" input of the conversion benchmarks (`HTMLToMarkdown`, `StyledRuns`,
+    /// `TextRendering`): the pages of `web/` in byte order of their names joined by a newline
+    /// (7,161,251 bytes), `copies` times joined by blank lines (`"\n\n"`) — the same bytes
+    /// `compare-markdown.sh` writes to its `web-1x.html` and `web-16x.html`.
+    ///
+    /// Not the `web` input of `HTMLParsing`, which joins the pages without separator
+    /// (`concatenatedHTML(in: "web")`, as `compare-html.sh` does).
+    public static func webPages(copies: Int) -> [UInt8] {
+        repeated(bytes: concatenatedHTML(in: "web", separator: [0x0A]), copies: copies)
     }
 
     /// `copies` copies of `one` joined by blank lines (`"\n\n"`).
