@@ -120,25 +120,34 @@ public struct TreeBackend: Backend {
     /// Writes bytes as a double-quoted string with `\n`, `\t`, `\r`, `\"`, `\\` and `\u{…}` for
     /// other control characters.
     static func quote(_ bytes: ArraySlice<UInt8>, into out: inout ByteOutput) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
         out.append(byte: 0x22)
-        for b in bytes {
-            switch b {
-            case 0x0A: out.append("\\n")
-            case 0x09: out.append("\\t")
-            case 0x0D: out.append("\\r")
-            case 0x22: out.append("\\\"")
-            case 0x5C: out.append("\\\\")
-            case 0..<0x20, 0x7F:
-                out.append("\\u{")
-                out.append(byte: hex[Int(b >> 4)])
-                out.append(byte: hex[Int(b & 15)])
-                out.append("}")
-            default: out.append(byte: b)
+        bytes.withUnsafeBufferPointer { buffer in
+            // Copy runs of bytes that need no escape at once; escape the rest one by one.
+            var runStart = 0
+            for i in 0..<buffer.count {
+                let b = buffer[i]
+                guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F else { continue }
+                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<i])) }
+                runStart = i + 1
+                switch b {
+                case 0x0A: out.append("\\n")
+                case 0x09: out.append("\\t")
+                case 0x0D: out.append("\\r")
+                case 0x22: out.append("\\\"")
+                case 0x5C: out.append("\\\\")
+                default:
+                    out.append("\\u{")
+                    out.append(byte: hexDigits[Int(b >> 4)])
+                    out.append(byte: hexDigits[Int(b & 15)])
+                    out.append("}")
+                }
             }
+            if runStart < buffer.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...])) }
         }
         out.append(byte: 0x22)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }
 
 extension Document {

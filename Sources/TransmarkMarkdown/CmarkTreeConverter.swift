@@ -15,6 +15,10 @@ struct CmarkTreeConverter {
     private var tableAlignments: [TableAlignment] = []
     private var cellIndex = 0
     private var rowIsHeader = false
+    /// Whether footnote definitions are collected and placed at the end by `finish()` (a chunked
+    /// parse leaves each chunk's definitions at the end of that chunk) rather than kept in place.
+    var collectsFootnoteDefinitions = false
+    private var footnotes = FootnoteCollector()
 
     init(source: UnsafeBufferPointer<UInt8>, tagFilter: Bool) {
         // Rough sizing: text is most of the input; one node per ~12 bytes of Markdown.
@@ -22,7 +26,9 @@ struct CmarkTreeConverter {
         self.tagFilter = tagFilter
     }
 
-    mutating func convert(_ root: OpaquePointer) -> Document {
+    /// Converts the tree under `root` (a document node) into the document being built, after
+    /// whatever earlier calls added (one call per chunk of a chunked parse).
+    mutating func append(_ root: OpaquePointer) {
         // Walk in C, a batch of events at a time, rather than one library call per event.
         var state = transmark_walk_begin(root)
         var scratch: [UInt8] = []
@@ -30,6 +36,7 @@ struct CmarkTreeConverter {
         let events = UnsafeMutablePointer<transmark_walk_event>.allocate(capacity: batch)
         defer { events.deallocate() }
         let documentType = CMARK_NODE_DOCUMENT.rawValue
+        let definitionType = CMARK_NODE_FOOTNOTE_DEFINITION.rawValue
         while true {
             let count = transmark_walk_next(&state, events, batch)
             if count == 0 { break }
@@ -38,12 +45,24 @@ struct CmarkTreeConverter {
                 let type = event.type
                 if type == documentType { continue }
                 if event.entering != 0 {
-                    enter(event, type: type, scratch: &scratch)
+                    if type == definitionType && collectsFootnoteDefinitions {
+                        footnotes.beginDefinition(label: Self.string(transmark_node_literal(event.node!)), swappingWith: &builder)
+                    } else {
+                        enter(event, type: type, scratch: &scratch)
+                    }
+                } else if type == definitionType && collectsFootnoteDefinitions {
+                    footnotes.endDefinition(swappingWith: &builder)
                 } else if !Self.isLeafInTree(type) {
                     builder.close()
                 }
             }
         }
+    }
+
+    /// The document built by the `append` calls, with the footnote definitions collected from a
+    /// chunked parse at its end.
+    mutating func finish() -> Document {
+        if collectsFootnoteDefinitions { footnotes.appendDefinitions(to: &builder) }
         return builder.finish()
     }
 
@@ -75,6 +94,10 @@ struct CmarkTreeConverter {
         case CMARK_NODE_HTML_INLINE.rawValue:
             addRaw(.htmlInline, Self.literal(event), isBlock: false, scratch: &scratch)
         case CMARK_NODE_HTML_BLOCK.rawValue:
+            if collectsFootnoteDefinitions && transmark_node_is_footnote_position(node) != 0 {
+                footnotes.noteDefinitionPosition(Self.string(transmark_node_literal(node)))
+                return
+            }
             addRaw(.htmlBlock, Self.literal(event), isBlock: true, scratch: &scratch)
         case CMARK_NODE_CODE_BLOCK.rawValue:
             let info = Self.string(transmark_node_info(node))
@@ -85,6 +108,7 @@ struct CmarkTreeConverter {
             let definition = transmark_node_footnote_definition(node)
             let label = definition.map { Self.string(transmark_node_literal($0)) } ?? Self.string(transmark_node_literal(node))
             builder.leaf(.footnoteReference(label: label))
+            if collectsFootnoteDefinitions { footnotes.noteReference(label) }
         case CMARK_NODE_PARAGRAPH.rawValue:
             builder.open(.paragraph)
         case CMARK_NODE_HEADING.rawValue:

@@ -24,6 +24,11 @@ public struct MarkdownFrontend: Frontend {
         public var maxDepth = 100_000
         /// The most work the pre-scan lets through to libcmark-gfm (see `MarkdownComplexityGuard`).
         public var maxComplexity = 20_000_000
+        /// Inputs of at least twice this many bytes are parsed in chunks of about this size, split
+        /// where a new top-level block must start, with every link reference and footnote
+        /// definition of the document in view: the same tree as one parse, in a fraction of the
+        /// memory and time (see `TransmarkChunkedParse.h`). 0 parses every input in one piece.
+        public var chunkSize = 256 * 1024
 
         public init() {}
 
@@ -52,6 +57,8 @@ public struct MarkdownFrontend: Frontend {
                 .int("maxDepth", \.maxDepth, range: 1...Int.max, summary: "deepest block nesting accepted"),
                 .int("maxComplexity", \.maxComplexity, range: 0...Int.max,
                      summary: "most estimated parser work for deeply nested or bracket-heavy input"),
+                .int("chunkSize", \.chunkSize, range: 0...Int.max,
+                     summary: "parse inputs of twice this many bytes or more in chunks of about this size (same tree, less memory); 0 for one piece"),
             ]
         }
     }
@@ -80,25 +87,48 @@ public struct MarkdownFrontend: Frontend {
         // input there can be no footnote, so the option changes nothing but the time.
         if options.footnotes && Self.contains(input, "[^") { cmarkOptions |= CMARK_OPT_FOOTNOTES }
 
+        let extensions = MarkdownExtension.allCases.compactMap { ext -> OpaquePointer? in
+            guard options.extensions.contains(ext), ext != .tagfilter else { return nil }
+            return CmarkLibrary.syntaxExtension(named: ext.rawValue)
+        }
+        var converter = CmarkTreeConverter(source: input, tagFilter: options.extensions.contains(.tagfilter))
+        if options.chunkSize > 0 && input.count >= 2 * options.chunkSize {
+            return parseInChunks(input, cmarkOptions: cmarkOptions, extensions: extensions,
+                                 chunkSize: options.chunkSize, converter: &converter)
+        }
         let root: OpaquePointer = CmarkLibrary.withLock {
             // The tree goes into this thread's arena: no malloc per node, no free per node.
             transmark_thread_arena_expect(input.count)
             let parser = cmark_parser_new_with_mem(cmarkOptions, transmark_thread_arena())!
             defer { cmark_parser_free(parser) }
-            for ext in MarkdownExtension.allCases where options.extensions.contains(ext) && ext != .tagfilter {
-                if let pointer = CmarkLibrary.syntaxExtension(named: ext.rawValue) {
-                    cmark_parser_attach_syntax_extension(parser, pointer)
-                }
-            }
+            for pointer in extensions { cmark_parser_attach_syntax_extension(parser, pointer) }
             input.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
             return cmark_parser_finish(parser)!
         }
-        var converter = CmarkTreeConverter(source: input, tagFilter: options.extensions.contains(.tagfilter))
-        let document = converter.convert(root)
+        converter.append(root)
         transmark_thread_arena_reset()
-        return document
+        return converter.finish()
+    }
+
+    /// Parses a large input chunk by chunk (`TransmarkChunkedParse.h`), converting each chunk's
+    /// tree as soon as it exists so only one chunk's inlines are in memory at a time.
+    private func parseInChunks(_ input: UnsafeBufferPointer<UInt8>, cmarkOptions: Int32, extensions: [OpaquePointer],
+                               chunkSize: Int, converter: inout CmarkTreeConverter) -> Document {
+        let parse = CmarkLibrary.withLock {
+            extensions.map { Optional($0) }.withUnsafeBufferPointer { pointers in
+                transmark_chunked_parse_new(input.baseAddress, input.count, cmarkOptions,
+                                            pointers.baseAddress, pointers.count, chunkSize)!
+            }
+        }
+        defer { transmark_chunked_parse_free(parse) }
+        converter.collectsFootnoteDefinitions = transmark_chunked_parse_has_footnotes(parse) != 0
+        for index in 0..<transmark_chunked_parse_count(parse) {
+            let root = CmarkLibrary.withLock { transmark_chunked_parse_finish(parse, index)! }
+            converter.append(root)
+        }
+        return converter.finish()
     }
 }
 

@@ -133,6 +133,33 @@ import TransmarkCore
     }
 
     /// A document one million levels deep can be built, walked, compared and dumped.
+    @Test func appendCopyReproducesSubtrees() throws {
+        let source = Self.sample()
+        // Copying every child of the root into a new document gives the same document.
+        var b = DocumentBuilder()
+        for child in source.root.children { b.appendCopy(of: child.id, in: source) }
+        #expect(b.finish() == source)
+        // A copied subtree lands inside the open container, attributes and style included.
+        var c = DocumentBuilder()
+        c.open(.blockQuote)
+        let paragraph = Array(source.root.children)[1]
+        c.appendCopy(of: paragraph.id, in: source)
+        c.close()
+        let copy = c.finish()
+        let quoted = Array(copy.root.children)[0]
+        #expect(quoted.kind == .blockQuote)
+        #expect(try TreeBackend().renderString(copy).contains("span"))
+        #expect(Array(quoted.children)[0].plainText == paragraph.plainText)
+        // Deep subtrees copy without recursion.
+        var deep = DocumentBuilder()
+        for _ in 0..<200_000 { deep.open(.blockQuote) }
+        deep.text("bottom")
+        let deepDocument = deep.finish()
+        var d = DocumentBuilder()
+        d.appendCopy(of: Array(deepDocument.root.children)[0].id, in: deepDocument)
+        #expect(d.finish() == deepDocument)
+    }
+
     @Test func millionLevelsDeep() throws {
         let depth = 1_000_000
         func build() -> Document {

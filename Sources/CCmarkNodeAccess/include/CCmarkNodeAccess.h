@@ -30,21 +30,24 @@ uint8_t transmark_node_bullet_char(cmark_node *node);
 /** The footnote definition a footnote reference points to, or NULL. */
 cmark_node *transmark_node_footnote_definition(cmark_node *node);
 
-typedef struct cmark_mem cmark_mem;
+#include "TransmarkArena.h"
+#include "TransmarkChunkedParse.h"
 
-/** An allocator for libcmark-gfm that bump-allocates from blocks owned by the calling thread:
-    a parse allocates its whole tree without one malloc per node, and freeing the tree is
-    `transmark_thread_arena_reset()`. Each thread has its own blocks, so conversions on different
-    threads never share one. Memory freed by the library inside a parse is only reclaimed at reset. */
-cmark_mem *transmark_thread_arena(void);
+/** The user data of nodes that a chunked parse adds to a tree only for the library's sake (see
+    TransmarkChunkedParse.h); walks skip them and everything inside them. */
+extern const char transmark_synthetic_node_marker;
+#define TRANSMARK_SYNTHETIC_NODE ((void *)&transmark_synthetic_node_marker)
 
-/** Sizes the calling thread's next arena block for a parse of this many input bytes. */
-void transmark_thread_arena_expect(size_t input_bytes);
+/** The user data of the empty HTML block nodes a chunked parse puts where a footnote definition
+    was written (their literal is the definition's label); see TransmarkChunkedParse.h. */
+extern const char transmark_footnote_position_marker;
+#define TRANSMARK_FOOTNOTE_POSITION ((void *)&transmark_footnote_position_marker)
 
-/** Frees every block of the calling thread's arena (everything the thread's parses allocated). */
-void transmark_thread_arena_reset(void);
+/** Whether a node is such a footnote position marker. */
+int transmark_node_is_footnote_position(cmark_node *node);
 
-/** One event of a depth-first walk: containers are entered and exited, leaves only entered. */
+/** One event of a depth-first walk: containers are entered and exited, leaves only entered.
+    Nodes marked TRANSMARK_SYNTHETIC_NODE are skipped with their content. */
 typedef struct {
     cmark_node *node;
     /** The literal of text-bearing leaves (text, code, HTML, code block), else NULL. */
