@@ -22,27 +22,38 @@
    its last item. What does cross chunks — link reference and footnote definitions — is handed to
    every chunk before its inlines are parsed. */
 
+/* What a chunk's text could reference as footnotes (see find_candidates). */
 typedef struct {
-    unsigned char *label; /* normalized by libcmark-gfm, in the blocks arena */
-    cmark_chunk url;      /* borrowed (alloc 0), in the blocks arena */
-    cmark_chunk title;
-} global_reference;
+    unsigned char **keys;
+    size_t count, capacity;
+    int everything;
+} footnote_candidates;
 
 typedef struct {
+    transmark_arena *arena; /* the chunk's parser and block tree; freed once the chunk is done */
     cmark_parser *parser;
+    size_t start, end;                     /* the chunk's bytes in the input */
     size_t reference_begin, reference_end; /* this chunk's definitions in `references` */
     size_t footnote_begin, footnote_end;   /* this chunk's footnote definitions in `footnotes` */
 } chunk_info;
 
 struct transmark_chunked_parse {
-    transmark_arena *blocks;  /* parsers and block trees of every chunk */
+    const uint8_t *input;
+    footnote_candidates candidates; /* scratch for the chunk being finished */
     transmark_arena *inlines; /* the inline parse of the current chunk */
+    size_t finished;          /* chunks before this one are done and their arenas freed */
     chunk_info *chunks;
     size_t count, capacity;
-    global_reference *references;
+    /* Every link reference definition, in document order (label, URL and title are copies the
+       parse owns; ages are positions in this array), and the lookup table libcmark-gfm reads:
+       sorted by label, then age, one entry per label (the first definition wins). */
+    cmark_reference *references;
     size_t reference_count, reference_capacity;
-    cmark_chunk *footnotes; /* labels (literal) of footnote definitions, in document order */
+    cmark_map_entry **sorted_references;
+    size_t sorted_reference_count;
+    cmark_chunk *footnotes; /* labels (literal) of footnote definitions, in document order; copies */
     cmark_node **footnote_nodes; /* the definitions themselves, in their chunk's block tree */
+    unsigned char **footnote_keys; /* labels ASCII-lowercased, NULL when not all ASCII */
     size_t footnote_count, footnote_capacity;
 };
 
@@ -54,6 +65,70 @@ static void *grow(void *array, size_t *capacity, size_t needed, size_t element) 
     if (grown == NULL) abort();
     *capacity = next;
     return grown;
+}
+
+static cmark_chunk copy_chunk(cmark_chunk chunk) {
+    cmark_chunk copy = { NULL, chunk.len, 0 };
+    unsigned char *bytes = malloc((size_t)chunk.len + 1);
+    if (bytes == NULL) abort();
+    if (chunk.len > 0) memcpy(bytes, chunk.data, (size_t)chunk.len);
+    bytes[chunk.len] = 0;
+    copy.data = bytes;
+    return copy;
+}
+
+static void free_chunk(cmark_chunk chunk) { free(chunk.data); }
+
+/* A footnote label ASCII-lowercased (NUL-terminated, malloc'd), or NULL when it has a non-ASCII
+   byte (then only a full Unicode case fold could compare it). */
+static unsigned char *ascii_key(const unsigned char *label, size_t length) {
+    unsigned char *key = malloc(length + 1);
+    if (key == NULL) abort();
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = label[i];
+        if (c >= 0x80) { free(key); return NULL; }
+        key[i] = (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c;
+    }
+    key[length] = 0;
+    return key;
+}
+
+static int compare_keys(const void *a, const void *b) {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* What a chunk's text could reference as footnotes: the ASCII-lowercased text after each "[^" up
+   to the next "]". Sets *everything when some of it is not ASCII (compare every label then). */
+
+static void find_candidates(const uint8_t *text, size_t length, footnote_candidates *found) {
+    found->count = 0;
+    found->everything = 0;
+    size_t p = 0;
+    while (p + 1 < length) {
+        const uint8_t *open = memchr(text + p, '[', length - 1 - p);
+        if (open == NULL) break;
+        size_t start = (size_t)(open - text) + 2;
+        p = start - 1;
+        if (open[1] != '^') continue;
+        size_t limit = start + 1000 < length ? start + 1000 : length;
+        const uint8_t *close = memchr(text + start, ']', limit - start);
+        size_t end = close ? (size_t)(close - text) : limit;
+        unsigned char *key = ascii_key(text + start, end - start);
+        if (key == NULL) { found->everything = 1; return; }
+        found->keys = grow(found->keys, &found->capacity, found->count + 1, sizeof(unsigned char *));
+        found->keys[found->count++] = key;
+    }
+    qsort(found->keys, found->count, sizeof(unsigned char *), compare_keys);
+}
+
+static int may_reference(const footnote_candidates *found, const unsigned char *key) {
+    if (found->everything || key == NULL) return 1;
+    return bsearch(&key, found->keys, found->count, sizeof(unsigned char *), compare_keys) != NULL;
+}
+
+static void clear_candidates(footnote_candidates *found) {
+    for (size_t i = 0; i < found->count; i++) free(found->keys[i]);
+    found->count = 0;
 }
 
 /* Whether a line starting with byte c at column 0, after a blank line, must start a new
@@ -108,19 +183,46 @@ static void collect_references(transmark_chunked_parse *parse, chunk_info *chunk
     chunk->reference_begin = base;
     chunk->reference_end = base + map->size;
     parse->references = grow(parse->references, &parse->reference_capacity,
-                             base + map->size, sizeof(global_reference));
+                             base + map->size, sizeof(cmark_reference));
     /* Entries are listed newest first; their ages are 0 ..< size in definition order. */
     for (cmark_map_entry *entry = map->refs; entry; entry = entry->next) {
         if (entry->age >= map->size) abort();
         cmark_reference *reference = (cmark_reference *)entry;
-        global_reference *global = &parse->references[base + entry->age];
-        global->label = entry->label;
-        global->url = reference->url;
-        global->url.alloc = 0;
-        global->title = reference->title;
-        global->title.alloc = 0;
+        cmark_reference *global = &parse->references[base + entry->age];
+        memset(global, 0, sizeof(cmark_reference));
+        size_t label_length = strlen((const char *)entry->label);
+        global->entry.label = malloc(label_length + 1);
+        if (global->entry.label == NULL) abort();
+        memcpy(global->entry.label, entry->label, label_length + 1);
+        global->entry.age = (unsigned int)(base + entry->age);
+        global->url = copy_chunk(reference->url);
+        global->title = copy_chunk(reference->title);
     }
     parse->reference_count = chunk->reference_end;
+}
+
+static int compare_references(const void *a, const void *b) {
+    const cmark_map_entry *x = *(cmark_map_entry *const *)a, *y = *(cmark_map_entry *const *)b;
+    int order = strcmp((const char *)x->label, (const char *)y->label);
+    if (order != 0) return order;
+    return x->age < y->age ? -1 : (x->age > y->age ? 1 : 0);
+}
+
+/* The lookup table of every definition, shared by all chunks (libcmark-gfm only reads it). */
+static void sort_references(transmark_chunked_parse *parse) {
+    size_t count = parse->reference_count;
+    parse->sorted_references = malloc((count ? count : 1) * sizeof(cmark_map_entry *));
+    if (parse->sorted_references == NULL) abort();
+    for (size_t i = 0; i < count; i++) parse->sorted_references[i] = &parse->references[i].entry;
+    qsort(parse->sorted_references, count, sizeof(cmark_map_entry *), compare_references);
+    size_t unique = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (unique == 0 || strcmp((const char *)parse->sorted_references[unique - 1]->label,
+                                  (const char *)parse->sorted_references[i]->label) != 0) {
+            parse->sorted_references[unique++] = parse->sorted_references[i];
+        }
+    }
+    parse->sorted_reference_count = unique;
 }
 
 /* Footnote definitions of a block tree in the order libcmark-gfm numbers them (exit order). */
@@ -139,12 +241,14 @@ static void collect_footnotes(transmark_chunked_parse *parse, chunk_info *chunk)
                 size_t capacity = parse->footnote_capacity;
                 parse->footnotes = grow(parse->footnotes, &parse->footnote_capacity,
                                         parse->footnote_count + 1, sizeof(cmark_chunk));
+                size_t key_capacity = capacity;
                 parse->footnote_nodes = grow(parse->footnote_nodes, &capacity,
                                              parse->footnote_count + 1, sizeof(cmark_node *));
-                cmark_chunk label = node->as.literal;
-                label.alloc = 0;
+                parse->footnote_keys = grow(parse->footnote_keys, &key_capacity,
+                                            parse->footnote_count + 1, sizeof(unsigned char *));
+                parse->footnote_keys[parse->footnote_count] = ascii_key(node->as.literal.data, (size_t)node->as.literal.len);
                 parse->footnote_nodes[parse->footnote_count] = node;
-                parse->footnotes[parse->footnote_count++] = label;
+                parse->footnotes[parse->footnote_count++] = copy_chunk(node->as.literal);
             }
             if (node->next) {
                 node = node->next;
@@ -171,13 +275,16 @@ transmark_chunked_parse *transmark_chunked_parse_new(const uint8_t *input, size_
                                                      size_t extension_count, size_t target) {
     transmark_chunked_parse *parse = calloc(1, sizeof(transmark_chunked_parse));
     if (parse == NULL) abort();
-    parse->blocks = transmark_arena_create((size_t)1 << 20, (size_t)64 << 20);
+    parse->input = input;
     parse->inlines = transmark_arena_create((size_t)1 << 20, (size_t)2 << 20);
     if (target == 0) target = length;
-    transmark_arena *previous = transmark_arena_activate(parse->blocks);
+    transmark_arena *previous = transmark_arena_activate(NULL);
 
     size_t start = 0;
     do {
+        /* Each chunk's block tree in an arena of its own, freed as soon as the chunk is done. */
+        transmark_arena *arena = transmark_arena_create((size_t)256 << 10, (size_t)4 << 20);
+        transmark_arena_activate(arena);
         cmark_parser *parser = new_parser(options, extensions, extension_count);
         size_t end = length - start > 2 * target ? next_candidate(input, length, start + target) : length;
         cmark_parser_feed(parser, (const char *)input + start, end - start);
@@ -198,7 +305,10 @@ transmark_chunked_parse *transmark_chunked_parse_new(const uint8_t *input, size_
         }
         parse->chunks = grow(parse->chunks, &parse->capacity, parse->count + 1, sizeof(chunk_info));
         chunk_info *chunk = &parse->chunks[parse->count++];
+        chunk->arena = arena;
         chunk->parser = parser;
+        chunk->start = start;
+        chunk->end = end;
         collect_references(parse, chunk);
         if (options & CMARK_OPT_FOOTNOTES) {
             collect_footnotes(parse, chunk);
@@ -209,6 +319,7 @@ transmark_chunked_parse *transmark_chunked_parse_new(const uint8_t *input, size_
     } while (start < length);
 
     transmark_arena_activate(previous);
+    sort_references(parse);
     return parse;
 }
 
@@ -228,37 +339,38 @@ static cmark_node *synthetic_definition(cmark_mem *mem, cmark_chunk label) {
 cmark_node *transmark_chunked_parse_finish(transmark_chunked_parse *parse, size_t index) {
     if (index >= parse->count) return NULL;
     chunk_info *chunk = &parse->chunks[index];
+    /* Trees returned before are no longer in use: free their chunks' memory. */
+    while (parse->finished < index) {
+        transmark_arena_destroy(parse->chunks[parse->finished].arena);
+        parse->chunks[parse->finished].arena = NULL;
+        parse->finished++;
+    }
     transmark_arena_rewind(parse->inlines);
     transmark_arena *previous = transmark_arena_activate(parse->inlines);
     cmark_parser *parser = chunk->parser;
     cmark_mem *mem = parser->mem;
 
-    /* Every link reference definition of the document, aged by document order. */
+    /* Every link reference definition of the document, first definitions winning: the shared
+       lookup table replaces the chunk's own (no definition is added during the inline parse:
+       every paragraph was closed when the chunk was block-parsed). */
     cmark_map *map = parser->refmap;
-    for (cmark_map_entry *entry = map->refs; entry; entry = entry->next) {
-        entry->age += (unsigned int)chunk->reference_begin;
-    }
-    for (size_t i = 0; i < parse->reference_count; i++) {
-        if (i >= chunk->reference_begin && i < chunk->reference_end) continue;
-        cmark_reference *reference = mem->calloc(1, sizeof(cmark_reference));
-        reference->entry.label = parse->references[i].label;
-        reference->entry.age = (unsigned int)i;
-        reference->entry.next = map->refs;
-        reference->url = parse->references[i].url;
-        reference->title = parse->references[i].title;
-        map->refs = &reference->entry;
-    }
-    map->size = (unsigned int)parse->reference_count;
+    map->sorted = parse->sorted_references;
+    map->size = (unsigned int)parse->sorted_reference_count;
 
     if (parse->footnote_count > 0) {
-        /* Stand-ins for the other chunks' footnote definitions, before this chunk's own for the
-           earlier chunks and after them for the later ones, so the first definition of a label
-           in the document is the one references resolve to. */
+        /* Stand-ins for the other chunks' footnote definitions this chunk may reference, before
+           this chunk's own for the earlier chunks and after them for the later ones, so the first
+           definition of a label in the document is the one references resolve to. */
         cmark_node *root = parser->root;
+        footnote_candidates *found = &parse->candidates;
+        clear_candidates(found);
+        find_candidates(parse->input + chunk->start, chunk->end - chunk->start, found);
         for (size_t i = chunk->footnote_begin; i-- > 0;) {
+            if (!may_reference(found, parse->footnote_keys[i])) continue;
             if (!cmark_node_prepend_child(root, synthetic_definition(mem, parse->footnotes[i]))) abort();
         }
         for (size_t i = chunk->footnote_end; i < parse->footnote_count; i++) {
+            if (!may_reference(found, parse->footnote_keys[i])) continue;
             if (!cmark_node_append_child(root, synthetic_definition(mem, parse->footnotes[i]))) abort();
         }
         /* A marker where each own definition stands, for numbering footnotes in the order one
@@ -292,10 +404,23 @@ void transmark_chunked_parse_free(transmark_chunked_parse *parse) {
     if (parse == NULL) return;
     /* The parsers live in the arenas; libcmark-gfm's own free would walk freed trees. */
     transmark_arena_destroy(parse->inlines);
-    transmark_arena_destroy(parse->blocks);
+    for (size_t i = 0; i < parse->count; i++) transmark_arena_destroy(parse->chunks[i].arena);
     free(parse->chunks);
+    for (size_t i = 0; i < parse->reference_count; i++) {
+        free(parse->references[i].entry.label);
+        free_chunk(parse->references[i].url);
+        free_chunk(parse->references[i].title);
+    }
     free(parse->references);
+    free(parse->sorted_references);
+    for (size_t i = 0; i < parse->footnote_count; i++) {
+        free_chunk(parse->footnotes[i]);
+        free(parse->footnote_keys[i]);
+    }
     free(parse->footnotes);
+    free(parse->footnote_keys);
+    clear_candidates(&parse->candidates);
+    free(parse->candidates.keys);
     free(parse->footnote_nodes);
     free(parse);
 }
