@@ -35,6 +35,15 @@ public enum HTMLEscaping {
                 var runStart = 0
                 var i = 0
                 while i < count {
+                    // Eight bytes that need no escape at a time.
+                    while i + 8 <= count {
+                        let p = base + i
+                        let any = table[Int(p[0])] | table[Int(p[1])] | table[Int(p[2])] | table[Int(p[3])]
+                            | table[Int(p[4])] | table[Int(p[5])] | table[Int(p[6])] | table[Int(p[7])]
+                        if any != 0 { break }
+                        i += 8
+                    }
+                    guard i < count else { break }
                     let code = table[Int(base[i])]
                     if code != 0 {
                         if runStart != i { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart)) }

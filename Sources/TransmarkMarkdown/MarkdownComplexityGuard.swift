@@ -119,6 +119,15 @@ struct MarkdownComplexityGuard {
             var specials = 0
             if i < count && base[i] != 0x0A && base[i] != 0x0D { lineHasText = true }
             while i < count {
+                // Skip eight ordinary bytes at a time (one branch instead of eight).
+                while i + 8 <= count {
+                    let p = base + i
+                    let any = classes[Int(p[0])] | classes[Int(p[1])] | classes[Int(p[2])] | classes[Int(p[3])]
+                        | classes[Int(p[4])] | classes[Int(p[5])] | classes[Int(p[6])] | classes[Int(p[7])]
+                    if any != 0 { break }
+                    i += 8
+                }
+                guard i < count else { break }
                 let b = base[i]
                 let cls = classes[Int(b)]
                 if cls == 0 {
