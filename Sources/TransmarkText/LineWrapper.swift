@@ -34,6 +34,12 @@ enum LineWrapper {
             let wordStart = pos
             var wordWidth = 0
             var hasWide = false
+            if let base = bytes.baseAddress {
+                while pos &+ 8 <= end, ASCIIWords.isPrintable(UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)) {
+                    wordWidth &+= 8
+                    pos &+= 8
+                }
+            }
             while pos < end {
                 let c = bytes[pos]
                 if c == 0x20 || c == 0x0A { break }

@@ -95,6 +95,20 @@ struct StyledText {
     }
 }
 
+/// Tests on eight bytes at once (SWAR).
+enum ASCIIWords {
+    /// Whether all eight bytes of `word` are printable ASCII, 0x21 (`!`) to 0x7E (`~`): no space,
+    /// control, DEL or non-ASCII byte.
+    @inline(__always)
+    static func isPrintable(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- ones &* 0x21) & ~word & highs   // some byte < 0x21
+        let above = ((word &+ ones) | word) & highs          // some byte >= 0x7F
+        return below | above == 0
+    }
+}
+
 /// Copies text while making terminal controls harmless: C0 controls and DEL become their visible
 /// Control Pictures (`␛`, `␇`, …), C1 controls become U+FFFD. Tabs, newlines and carriage
 /// returns are whitespace: collapsed to one space in collapsing mode; kept (tabs, newlines) or
@@ -112,7 +126,15 @@ enum TextSanitizer {
                 hasContent = true
             }
         }
+        let base = src.baseAddress
         while i < n {
+            // Eight printable ASCII bytes (0x21 to 0x7E) at a time.
+            if let base {
+                while i &+ 8 <= n, ASCIIWords.isPrintable(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i &+= 8
+                }
+                guard i < n else { break }
+            }
             let b = src[i]
             if b > 0x20 && b < 0x7F {
                 i &+= 1
