@@ -50,14 +50,10 @@ struct ConvertCommand: ParsableCommand {
            output == nil, let width = environment.terminalWidth() {
             conversion.pairs.append((key: "\(backend.format.name).width", value: String(width)))
         }
-        let input = try readInputs(environment)
-        let result = try registry.convert(input, from: source, to: target, options: conversion)
+        var input = try readInputs(environment)
+        let result = try registry.convert(releasing: &input, from: source, to: target, options: conversion)
         if let output {
-            do {
-                try Data(result).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw TransmarkError.io(path: output, reason: "cannot write: \(Self.reason(error))")
-            }
+            try FileIO.writeAtomically(result, to: output)
         } else {
             environment.writeStandardOutput(result)
         }

@@ -134,6 +134,22 @@ public struct Registry: Sendable {
         return try backend.render(document, options: routed.backend)
     }
 
+    /// Converts bytes like `convert(_:from:to:options:)`, but empties `input` as soon as it is
+    /// parsed, so that a large input and its output are never in memory at the same time.
+    public func convert(releasing input: inout [UInt8], from source: String, to target: String,
+                        options: ConversionOptions = ConversionOptions()) throws -> [UInt8] {
+        let frontend = try frontend(named: source)
+        let backend = try backend(named: target)
+        let chosenTransforms = try options.transforms.map { try transform(named: $0) }
+        let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
+        var document = try input.withUnsafeBufferPointer { try frontend.parse($0, options: routed.frontend) }
+        input = []
+        for (i, t) in chosenTransforms.enumerated() {
+            document = try t.apply(to: document, options: routed.transforms[i])
+        }
+        return try backend.render(document, options: routed.backend)
+    }
+
     /// Converts bytes.
     public func convert(_ input: [UInt8], from source: String, to target: String,
                         options: ConversionOptions = ConversionOptions()) throws -> [UInt8] {

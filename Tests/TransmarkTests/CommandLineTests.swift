@@ -50,6 +50,24 @@ import TransmarkCLI
         #expect(bad.code == 1)
         #expect(bad.err == "transmark: error: input of 6 bytes exceeds the limit of 2 bytes (raise it with the option maxInputSize=N)\n")
         #expect(!FileManager.default.fileExists(atPath: failed.path))
+
+        // Replacing an existing file leaves no temporary file; a directory is refused.
+        let again = run(["convert", second.path, "-o", output.path])
+        #expect(again.code == 0)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "<p>c</p>\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["doc.md", "out.html", "two.markdown"])
+        let intoDirectory = run(["convert", input.path, "-o", dir.path])
+        #expect(intoDirectory.code == 1)
+        #expect(intoDirectory.err == "transmark: error: \(dir.path): cannot write: is a directory\n")
+    }
+
+    @Test func devicesAreWrittenInPlace() throws {
+        // `-o /dev/null` must write to the device, never rename a file over it.
+        let r = run(["convert", "-o", "/dev/null"], stdin: "# x\n")
+        #expect(r.code == 0)
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0)
+        #expect((info.st_mode & S_IFMT) == S_IFCHR)
     }
 
     @Test(arguments: [
