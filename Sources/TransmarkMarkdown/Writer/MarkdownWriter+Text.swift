@@ -25,8 +25,18 @@ extension MarkdownWriter {
             }
         }
 
+        let special = Self.specialTextBytes
         while k < end {
             let c = text[k]
+            // Fast path: inside a line (something already in `run`), bytes that are syntax nowhere
+            // but at a line start are copied as they are, a whole run at a time.
+            if !run.isEmpty && !special[Int(c)] {
+                var j = k + 1
+                while j < end && !special[Int(text[j])] { j += 1 }
+                run.append(contentsOf: text[k..<j])
+                k = j
+                continue
+            }
             // Newlines inside text (from whitespace-preserving sources) are soft breaks.
             if c == 0x0A || c == 0x0D {
                 // A line end inside text (from a character reference or preserved whitespace)
@@ -143,6 +153,15 @@ extension MarkdownWriter {
         }
         emitRun(&self, &run)
     }
+
+    /// Bytes that `writeText` must look at even inside a line: whitespace, line ends, the lead
+    /// byte of U+00A0, and every character the escaping rules below handle after a line start.
+    static let specialTextBytes: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for c in "\\`[]*_~<&|#!wW:" { table[Int(c.asciiValue!)] = true }
+        for b: UInt8 in [0x0A, 0x0D, 0x20, 0x09, 0xC2] { table[Int(b)] = true }
+        return table
+    }()
 
     /// The first byte written after node `i` in the same block (nil: the block ends there).
     /// Nodes that write no markup of their own (spans and fallbacks under the `text` policy,
