@@ -110,6 +110,23 @@ import TransmarkHTML
         try Self.expectSameTree(Self.repeated("Para\n\n", size: size) + "```\nopen\n\n" + Self.repeated("Still code\n\n", size: size), chunkSize: size)
     }
 
+    @Test func chunkedParsesOnManyTasksAtOnce() async throws {
+        let size = 4096
+        let unit = "Para [ref] with a note[^n] and *emphasis*.\n\n- item\n\n  more\n\n[ref]: /r\n\n"
+        let markdown = Self.repeated(unit, size: size * 8) + "[^n]: The note.\n"
+        let expected = try Self.parse(markdown, chunkSize: 0)
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<6 {
+                group.addTask {
+                    var same = true
+                    for _ in 0..<5 { same = try same && Self.parse(markdown, chunkSize: size) == expected }
+                    return same
+                }
+            }
+            for try await same in group { #expect(same) }
+        }
+    }
+
     @Test func lineEndingsAndSpecialBytes() throws {
         let size = 128
         try Self.expectSameTree(Self.repeated("Line one\r\n\r\nLine two [x]\r\n\r\n[x]: /x\r\n\r\n", size: size), chunkSize: size)
