@@ -5,6 +5,7 @@
 #include <cmark-gfm-extension_api.h>
 #include <cmark-gfm/parser.h>
 #include <cmark-gfm/map.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -373,11 +374,31 @@ cmark_node *transmark_chunked_parse_finish(transmark_chunked_parse *parse, size_
             if (!may_reference(found, parse->footnote_keys[i])) continue;
             if (!cmark_node_append_child(root, synthetic_definition(mem, parse->footnotes[i]))) abort();
         }
+        /* A definition that a definition earlier in the document overrides (same label) is
+           renamed, so that the library keeps it apart: one parse drops it but still counts the
+           references inside it when numbering footnotes, so its references must be seen.
+           (Labels compared ASCII-case-insensitively; other duplicates keep the library's own
+           handling, which drops them with what they reference.) */
+        for (size_t i = chunk->footnote_begin; i < chunk->footnote_end; i++) {
+            const unsigned char *key = parse->footnote_keys[i];
+            if (key == NULL) continue;
+            for (size_t j = 0; j < i; j++) {
+                if (parse->footnote_keys[j] && strcmp((const char *)parse->footnote_keys[j], (const char *)key) == 0) {
+                    char name[64];
+                    int length = snprintf(name, sizeof name, "%s%zu", TRANSMARK_OVERRIDDEN_FOOTNOTE_PREFIX, i);
+                    unsigned char *bytes = mem->calloc(1, (size_t)length + 1);
+                    memcpy(bytes, name, (size_t)length);
+                    cmark_chunk renamed = { bytes, length, 0 };
+                    parse->footnote_nodes[i]->as.literal = renamed;
+                    break;
+                }
+            }
+        }
         /* A marker where each own definition stands, for numbering footnotes in the order one
            parse would (references inside a definition count where the definition is written). */
         for (size_t i = chunk->footnote_begin; i < chunk->footnote_end; i++) {
             cmark_node *marker = cmark_node_new_with_mem(CMARK_NODE_HTML_BLOCK, mem);
-            marker->as.literal = parse->footnotes[i];
+            marker->as.literal = parse->footnote_nodes[i]->as.literal;
             marker->user_data = TRANSMARK_FOOTNOTE_POSITION;
             if (!cmark_node_insert_before(parse->footnote_nodes[i], marker)) abort();
         }
@@ -387,8 +408,9 @@ cmark_node *transmark_chunked_parse_finish(transmark_chunked_parse *parse, size_
             cmark_node *paragraph = cmark_node_new_with_mem(CMARK_NODE_PARAGRAPH, mem);
             paragraph->user_data = TRANSMARK_SYNTHETIC_NODE;
             for (size_t i = chunk->footnote_begin; i < chunk->footnote_end; i++) {
+                cmark_chunk label = parse->footnote_nodes[i]->as.literal;
                 cmark_strbuf_put(&paragraph->content, (const unsigned char *)"[^", 2);
-                cmark_strbuf_put(&paragraph->content, parse->footnotes[i].data, parse->footnotes[i].len);
+                cmark_strbuf_put(&paragraph->content, label.data, label.len);
                 cmark_strbuf_put(&paragraph->content, (const unsigned char *)"]\n", 2);
             }
             if (!cmark_node_append_child(root, paragraph)) abort();

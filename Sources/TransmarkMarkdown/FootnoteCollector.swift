@@ -16,6 +16,9 @@ struct FootnoteCollector {
         case definition(String)
     }
 
+    /// `TRANSMARK_OVERRIDDEN_FOOTNOTE_PREFIX`.
+    static let overriddenPrefix = "\u{1}transmark-overridden-"
+
     private var definitions = DocumentBuilder()
     /// The definition node of each label in `definitions`; the first definition of a label wins.
     private var definitionNodes: [String: NodeID] = [:]
@@ -44,7 +47,8 @@ struct FootnoteCollector {
     mutating func beginDefinition(label: String, swappingWith builder: inout DocumentBuilder) {
         swap(&definitions, &builder)
         let node = builder.open(.footnoteDefinition(label: label))
-        if definitionNodes[label] == nil { definitionNodes[label] = node }
+        // An overridden definition (renamed by the chunked parse) only lends its references.
+        if definitionNodes[label] == nil && !label.hasPrefix(Self.overriddenPrefix) { definitionNodes[label] = node }
         currentLabel = label
     }
 

@@ -96,6 +96,20 @@ import TransmarkHTML
         #expect(!rendered.contains("A duplicate that loses"))
     }
 
+    @Test func overriddenFootnoteDefinitionsStillCountTheirReferences() throws {
+        // One parse drops a definition that an earlier one of the same label overrides, but still
+        // lists a footnote referenced only from inside it (found by fuzzing whole against chunked).
+        for markdown in ["[^A]: dup\n```\n```\n[^a]: a note\ntext[^a] more\n",
+                         "[^A]: dup\n[^a]: a note\n[^1]\n~~~\n~~~\n[^1]: note\n",
+                         "[^a]: a note\n[^a]: a note\ntext[^a] more\n"] {
+            try Self.expectSameTree(markdown, chunkSize: 16)
+        }
+        let spread = "[^n]: first\n\n" + Self.repeated("Filler.\n\n", size: 256) + "[^N]: second, citing[^x]\n\n"
+            + Self.repeated("More.\n\n", size: 256) + "[^x]: only cited from the overridden one\n"
+        try Self.expectSameTree(spread, chunkSize: 256)
+        #expect(try Self.html(Self.parse(spread, chunkSize: 256)).contains("only cited from the overridden one"))
+    }
+
     @Test func blocksThatRunOverBlankLines() throws {
         let size = 128
         let fence = "```\ncode\n\nNot a paragraph\n\n# not a heading\n```\n\n"

@@ -23,14 +23,19 @@ typedef struct cmark_syntax_extension cmark_syntax_extension;
     each chunk's own definitions come back at the end of its tree (a hidden paragraph references
     them so the library keeps them), an empty HTML block marked TRANSMARK_FOOTNOTE_POSITION shows
     where each was written, and whoever assembles the chunks places the definitions at the end of
-    the document, numbered as one parse numbers them (see FootnoteCollector). One difference
-    remains: a footnote referenced only from inside a duplicate definition that loses to an
-    earlier one in another chunk is not listed (one parse lists it); documents below twice the
-    chunk size are parsed in one piece and never differ.
+    the document, numbered as one parse numbers them (see FootnoteCollector), including references
+    made only from inside a definition that an earlier one of the same label overrides. One case
+    differs: when the two labels differ beyond ASCII case (Unicode case folding), such references
+    are not counted. Documents below twice the chunk size are parsed in one piece.
 
     Not thread-safe: call under the same lock as any other libcmark-gfm call. Allocations go to
     arenas owned by this object; the caller's input must outlive it. */
 typedef struct transmark_chunked_parse transmark_chunked_parse;
+
+/** The label prefix of footnote definitions that an earlier definition of the same label
+    overrides: the chunked parse renames them so their references can be counted; they are never
+    shown. */
+#define TRANSMARK_OVERRIDDEN_FOOTNOTE_PREFIX "\x01transmark-overridden-"
 
 /** Splits and block-parses `input`. `options` are cmark options; the extensions are attached to
     every chunk's parser. */
