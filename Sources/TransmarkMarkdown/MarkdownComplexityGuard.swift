@@ -44,6 +44,18 @@ struct MarkdownComplexityGuard {
         }
     }
 
+    /// Whether any of eight bytes is a line end, a bracket or non-ASCII (SWAR, no table loads).
+    @inline(__always)
+    private static func mayNeedALook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func has(_ byte: UInt64) -> UInt64 {
+            let x = word ^ (ones &* byte)
+            return (x &- ones) & ~x & highs
+        }
+        return (word & highs) | has(0x0A) | has(0x0D) | has(0x5B) | has(0x5D) != 0
+    }
+
     /// The length of the valid UTF-8 sequence starting at `i` (a non-ASCII byte), or 0.
     @inline(__always)
     private static func utf8SequenceLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ count: Int) -> Int {
@@ -118,14 +130,23 @@ struct MarkdownComplexityGuard {
             // The rest of the line.
             var specials = 0
             if i < count && base[i] != 0x0A && base[i] != 0x0D { lineHasText = true }
+            // Inline specials only cost anything under deep nesting; elsewhere only line ends,
+            // brackets and non-ASCII bytes (UTF-8 validation) need a look.
+            let countsSpecials = max(openDepth, markers) > freeDepth
             while i < count {
-                // Skip eight ordinary bytes at a time (one branch instead of eight).
-                while i + 8 <= count {
-                    let p = base + i
-                    let any = classes[Int(p[0])] | classes[Int(p[1])] | classes[Int(p[2])] | classes[Int(p[3])]
-                        | classes[Int(p[4])] | classes[Int(p[5])] | classes[Int(p[6])] | classes[Int(p[7])]
-                    if any != 0 { break }
-                    i += 8
+                if countsSpecials {
+                    // Skip eight ordinary bytes at a time (one branch instead of eight).
+                    while i + 8 <= count {
+                        let p = base + i
+                        let any = classes[Int(p[0])] | classes[Int(p[1])] | classes[Int(p[2])] | classes[Int(p[3])]
+                            | classes[Int(p[4])] | classes[Int(p[5])] | classes[Int(p[6])] | classes[Int(p[7])]
+                        if any != 0 { break }
+                        i += 8
+                    }
+                } else {
+                    while i + 8 <= count, !Self.mayNeedALook(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                        i += 8
+                    }
                 }
                 guard i < count else { break }
                 let b = base[i]
