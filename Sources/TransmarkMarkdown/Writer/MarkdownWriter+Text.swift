@@ -26,17 +26,31 @@ extension MarkdownWriter {
         }
 
         let special = Self.specialTextBytes
+        // Without wrapping, a space between two ordinary bytes of this node is plain content: it
+        // can end up neither at a line start nor after a closing delimiter.
+        let spacesInline = options.lineWidth == 0
         while k < end {
-            let c = text[k]
             // Fast path: inside a line (something already in `run`), bytes that are syntax nowhere
             // but at a line start are copied as they are, a whole run at a time.
-            if !run.isEmpty && !special[Int(c)] {
-                var j = k + 1
-                while j < end && !special[Int(text[j])] { j += 1 }
-                run.append(contentsOf: text[k..<j])
-                k = j
-                continue
+            if !run.isEmpty {
+                var j = k
+                while j < end {
+                    let b = text[j]
+                    if !special[Int(b)] {
+                        j += 1
+                    } else if b == 0x20 && spacesInline && j + 1 < end && !special[Int(text[j + 1])] {
+                        j += 2
+                    } else {
+                        break
+                    }
+                }
+                if j > k {
+                    run.append(contentsOf: text[k..<j])
+                    k = j
+                    continue
+                }
             }
+            let c = text[k]
             // Newlines inside text (from whitespace-preserving sources) are soft breaks.
             if c == 0x0A || c == 0x0D {
                 // A line end inside text (from a character reference or preserved whitespace)
