@@ -269,8 +269,11 @@ extension HTMLTreeBuilder {
         guard isCollecting else { return }
         isCollecting = false
         if collector.isBlock {
-            builder.leaf(.codeBlock(info: collector.info), bytes: collector.bytes, attributes: collector.attributes,
-                         style: collector.style)
+            // An empty `<pre>` shows nothing: no code block (Markdown would show an empty one).
+            if !collector.bytes.isEmpty {
+                builder.leaf(.codeBlock(info: collector.info), bytes: collector.bytes, attributes: collector.attributes,
+                             style: collector.style)
+            }
             spacing = .start
         } else if preserveDepth > 0 {
             builder.leaf(.code, bytes: collector.bytes, attributes: collector.attributes, style: collector.style)
