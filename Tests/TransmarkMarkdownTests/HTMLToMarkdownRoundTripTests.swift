@@ -349,8 +349,9 @@ import TransmarkMarkdown
     /// - elements that show nothing are removed: empty inline elements (`<strong></strong>`),
     ///   lists without items (Markdown has no syntax for them), empty cells at the end of a
     ///   table row (a pipe table gives every row the header's width, and an empty cell shows
-    ///   the same as a missing one) and a `<br>` ending a block (it shows nothing either; the
-    ///   writer drops it). A `<br>` starting a block, or two in a row, still count.
+    ///   the same as a missing one), rows without cells and tables without rows, and a `<br>`
+    ///   ending a block (it shows nothing either; the writer drops it). A `<br>` starting a
+    ///   block, or two in a row, still count.
     static func normalized(_ html: String) -> String {
         var tokens: [Token] = []
         var text = ""
@@ -453,9 +454,16 @@ import TransmarkMarkdown
                 let next: Token? = k + 1 < tokens.count ? tokens[k + 1] : nil
                 switch (t, next) {
                 case (.open(let n, _), .close(let m)?) where n == m && n != "br" && n != "hr" && n != "img" && n != "input"
-                    && (inlineTags.contains(n) || n == "ul" || n == "ol"):
-                    // An empty inline element or a list without items.
+                    && (inlineTags.contains(n) || n == "ul" || n == "ol" || n == "tr"):
+                    // An empty inline element, a list without items or a row without cells.
                     k += 2; changed = true; continue
+                case (.open("table", _), _):
+                    // A table without rows (only the boundaries of its empty sections inside).
+                    var j = k + 1
+                    while j < tokens.count && tokens[j] == .boundary { j += 1 }
+                    if j < tokens.count && tokens[j] == .close("table") {
+                        out.append(.boundary); k = j + 1; changed = true; continue
+                    }
                 case (.open("td", _), .close("td")?) where k + 2 < tokens.count && tokens[k + 2] == .close("tr"):
                     k += 2; changed = true; continue
                 case (.open(let n, let full), .text(let x)?) where inlineTags.contains(n) && n != "br" && x.hasPrefix(" "):

@@ -222,6 +222,8 @@ struct MarkdownWriter {
             w.cr()
             return false
         case .table:
+            // A table without a single cell shows nothing: it writes nothing (not `<table></table>`).
+            if !tableHasCell(i) { return false }
             startBlock(i)
             if options.gfm, let table = pipeTable(i) {
                 writePipeTable(table)
