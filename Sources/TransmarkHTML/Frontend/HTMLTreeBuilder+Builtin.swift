@@ -38,6 +38,7 @@ extension HTMLTreeBuilder {
             voidStartTag(tag, element: element, style: style)
             return
         }
+        if element == .li && takeOverEmptyImpliedItem() { return }
         applyImpliedEndTags(for: element, traits: t)
         switch element {
         case .colgroup:
