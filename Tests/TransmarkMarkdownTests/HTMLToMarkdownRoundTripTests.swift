@@ -352,7 +352,7 @@ import TransmarkMarkdown
     /// The normalization, in this order:
     /// - tags in `ignoredTags` are removed: inline ones (`span`) as if they were not there, the
     ///   others leaving a block boundary; attributes not in `keptAttributes` are dropped and
-    ///   `<br />` is `<br>`;
+    ///   `<br />` is `<br>`; a negative `start` of an `ol` is 0 (Markdown numbers are not negative);
     /// - every run of whitespace is one space; whitespace next to a block boundary or a `<br>`
     ///   is removed, whitespace at the start or end inside an inline element moves outside it
     ///   (both render the same; the Markdown writer moves it outside delimiters);
@@ -408,7 +408,12 @@ import TransmarkMarkdown
                         let afterEq = r[r.index(after: eq)...]
                         guard afterEq.first == "\"", let endQuote = afterEq.dropFirst().firstIndex(of: "\"") else { break }
                         let value = afterEq[afterEq.index(after: afterEq.startIndex)..<endQuote]
-                        if keptAttributes[bare]?.contains(key) == true { attrs.append("\(key)=\"\(value)\"") }
+                        if bare == "ol" && key == "start", let n = Int(value), n < 0 {
+                            // Markdown list numbers start at 0 or more: a negative start is written from 0.
+                            attrs.append("start=\"0\"")
+                        } else if keptAttributes[bare]?.contains(key) == true {
+                            attrs.append("\(key)=\"\(value)\"")
+                        }
                         r = afterEq[afterEq.index(after: endQuote)...]
                     }
                 }

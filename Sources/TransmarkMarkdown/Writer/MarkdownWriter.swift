@@ -201,7 +201,7 @@ struct MarkdownWriter {
             let marker = listMarker(i, attributes)
             chosenListMarkers[i] = marker
             lists.append(ListContext(isOrdered: attributes.isOrdered, isTight: attributes.isTight,
-                                     number: attributes.start, marker: marker))
+                                     number: max(attributes.start, 0), marker: marker))
             previousSiblingIsInline.append(false)
             return true
         case .listItem:
