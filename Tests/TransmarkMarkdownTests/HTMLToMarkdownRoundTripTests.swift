@@ -28,6 +28,8 @@ import TransmarkMarkdown
 ///   every row the header's width), counting a definition term as `strong` when definition
 ///   lists are written as text, and inline `<br>` (line breaks in table cells and ATX headings)
 ///   as a line break;
+/// - dropping the kinds of blocks inside a heading (a Markdown heading is one line: their
+///   content joins it, a code block as a code span), counting such a code block as `code`;
 /// - writing lists as `list(ordered)` / `list(bullet)` and headings with their level.
 @Suite struct HTMLToMarkdownRoundTripTests {
     static let htmlFixtures: [URL] = {
@@ -188,12 +190,20 @@ import TransmarkMarkdown
     static func structure(_ document: Document, options: MarkdownBackend.Options) -> [String] {
         var out: [String] = []
         var skipUntilExit: NodeID?
+        var headingDepth = 0
         for event in document.events() {
             switch event {
             case .exit(let node):
                 if node.id == skipUntilExit { skipUntilExit = nil }
+                if node.tag == .heading { headingDepth -= 1 }
             case .enter(let node):
+                if node.tag == .heading { headingDepth += 1 }
                 guard skipUntilExit == nil else { continue }
+                if headingDepth > 0 && node.tag.isBlock && node.tag != .heading {
+                    // A block inside a heading: its content is written into the heading's line.
+                    if node.tag == .codeBlock && !node.text.allSatisfy(\.isWhitespace) { out.append("code") }
+                    continue
+                }
                 if node.tag == .table && (!options.gfm || !isPipeTable(node)) || node.tag == .definitionList && options.definitionList != .text {
                     skipUntilExit = node.id
                     continue
@@ -342,15 +352,18 @@ import TransmarkMarkdown
     /// The normalization, in this order:
     /// - tags in `ignoredTags` are removed: inline ones (`span`) as if they were not there, the
     ///   others leaving a block boundary; attributes not in `keptAttributes` are dropped and
-    ///   `<br />` is `<br>`;
+    ///   `<br />` is `<br>`; a negative `start` of an `ol` is 0 (Markdown numbers are not negative);
     /// - every run of whitespace is one space; whitespace next to a block boundary or a `<br>`
     ///   is removed, whitespace at the start or end inside an inline element moves outside it
     ///   (both render the same; the Markdown writer moves it outside delimiters);
     /// - elements that show nothing are removed: empty inline elements (`<strong></strong>`),
     ///   lists without items (Markdown has no syntax for them), empty cells at the end of a
     ///   table row (a pipe table gives every row the header's width, and an empty cell shows
-    ///   the same as a missing one) and a `<br>` ending a block (it shows nothing either; the
-    ///   writer drops it). A `<br>` starting a block, or two in a row, still count.
+    ///   the same as a missing one), rows without cells and tables without rows, and a `<br>`
+    ///   ending a block (it shows nothing either; the writer drops it). A `<br>` starting a
+    ///   block, or two in a row, still count.
+    /// - inside a heading, block tags are a space (a Markdown heading is one line: the writer
+    ///   joins a paragraph, list or code block inside `<h2>` to it).
     static func normalized(_ html: String) -> String {
         var tokens: [Token] = []
         var text = ""
@@ -395,7 +408,12 @@ import TransmarkMarkdown
                         let afterEq = r[r.index(after: eq)...]
                         guard afterEq.first == "\"", let endQuote = afterEq.dropFirst().firstIndex(of: "\"") else { break }
                         let value = afterEq[afterEq.index(after: afterEq.startIndex)..<endQuote]
-                        if keptAttributes[bare]?.contains(key) == true { attrs.append("\(key)=\"\(value)\"") }
+                        if bare == "ol" && key == "start", let n = Int(value), n < 0 {
+                            // Markdown list numbers start at 0 or more: a negative start is written from 0.
+                            attrs.append("start=\"0\"")
+                        } else if keptAttributes[bare]?.contains(key) == true {
+                            attrs.append("\(key)=\"\(value)\"")
+                        }
                         r = afterEq[afterEq.index(after: endQuote)...]
                     }
                 }
@@ -442,6 +460,16 @@ import TransmarkMarkdown
             case .text: return false
             }
         }
+        var headingDepth = 0
+        tokens = tokens.map { t in
+            switch t {
+            case .open(let n, _) where ["h1", "h2", "h3", "h4", "h5", "h6"].contains(n): headingDepth += 1
+            case .close(let n) where ["h1", "h2", "h3", "h4", "h5", "h6"].contains(n): headingDepth -= 1
+            case .open("br", _), .close("br"): break
+            default: if headingDepth > 0 && isBlock(t) { return .text(" ") }
+            }
+            return t
+        }
         var changed = true
         while changed {
             changed = false
@@ -453,9 +481,16 @@ import TransmarkMarkdown
                 let next: Token? = k + 1 < tokens.count ? tokens[k + 1] : nil
                 switch (t, next) {
                 case (.open(let n, _), .close(let m)?) where n == m && n != "br" && n != "hr" && n != "img" && n != "input"
-                    && (inlineTags.contains(n) || n == "ul" || n == "ol"):
-                    // An empty inline element or a list without items.
+                    && (inlineTags.contains(n) || n == "ul" || n == "ol" || n == "tr"):
+                    // An empty inline element, a list without items or a row without cells.
                     k += 2; changed = true; continue
+                case (.open("table", _), _):
+                    // A table without rows (only the boundaries of its empty sections inside).
+                    var j = k + 1
+                    while j < tokens.count && tokens[j] == .boundary { j += 1 }
+                    if j < tokens.count && tokens[j] == .close("table") {
+                        out.append(.boundary); k = j + 1; changed = true; continue
+                    }
                 case (.open("td", _), .close("td")?) where k + 2 < tokens.count && tokens[k + 2] == .close("tr"):
                     k += 2; changed = true; continue
                 case (.open(let n, let full), .text(let x)?) where inlineTags.contains(n) && n != "br" && x.hasPrefix(" "):

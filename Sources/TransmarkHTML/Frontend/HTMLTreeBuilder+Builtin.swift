@@ -38,6 +38,7 @@ extension HTMLTreeBuilder {
             voidStartTag(tag, element: element, style: style)
             return
         }
+        if element == .li && takeOverEmptyImpliedItem() { return }
         applyImpliedEndTags(for: element, traits: t)
         switch element {
         case .colgroup:
@@ -155,7 +156,14 @@ extension HTMLTreeBuilder {
         if let w = tag.attribute("width") { width = Self.leadingInteger(w) }
         if let h = tag.attribute("height") { height = Self.leadingInteger(h) }
         let size = width == nil && height == nil ? nil : ImageSize(width: width, height: height)
-        let kind = NodeKind.image(source: HTMLURLNormalization.normalized(tag.attribute("src") ?? ""), title: tag.attribute("title") ?? "", size: size)
+        var source = tag.attribute("src") ?? ""
+        if source.utf8.allSatisfy(Self.isSpace) { source = Self.firstCandidate(srcset: tag.attribute("srcset")) ?? "" }
+        if source.isEmpty {
+            // No image to load: a browser shows the alt text in its place (or nothing).
+            if let alt = tag.attribute("alt") { emitText(alt) }
+            return
+        }
+        let kind = NodeKind.image(source: HTMLURLNormalization.normalized(source), title: tag.attribute("title") ?? "", size: size)
         let attributes = Self.keptAttributes(tag, element: .img, hasStyle: style != nil) {
             $0 == "src" || $0 == "alt" || $0 == "title" || $0 == "width" || $0 == "height"
         }
@@ -176,6 +184,18 @@ extension HTMLTreeBuilder {
         }
         if node >= 0 { builder.close() }
         spacing = .afterText
+    }
+
+    /// The URL of the first image candidate in a `srcset` attribute (`a.png 1x, b.png 2x` → `a.png`).
+    static func firstCandidate(srcset: String?) -> String? {
+        guard let srcset else { return nil }
+        let bytes = Array(srcset.utf8)
+        var start = 0
+        while start < bytes.count && (isSpace(bytes[start]) || bytes[start] == UInt8(ascii: ",")) { start += 1 }
+        var end = start
+        while end < bytes.count && !isSpace(bytes[end]) { end += 1 }
+        while end > start && bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
+        return end > start ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
     }
 
     /// pre, listing, xmp, plaintext → code block; code, kbd, samp, tt → inline code.

@@ -34,6 +34,30 @@ extension HTMLTreeBuilder {
     /// Content other than items directly in a list goes into an item.
     mutating func openImpliedItem() {
         openItem(key: Int32(HTMLElement.li.rawValue), task: nil, attributes: [], style: nil)
+        impliedItemNode = stack[stack.count - 1].node
+    }
+
+    /// At an `<li>`: when the open item was implied by content directly in the list and that
+    /// content shows nothing (`<ol><li>a</li><span/><li>b</li></ol>`: an empty span), the `<li>`
+    /// takes the item over instead of ending it, so no empty item is numbered. Returns whether
+    /// it did (the elements opened inside the item are closed).
+    mutating func takeOverEmptyImpliedItem() -> Bool {
+        let item = itemInScope
+        guard item >= 0, impliedItemNode >= 0, stack[Int(item)].node == impliedItemNode,
+              case .listItem(task: nil)? = builder.kind(of: NodeID(impliedItemNode)) else { return false }
+        var n = Int(impliedItemNode) + 1
+        while n < builder.nodeCount {
+            switch builder.kind(of: NodeID(Int32(n)))?.tag {
+            case .span?, .emphasis?, .strong?, .underline?, .strikethrough?, .superscript?, .subscript?,
+                 .highlight?, .link?, .custom?, .paragraph?, .division?:
+                n += 1
+            default:
+                return false
+            }
+        }
+        if Int(item) + 1 < stack.count { pop(through: item + 1) }
+        spacing = .start
+        return true
     }
 
     /// A paragraph directly in an item makes the innermost list loose.

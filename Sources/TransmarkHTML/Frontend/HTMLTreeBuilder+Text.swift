@@ -269,12 +269,35 @@ extension HTMLTreeBuilder {
         guard isCollecting else { return }
         isCollecting = false
         if collector.isBlock {
-            builder.leaf(.codeBlock(info: collector.info), bytes: collector.bytes, attributes: collector.attributes,
-                         style: collector.style)
+            // An empty `<pre>` shows nothing: no code block (Markdown would show an empty one).
+            if !collector.bytes.isEmpty {
+                builder.leaf(.codeBlock(info: collector.info), bytes: collector.bytes, attributes: collector.attributes,
+                             style: collector.style)
+            }
             spacing = .start
-        } else {
+        } else if preserveDepth > 0 {
             builder.leaf(.code, bytes: collector.bytes, attributes: collector.attributes, style: collector.style)
             spacing = collector.collapsedSpace ? .afterSpace : .afterText
+        } else {
+            // Whitespace at the edges of inline code collapses with the text around it, as
+            // around any inline element: it moves outside the code (`a <code> b </code>c` is
+            // `a `, code `b`, ` c`), so the code holds only what is shown in its own font.
+            let bytes = collector.bytes
+            var start = 0
+            var end = bytes.count
+            if start < end && bytes[start] == 0x20 {
+                start += 1
+                if spacing == .afterText { writeSpace(); spacing = .afterSpace }
+            }
+            let trailingSpace = end > start && bytes[end - 1] == 0x20
+            if trailingSpace { end -= 1 }
+            if start < end || bytes.isEmpty {
+                bytes.withUnsafeBufferPointer {
+                    _ = builder.leaf(.code, bytes: UnsafeBufferPointer(rebasing: $0[start..<end]),
+                                     attributes: collector.attributes, style: collector.style)
+                }
+                spacing = trailingSpace ? .pendingSpace : .afterText
+            }
         }
         var buffer: [UInt8] = []
         swap(&buffer, &collector.bytes)

@@ -41,6 +41,8 @@ struct HTMLTreeBuilder {
     /// A list item whose end tag came but whose node is still open, in case a list nested
     /// directly in the list follows and belongs in it.
     var lingeringItem: Int32 = -1
+    /// The node of the last item opened for content directly in a list (not by `<li>`), or -1.
+    var impliedItemNode: Int32 = -1
     var tables: [HTMLTableContext] = []
     var lists: [HTMLListContext] = []
     /// Where the last `</name` of each name starts (built on first need), for the isolated

@@ -266,3 +266,40 @@ extension MarkdownWriter {
         return n
     }
 }
+
+// MARK: - Blocks inside a heading or a term
+
+extension MarkdownWriter {
+    /// Enters a block inside a heading or a definition term (`<h2>A <p>B</p> C</h2>`): a
+    /// Markdown heading is one line, so the block's content joins it, separated by a space,
+    /// rather than ending the heading (and the text after it lazily continuing the block).
+    /// Code blocks become code spans. Returns false to skip the children.
+    mutating func enterFlattenedBlock(_ i: Int32) -> Bool {
+        writeFlattenedBlockSeparator()
+        switch tag(i) {
+        case .codeBlock:
+            var code = Array(document.textBytes(at: i))
+            while let last = code.last, last == 0x0A || last == 0x0D { code.removeLast() }
+            writeCodeSpan(code: code)
+            return false
+        case .htmlBlock:
+            if options.rawHTML == .html {
+                var html = Array(document.textBytes(at: i))
+                while let last = html.last, MarkdownTextEscaper.isSpace(last) { html.removeLast() }
+                for k in html.indices where html[k] == 0x0A || html[k] == 0x0D { html[k] = 0x20 }
+                if !html.isEmpty { writeContent(html) }
+            }
+            return false
+        case .thematicBreak:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// The space between a flattened block's content and what surrounds it (none at the start
+    /// of the line or after whitespace).
+    mutating func writeFlattenedBlockSeparator() {
+        if pendingSpaces.isEmpty && !w.atLineStart && w.last != 0x20 { writeSpace() }
+    }
+}

@@ -265,7 +265,12 @@ extension MarkdownWriter {
     }
 
     mutating func writeCodeSpan(_ i: Int32) {
-        var code = Array(document.textBytes(at: i))
+        writeCodeSpan(code: Array(document.textBytes(at: i)))
+    }
+
+    /// Writes `code` as a code span (line ends become spaces).
+    mutating func writeCodeSpan(code: [UInt8]) {
+        var code = code
         // An empty code span has no syntax (`` reads back as text) and shows nothing.
         if code.isEmpty { return }
         for k in code.indices where code[k] == 0x0A { code[k] = 0x20 }

@@ -50,6 +50,16 @@ extension MarkdownWriter {
         return PipeTable(rows: rows, alignments: Array(columnAlignments.prefix(columns)))
     }
 
+    /// Whether the table has at least one cell (in any row).
+    func tableHasCell(_ table: Int32) -> Bool {
+        var row = records[Int(table)].firstChild
+        while row >= 0 {
+            if records[Int(row)].tag != .tableRow || records[Int(row)].firstChild >= 0 { return true }
+            row = records[Int(row)].nextSibling
+        }
+        return false
+    }
+
     /// Whether a cell holds only inline content (possibly inside one paragraph).
     private func cellHoldsOnlyInlines(_ cell: Int32) -> Bool {
         var child = records[Int(cell)].firstChild

@@ -266,8 +266,21 @@ extension MarkdownWriter {
             escaped.insert(0x5C, at: escaped.count - 1)
         }
         var run: [UInt8] = []
-        for b in escaped {
-            if b == 0x0A || b == 0x0D {
+        var k = 0
+        while k < escaped.count {
+            let b = escaped[k]
+            k += 1
+            if b == 0xC2 && k < escaped.count && escaped[k] == 0xA0 {
+                // U+00A0 counts as whitespace for emphasis, as in the exact writer: held back so
+                // it can move outside delimiters (`_foo_&nbsp;bar`, not `<em>foo&nbsp;</em>bar`).
+                k += 1
+                if !run.isEmpty { writeContent(run); run.removeAll(keepingCapacity: true) }
+                if w.atLineStart && pendingOpeners.isEmpty && pendingSpaces.isEmpty {
+                    writeContent([0xC2, 0xA0])
+                } else {
+                    pendingSpaces += [0xC2, 0xA0]
+                }
+            } else if b == 0x0A || b == 0x0D {
                 run.append(contentsOf: b == 0x0A ? Array("&#10;".utf8) : Array("&#13;".utf8))
             } else if b == 0x20 || b == 0x09 {
                 if !run.isEmpty { writeContent(run); run.removeAll(keepingCapacity: true) }

@@ -53,6 +53,9 @@ struct MarkdownWriter {
     var prefixLengths: [Int] = []
 
     var inHeading = false
+    /// The heading or definition term being written, whose block descendants (a paragraph or a
+    /// division inside `<h2>`) are flattened into its one line; -1 outside of one.
+    var flattenRoot: Int32 = -1
     var headingLineStart = 0
     var inTableCell = false
     var linkDepth = 0
@@ -147,7 +150,10 @@ struct MarkdownWriter {
     mutating func enter(_ i: Int32) -> Bool {
         let record = records[Int(i)]
         let t = record.tag
-        if isInline(t) && i != 0 {
+        if flattenRoot >= 0 && t.isBlock {
+            return enterFlattenedBlock(i)
+        }
+        if isInline(t) && i != 0 && flattenRoot < 0 {
             let p = record.parent
             if !holdsInlineDirectly(tag(p)) && !(previousSiblingIsInline.last ?? false) {
                 // The first of a run of inline nodes in a block container: an implicit paragraph.
@@ -178,6 +184,7 @@ struct MarkdownWriter {
                 headingLineStart = -1
             }
             inHeading = true
+            flattenRoot = i
             previousSiblingIsInline.append(false)
             return true
         case .blockQuote:
@@ -194,7 +201,7 @@ struct MarkdownWriter {
             let marker = listMarker(i, attributes)
             chosenListMarkers[i] = marker
             lists.append(ListContext(isOrdered: attributes.isOrdered, isTight: attributes.isTight,
-                                     number: attributes.start, marker: marker))
+                                     number: max(attributes.start, 0), marker: marker))
             previousSiblingIsInline.append(false)
             return true
         case .listItem:
@@ -222,6 +229,8 @@ struct MarkdownWriter {
             w.cr()
             return false
         case .table:
+            // A table without a single cell shows nothing: it writes nothing (not `<table></table>`).
+            if !tableHasCell(i) { return false }
             startBlock(i)
             if options.gfm, let table = pipeTable(i) {
                 writePipeTable(table)
@@ -273,6 +282,7 @@ struct MarkdownWriter {
             return true
         case .term:
             startBlock(i)
+            flattenRoot = i
             openDelimiter(i, open: Array(options.strongDelimiter.utf8), close: Array(options.strongDelimiter.utf8))
             previousSiblingIsInline.append(false)
             return true
@@ -368,6 +378,10 @@ struct MarkdownWriter {
     mutating func exit(_ i: Int32) {
         let record = records[Int(i)]
         let t = record.tag
+        if flattenRoot >= 0 && t.isBlock && i != flattenRoot {
+            writeFlattenedBlockSeparator()
+            return
+        }
         switch t {
         case .document:
             endInlineRun()
@@ -378,6 +392,7 @@ struct MarkdownWriter {
         case .heading:
             endInlineRun()
             inHeading = false
+            flattenRoot = -1
             previousSiblingIsInline.removeLast()
             if headingLineStart >= 0, case .heading(let level) = document.kind(at: i) {
                 let width = max(3, min(80, displayWidth(of: w.bytes[headingLineStart...])))
@@ -423,6 +438,7 @@ struct MarkdownWriter {
             w.cr()
         case .term:
             closeDelimiter(i)
+            flattenRoot = -1
             endInlineRun()
             previousSiblingIsInline.removeLast()
             w.cr()
@@ -451,7 +467,7 @@ struct MarkdownWriter {
             let inline = isInline(t)
             previousSiblingIsInline[previousSiblingIsInline.count - 1] = inline
             let p = record.parent
-            if inline && !holdsInlineDirectly(tag(p)) {
+            if inline && flattenRoot < 0 && !holdsInlineDirectly(tag(p)) {
                 let next = record.nextSibling
                 if next < 0 || !isInline(tag(next)) {
                     // End of an implicit paragraph.
