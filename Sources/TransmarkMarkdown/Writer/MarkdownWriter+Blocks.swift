@@ -121,23 +121,27 @@ extension MarkdownWriter {
         guard case .codeBlock(let info) = document.kind(at: i) else { return }
         var code = Array(document.textBytes(at: i))
         if code.last != 0x0A && !code.isEmpty { code.append(0x0A) }
-        let lines = code.isEmpty ? [] : code.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false)
+        // The code without its final line end; its lines are split only where needed.
+        let body = code.isEmpty ? code[...] : code.dropLast()
+        let hasLines = !code.isEmpty
+        func isBlank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+        let firstLineBlank = !hasLines || isBlank(body[..<(body.firstIndex(of: 0x0A) ?? body.endIndex)])
+        let lastLineBlank = !hasLines || isBlank(body[(body.lastIndex(of: 0x0A).map { $0 + 1 } ?? body.startIndex)...])
+        func lines() -> [ArraySlice<UInt8>] { hasLines ? body.split(separator: 0x0A, omittingEmptySubsequences: false) : [] }
         let p = parent(i)
         let firstInItem = p >= 0 && tag(p) == .listItem && records[Int(p)].firstChild == i
-        let firstLineBlank = lines.first.map { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } } ?? true
-        let lastLineBlank = lines.last.map { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 } } ?? true
         // Indented code needs a blank line before it that ends any list or paragraph: not the
         // first block of an item, not inside a tight list, not right after a list.
         let inTightItem = p >= 0 && tag(p) == .listItem && (lists.last?.isTight ?? false)
         let afterList = previousSibling(of: i).map { tag($0) == .list } ?? false
         // Indented code right after indented code (nothing written between) would continue it.
         let afterIndentedCode = lastIndentedCodeEnd == w.bytes.count
-        if options.codeBlockStyle == .indented && info.isEmpty && !lines.isEmpty && !firstLineBlank
+        if options.codeBlockStyle == .indented && info.isEmpty && hasLines && !firstLineBlank
             && !lastLineBlank && !firstInItem && !inTightItem && !afterList && !afterIndentedCode {
             w.flush()
             pushPrefix("    ")
             w.marker("    ")
-            writeVerbatimLines(lines)
+            writeVerbatimLines(lines())
             popPrefix()
             w.cr()
             lastIndentedCodeEnd = w.bytes.count
@@ -156,9 +160,15 @@ extension MarkdownWriter {
         if !info.isEmpty { w.marker(info.utf8) }
         w.keepTrailingSpaces()
         w.cr()
-        if !lines.isEmpty {
+        if hasLines {
             w.flush()
-            writeVerbatimLines(lines)
+            if w.prefix.isEmpty {
+                // No container prefix to repeat on every line: the code goes out in one piece.
+                w.verbatim(body)
+                w.forceLineEnd()
+            } else {
+                writeVerbatimLines(lines())
+            }
             w.cr()
         }
         w.marker(fence)
