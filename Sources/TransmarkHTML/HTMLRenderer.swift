@@ -13,6 +13,7 @@ struct HTMLRenderer {
     private var footnoteRefsSeen: [String: Int] = [:]
     /// Total references per label (for the back-references of definitions).
     private var footnoteRefTotals: [String: Int] = [:]
+    private var footnoteRefTotalsCounted = false
     private var footnoteSectionOpen = false
     private var footnoteBackrefWritten: Set<String> = []
     /// Inside an image: only text is written (the `alt` attribute) until `plainUntil` is exited.
@@ -33,11 +34,14 @@ struct HTMLRenderer {
         self.document = document
         self.options = options
         self.records = document.storage.records
-        out = ByteOutput(capacity: document.storage.text.count * 5 / 4 + 64)
-        countFootnoteReferences()
+        // A fragment (a table the Markdown writer falls back to, say) is small: reserving for the
+        // whole document's text on every fragment would map and fault memory per call.
+        out = ByteOutput(capacity: start == 0 ? document.storage.text.count * 5 / 4 + 64 : 1024)
     }
 
+    /// Counts the references per label, the first time a definition needs the total.
     private mutating func countFootnoteReferences() {
+        footnoteRefTotalsCounted = true
         for i in 0..<records.count where records[i].tag == .footnoteReference {
             if case .footnoteReference(let label) = document.kind(at: Int32(i)) {
                 footnoteRefTotals[label, default: 0] += 1
@@ -518,6 +522,7 @@ struct HTMLRenderer {
         guard case .footnoteDefinition(let label) = document.kind(at: definition),
               !footnoteBackrefWritten.contains(label) else { return false }
         footnoteBackrefWritten.insert(label)
+        if !footnoteRefTotalsCounted { countFootnoteReferences() }
         let total = footnoteRefTotals[label, default: 0]
         guard total > 0 else { return false }
         for ref in 1...total {
