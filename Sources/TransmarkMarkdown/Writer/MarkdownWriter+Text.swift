@@ -38,11 +38,41 @@ extension MarkdownWriter {
                     let b = text[j]
                     if !special[Int(b)] {
                         j += 1
-                    } else if b == 0x20 && spacesInline && j + 1 < end && !special[Int(text[j + 1])] {
+                        continue
+                    }
+                    // Special bytes that the rules below leave alone here, told by what follows.
+                    switch b {
+                    case 0x20 where spacesInline && j + 1 < end && !special[Int(text[j + 1])]:
                         j += 2
-                    } else {
+                        continue
+                    case UInt8(ascii: "w"), UInt8(ascii: "W"):
+                        // Only `www.` can start an extended autolink.
+                        if !(j + 3 < end && text[j + 1] | 0x20 == UInt8(ascii: "w") && text[j + 2] | 0x20 == UInt8(ascii: "w")
+                             && text[j + 3] == UInt8(ascii: ".")) {
+                            j += 1
+                            continue
+                        }
+                    case UInt8(ascii: ":"):
+                        // Only `://` can end an autolink scheme.
+                        if !(j + 2 < end && text[j + 1] == UInt8(ascii: "/") && text[j + 2] == UInt8(ascii: "/")) {
+                            j += 1
+                            continue
+                        }
+                    case UInt8(ascii: "!"), UInt8(ascii: "#"):
+                        // Both matter only as the last byte of the node.
+                        if j + 1 < end {
+                            j += 1
+                            continue
+                        }
+                    case UInt8(ascii: "|"):
+                        if !inTableCell {
+                            j += 1
+                            continue
+                        }
+                    default:
                         break
                     }
+                    break
                 }
                 if j > k {
                     run.append(contentsOf: text[k..<j])
