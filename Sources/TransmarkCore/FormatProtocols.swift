@@ -7,6 +7,17 @@ public protocol Frontend: Sendable {
     /// Parses UTF-8 (or the format's own encoding) bytes. Any byte sequence is valid input:
     /// errors are for limits and strict modes only.
     func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document
+    /// Parses `input` and leaves it empty. A frontend that works on a copy of its input (after
+    /// decoding it, say) can free the original early; the default parses in place, then empties it.
+    func parse(consuming input: inout [UInt8], options: Options) throws -> Document
+}
+
+extension Frontend {
+    public func parse(consuming input: inout [UInt8], options: Options) throws -> Document {
+        let document = try input.withUnsafeBufferPointer { try parse($0, options: options) }
+        input = []
+        return document
+    }
 }
 
 /// Renders a `Document` into one format.

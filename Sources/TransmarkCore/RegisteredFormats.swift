@@ -6,6 +6,7 @@ public struct RegisteredFrontend: Sendable {
     public let optionHelp: [OptionHelp]
     let accepts: @Sendable (String) -> Bool
     let parseWithOptions: @Sendable (UnsafeBufferPointer<UInt8>, [(key: String, value: String)]) throws -> Document
+    let parseConsumingWithOptions: @Sendable (inout [UInt8], [(key: String, value: String)]) throws -> Document
 
     init<F: Frontend>(_ frontend: F) {
         format = frontend.format
@@ -15,6 +16,9 @@ public struct RegisteredFrontend: Sendable {
         parseWithOptions = { input, pairs in
             try frontend.parse(input, options: F.Options(keyValues: pairs, format: name))
         }
+        parseConsumingWithOptions = { input, pairs in
+            try frontend.parse(consuming: &input, options: F.Options(keyValues: pairs, format: name))
+        }
     }
 
     /// Whether `key` is one of its options.
@@ -23,6 +27,11 @@ public struct RegisteredFrontend: Sendable {
     /// Parses with options given as `key=value` pairs (throws on an unknown key or bad value).
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: [(key: String, value: String)] = []) throws -> Document {
         try parseWithOptions(input, options)
+    }
+
+    /// Parses and leaves `input` empty, freeing it as early as the frontend can.
+    public func parse(consuming input: inout [UInt8], options: [(key: String, value: String)] = []) throws -> Document {
+        try parseConsumingWithOptions(&input, options)
     }
 }
 

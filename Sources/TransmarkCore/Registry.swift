@@ -142,8 +142,7 @@ public struct Registry: Sendable {
         let backend = try backend(named: target)
         let chosenTransforms = try options.transforms.map { try transform(named: $0) }
         let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
-        var document = try input.withUnsafeBufferPointer { try frontend.parse($0, options: routed.frontend) }
-        input = []
+        var document = try frontend.parse(consuming: &input, options: routed.frontend)
         for (i, t) in chosenTransforms.enumerated() {
             document = try t.apply(to: document, options: routed.transforms[i])
         }

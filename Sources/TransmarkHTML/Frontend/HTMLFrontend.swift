@@ -83,4 +83,23 @@ public struct HTMLFrontend: Frontend {
         var builder = HTMLTreeBuilder(input: input, options: options)
         return builder.build()
     }
+
+    /// Parses and empties `input`; when the input needs decoding (another encoding, CR line ends,
+    /// invalid UTF-8), the original is freed as soon as its decoded copy exists.
+    public func parse(consuming input: inout [UInt8], options: Options) throws -> Document {
+        guard input.count <= options.maxInputSize else {
+            throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
+        }
+        let decoded = input.withUnsafeBufferPointer { HTMLInputDecoder.decodeIfNeeded($0, encoding: options.encoding.inputEncoding) }
+        guard let decoded else {
+            let document = try input.withUnsafeBufferPointer { try parse($0, options: options) }
+            input = []
+            return document
+        }
+        input = []
+        return decoded.withUnsafeBufferPointer { p in
+            var builder = HTMLTreeBuilder(input: p, options: options)
+            return builder.build()
+        }
+    }
 }
