@@ -63,3 +63,21 @@ struct HTMLInputDecoderTests {
         #expect(HTMLInputEncoding(label: "shift_jis") == nil)
     }
 }
+
+@Suite struct HTMLConsumingParseTests {
+    /// `parse(consuming:)` empties its input and builds the same tree as parsing in place, whether
+    /// the input is read as it is or decoded into a copy first (CR line ends, Latin-1, bad UTF-8).
+    @Test(arguments: [
+        Array("<p>plain <b>UTF-8</b></p>".utf8),
+        Array("<pre>a\r\nb\rc</pre>\r\n<p title=\"x\r\ny\">t</p>".utf8),
+        [0x3C, 0x70, 0x3E, 0xE9, 0xFF, 0x3C, 0x2F, 0x70, 0x3E],
+    ])
+    func consumingGivesTheSameTree(_ bytes: [UInt8]) throws {
+        let frontend = HTMLFrontend()
+        let inPlace = try bytes.withUnsafeBufferPointer { try frontend.parse($0, options: .init()) }
+        var input = bytes
+        let consumed = try frontend.parse(consuming: &input, options: .init())
+        #expect(input.isEmpty)
+        #expect(consumed == inPlace)
+    }
+}
