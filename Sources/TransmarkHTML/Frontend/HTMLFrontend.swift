@@ -92,7 +92,11 @@ public struct HTMLFrontend: Frontend {
         }
         let decoded = input.withUnsafeBufferPointer { HTMLInputDecoder.decodeIfNeeded($0, encoding: options.encoding.inputEncoding) }
         guard let decoded else {
-            let document = try input.withUnsafeBufferPointer { try parse($0, options: options) }
+            // Clean UTF-8: read in place (the check above already ran).
+            let document = input.withUnsafeBufferPointer { p in
+                var builder = HTMLTreeBuilder(input: p, options: options)
+                return builder.build()
+            }
             input = []
             return document
         }
