@@ -37,7 +37,10 @@ let package = Package(
     targets: [
         .target(
             name: "BenchmarkSupport",
-            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Transmark", package: transmarkPackage),
+            ],
             path: "Shared"
         ),
         benchmarkTarget("MarkdownConversion"),

@@ -25,9 +25,7 @@ let benchmarks: @Sendable () -> Void = {
     ]
 
     for (copies, iterations) in sizes {
-        let configuration = Benchmark.Configuration(
-            metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1,
-            maxDuration: .seconds(120), maxIterations: iterations)
+        let configuration = ConversionBenchmarks.configuration(iterations: iterations, metrics: metrics)
 
         for (label, load) in inputs {
             Benchmark("HTML→tree \(label) \(copies)x", configuration: configuration) { benchmark, input in

@@ -13,43 +13,18 @@ import Transmark
 /// 16× inputs are the 1× input repeated and joined by blank lines (`Corpus.repeated` for single
 /// files, `Corpus.webPages(copies:)` for the web pages), built in memory during setup.
 let benchmarks: @Sendable () -> Void = {
-    let metrics: [BenchmarkMetric] = [
-        ThroughputMetric.megabytesPerSecond, .wallClock, .peakMemoryResident, .mallocCountTotal,
-    ]
-    let sizes: [(copies: Int, iterations: Int)] = [(1, 8), (16, 2)]
-
-    for (copies, iterations) in sizes {
-        let configuration = Benchmark.Configuration(
-            metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1,
-            maxDuration: .seconds(120), maxIterations: iterations)
-
-        Benchmark("HTML→Markdown corpus_from_md.html \(copies)x", configuration: configuration) { benchmark, input in
-            try benchmark.measureThroughput(inputBytes: input.count) {
-                try Registry.standard.convert(input, from: "html", to: "markdown")
-            }
-        } setup: {
-            Corpus.repeated("corpus_from_md.html", copies: copies)
-        }
-
-        Benchmark("HTML→Markdown web pages \(copies)x", configuration: configuration) { benchmark, input in
-            try benchmark.measureThroughput(inputBytes: input.count) {
-                try Registry.standard.convert(input, from: "html", to: "markdown")
-            }
-        } setup: {
-            Corpus.webPages(copies: copies)
-        }
-
-        Benchmark("Markdown→Markdown corpus.md \(copies)x", configuration: configuration) { benchmark, input in
-            try benchmark.measureThroughput(inputBytes: input.count) {
-                try Registry.standard.convert(input, from: "markdown", to: "markdown")
-            }
-        } setup: {
-            Corpus.repeated("corpus.md", copies: copies)
-        }
+    for (copies, iterations) in ConversionBenchmarks.sizes {
+        let configuration = ConversionBenchmarks.configuration(iterations: iterations)
+        ConversionBenchmarks.conversion("HTML→Markdown corpus_from_md.html \(copies)x", from: "html", to: "markdown",
+                                        configuration: configuration) { Corpus.repeated("corpus_from_md.html", copies: copies) }
+        ConversionBenchmarks.conversion("HTML→Markdown web pages \(copies)x", from: "html", to: "markdown",
+                                        configuration: configuration) { Corpus.webPages(copies: copies) }
+        ConversionBenchmarks.conversion("Markdown→Markdown corpus.md \(copies)x", from: "markdown", to: "markdown",
+                                        configuration: configuration) { Corpus.repeated("corpus.md", copies: copies) }
     }
 
     Benchmark("Markdown render of corpus_from_md.html 1x",
-              configuration: .init(metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, maxIterations: 8)) { benchmark, prepared in
+              configuration: ConversionBenchmarks.configuration(iterations: 8)) { benchmark, prepared in
         // MB/s per byte of the HTML the document came from: the writer's share of the conversion.
         try benchmark.measureThroughput(inputBytes: prepared.sourceBytes) {
             try MarkdownBackend().render(prepared.document, options: .init())

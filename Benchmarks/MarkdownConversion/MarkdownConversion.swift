@@ -18,17 +18,9 @@ let benchmarks: @Sendable () -> Void = {
     let sizes: [(copies: Int, iterations: Int)] = [(1, 8), (4, 3), (16, 2)]
 
     for (copies, iterations) in sizes {
-        let configuration = Benchmark.Configuration(
-            metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1,
-            maxDuration: .seconds(120), maxIterations: iterations)
-
-        Benchmark("Markdown→HTML corpus.md \(copies)x", configuration: configuration) { benchmark, input in
-            try benchmark.measureThroughput(inputBytes: input.count) {
-                try Registry.standard.convert(input, from: "markdown", to: "html")
-            }
-        } setup: {
-            Corpus.repeated("corpus.md", copies: copies)
-        }
+        let configuration = ConversionBenchmarks.configuration(iterations: iterations, metrics: metrics)
+        ConversionBenchmarks.conversion("Markdown→HTML corpus.md \(copies)x", from: "markdown", to: "html",
+                                        configuration: configuration) { Corpus.repeated("corpus.md", copies: copies) }
 
         Benchmark("Markdown parse corpus.md \(copies)x", configuration: configuration) { benchmark, input in
             try benchmark.measureThroughput(inputBytes: input.count) {

@@ -13,38 +13,13 @@ import Transmark
 /// 16× inputs are the 1× input repeated and joined by blank lines (`Corpus.repeated` for single
 /// files, `Corpus.webPages(copies:)` for the web pages), built in memory during setup.
 let benchmarks: @Sendable () -> Void = {
-    let metrics: [BenchmarkMetric] = [
-        ThroughputMetric.megabytesPerSecond, .wallClock, .peakMemoryResident, .mallocCountTotal,
-    ]
-    let sizes: [(copies: Int, iterations: Int)] = [(1, 8), (16, 2)]
-
-    for (copies, iterations) in sizes {
-        let configuration = Benchmark.Configuration(
-            metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1,
-            maxDuration: .seconds(120), maxIterations: iterations)
-
-        Benchmark("HTML→styled-json corpus_from_md.html \(copies)x", configuration: configuration) { benchmark, input in
-            try benchmark.measureThroughput(inputBytes: input.count) {
-                try Registry.standard.convert(input, from: "html", to: "styled-json")
-            }
-        } setup: {
-            Corpus.repeated("corpus_from_md.html", copies: copies)
-        }
-
-        Benchmark("HTML→styled-json web pages \(copies)x", configuration: configuration) { benchmark, input in
-            try benchmark.measureThroughput(inputBytes: input.count) {
-                try Registry.standard.convert(input, from: "html", to: "styled-json")
-            }
-        } setup: {
-            Corpus.webPages(copies: copies)
-        }
-
-        Benchmark("Markdown→styled-json corpus.md \(copies)x", configuration: configuration) { benchmark, input in
-            try benchmark.measureThroughput(inputBytes: input.count) {
-                try Registry.standard.convert(input, from: "markdown", to: "styled-json")
-            }
-        } setup: {
-            Corpus.repeated("corpus.md", copies: copies)
-        }
+    for (copies, iterations) in ConversionBenchmarks.sizes {
+        let configuration = ConversionBenchmarks.configuration(iterations: iterations)
+        ConversionBenchmarks.conversion("HTML→styled-json corpus_from_md.html \(copies)x", from: "html", to: "styled-json",
+                                        configuration: configuration) { Corpus.repeated("corpus_from_md.html", copies: copies) }
+        ConversionBenchmarks.conversion("HTML→styled-json web pages \(copies)x", from: "html", to: "styled-json",
+                                        configuration: configuration) { Corpus.webPages(copies: copies) }
+        ConversionBenchmarks.conversion("Markdown→styled-json corpus.md \(copies)x", from: "markdown", to: "styled-json",
+                                        configuration: configuration) { Corpus.repeated("corpus.md", copies: copies) }
     }
 }

@@ -17,39 +17,14 @@ import Transmark
 /// 16× inputs are the 1× input repeated and joined by blank lines (`Corpus.repeated` for single
 /// files, `Corpus.webPages(copies:)` for the web pages), built in memory during setup.
 let benchmarks: @Sendable () -> Void = {
-    let metrics: [BenchmarkMetric] = [
-        ThroughputMetric.megabytesPerSecond, .wallClock, .peakMemoryResident, .mallocCountTotal,
-    ]
-    let sizes: [(copies: Int, iterations: Int)] = [(1, 8), (16, 2)]
     let ansiOptions = ConversionOptions([(key: "color", value: "always"), (key: "colors", value: "truecolor")])
-
-    for (copies, iterations) in sizes {
-        let configuration = Benchmark.Configuration(
-            metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1,
-            maxDuration: .seconds(120), maxIterations: iterations)
-
-        Benchmark("Markdown→ANSI corpus.md \(copies)x", configuration: configuration) { benchmark, input in
-            try benchmark.measureThroughput(inputBytes: input.count) {
-                try Registry.standard.convert(input, from: "markdown", to: "ansi", options: ansiOptions)
-            }
-        } setup: {
-            Corpus.repeated("corpus.md", copies: copies)
-        }
-
-        Benchmark("Markdown→text corpus.md \(copies)x", configuration: configuration) { benchmark, input in
-            try benchmark.measureThroughput(inputBytes: input.count) {
-                try Registry.standard.convert(input, from: "markdown", to: "text")
-            }
-        } setup: {
-            Corpus.repeated("corpus.md", copies: copies)
-        }
-
-        Benchmark("HTML→text web pages \(copies)x", configuration: configuration) { benchmark, input in
-            try benchmark.measureThroughput(inputBytes: input.count) {
-                try Registry.standard.convert(input, from: "html", to: "text")
-            }
-        } setup: {
-            Corpus.webPages(copies: copies)
-        }
+    for (copies, iterations) in ConversionBenchmarks.sizes {
+        let configuration = ConversionBenchmarks.configuration(iterations: iterations)
+        ConversionBenchmarks.conversion("Markdown→ANSI corpus.md \(copies)x", from: "markdown", to: "ansi", options: ansiOptions,
+                                        configuration: configuration) { Corpus.repeated("corpus.md", copies: copies) }
+        ConversionBenchmarks.conversion("Markdown→text corpus.md \(copies)x", from: "markdown", to: "text",
+                                        configuration: configuration) { Corpus.repeated("corpus.md", copies: copies) }
+        ConversionBenchmarks.conversion("HTML→text web pages \(copies)x", from: "html", to: "text",
+                                        configuration: configuration) { Corpus.webPages(copies: copies) }
     }
 }
