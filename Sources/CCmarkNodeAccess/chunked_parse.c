@@ -58,6 +58,9 @@ struct transmark_chunked_parse {
     size_t footnote_count, footnote_capacity;
 };
 
+/* Node insertions below cannot fail (a document, and every block that can hold a footnote
+   definition, can hold these nodes); if one ever did, only footnote numbering would be affected,
+   so their results are not checked. Allocation failure aborts, as libcmark-gfm's own does. */
 static void *grow(void *array, size_t *capacity, size_t needed, size_t element) {
     if (needed <= *capacity) return array;
     size_t next = *capacity ? *capacity * 2 : 16;
@@ -185,12 +188,12 @@ static void collect_references(transmark_chunked_parse *parse, chunk_info *chunk
     chunk->reference_end = base + map->size;
     parse->references = grow(parse->references, &parse->reference_capacity,
                              base + map->size, sizeof(cmark_reference));
+    memset(&parse->references[base], 0, map->size * sizeof(cmark_reference));
     /* Entries are listed newest first; their ages are 0 ..< size in definition order. */
     for (cmark_map_entry *entry = map->refs; entry; entry = entry->next) {
-        if (entry->age >= map->size) abort();
+        if (entry->age >= map->size) continue; /* cannot happen: ages are 0 ..< size */
         cmark_reference *reference = (cmark_reference *)entry;
         cmark_reference *global = &parse->references[base + entry->age];
-        memset(global, 0, sizeof(cmark_reference));
         size_t label_length = strlen((const char *)entry->label);
         global->entry.label = malloc(label_length + 1);
         if (global->entry.label == NULL) abort();
@@ -214,7 +217,11 @@ static void sort_references(transmark_chunked_parse *parse) {
     size_t count = parse->reference_count;
     parse->sorted_references = malloc((count ? count : 1) * sizeof(cmark_map_entry *));
     if (parse->sorted_references == NULL) abort();
-    for (size_t i = 0; i < count; i++) parse->sorted_references[i] = &parse->references[i].entry;
+    size_t filled = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (parse->references[i].entry.label) parse->sorted_references[filled++] = &parse->references[i].entry;
+    }
+    count = filled;
     qsort(parse->sorted_references, count, sizeof(cmark_map_entry *), compare_references);
     size_t unique = 0;
     for (size_t i = 0; i < count; i++) {
@@ -368,11 +375,11 @@ cmark_node *transmark_chunked_parse_finish(transmark_chunked_parse *parse, size_
         find_candidates(parse->input + chunk->start, chunk->end - chunk->start, found);
         for (size_t i = chunk->footnote_begin; i-- > 0;) {
             if (!may_reference(found, parse->footnote_keys[i])) continue;
-            if (!cmark_node_prepend_child(root, synthetic_definition(mem, parse->footnotes[i]))) abort();
+            cmark_node_prepend_child(root, synthetic_definition(mem, parse->footnotes[i]));
         }
         for (size_t i = chunk->footnote_end; i < parse->footnote_count; i++) {
             if (!may_reference(found, parse->footnote_keys[i])) continue;
-            if (!cmark_node_append_child(root, synthetic_definition(mem, parse->footnotes[i]))) abort();
+            cmark_node_append_child(root, synthetic_definition(mem, parse->footnotes[i]));
         }
         /* A definition that a definition earlier in the document overrides (same label) is
            renamed, so that the library keeps it apart: one parse drops it but still counts the
@@ -400,7 +407,7 @@ cmark_node *transmark_chunked_parse_finish(transmark_chunked_parse *parse, size_
             cmark_node *marker = cmark_node_new_with_mem(CMARK_NODE_HTML_BLOCK, mem);
             marker->as.literal = parse->footnote_nodes[i]->as.literal;
             marker->user_data = TRANSMARK_FOOTNOTE_POSITION;
-            if (!cmark_node_insert_before(parse->footnote_nodes[i], marker)) abort();
+            cmark_node_insert_before(parse->footnote_nodes[i], marker);
         }
         /* A hidden paragraph referencing each of this chunk's own definitions, so the library
            keeps them (it drops definitions no reference in the chunk uses) and parses them. */
@@ -413,7 +420,7 @@ cmark_node *transmark_chunked_parse_finish(transmark_chunked_parse *parse, size_
                 cmark_strbuf_put(&paragraph->content, label.data, label.len);
                 cmark_strbuf_put(&paragraph->content, (const unsigned char *)"]\n", 2);
             }
-            if (!cmark_node_append_child(root, paragraph)) abort();
+            cmark_node_append_child(root, paragraph);
         }
     }
 
