@@ -1,69 +1,179 @@
 /// The typed subset of CSS that a node can carry (parsed from HTML `style=""` and presentational
 /// attributes, or set by a tag registry or theme). Every field is optional: `nil` means "not set
 /// here", so styles cascade field by field.
+///
+/// A value holds one reference (copy-on-write), `nil` while nothing is set: styles are passed
+/// around per node, and copying or dropping a `Style?` must cost no more than a pointer.
 public struct Style: Hashable, Sendable {
-    /// `color`.
-    public var color: CSSColor?
-    /// `background-color` (or the color in `background`).
-    public var backgroundColor: CSSColor?
-    /// `font-weight`.
-    public var fontWeight: FontWeight?
-    /// `font-style`.
-    public var fontStyle: FontStyle?
-    /// `font-size`.
-    public var fontSize: FontSize?
-    /// `font-family`, in order of preference.
-    public var fontFamily: [String]?
-    /// `text-decoration-line`.
-    public var textDecoration: TextDecoration?
-    /// `text-align`.
-    public var textAlign: TextAlign?
-    /// `vertical-align`.
-    public var verticalAlign: VerticalAlign?
-    /// `line-height`.
-    public var lineHeight: LineHeight?
-    /// `letter-spacing`. `normal` computes to zero (CSS Text 3) and is stored as `.px(0)`, so
-    /// that it overrides an inherited spacing; `nil` means "not set here".
-    public var letterSpacing: CSSLength?
-    /// `word-spacing`. `normal` is stored as `.px(0)`, as for `letterSpacing`.
-    public var wordSpacing: CSSLength?
-    /// `text-transform`.
-    public var textTransform: TextTransform?
-    /// `white-space`.
-    public var whiteSpace: WhiteSpace?
-    /// `display`.
-    public var display: Display?
-    /// `visibility`.
-    public var visibility: Visibility?
+    /// The fields, shared between copies until one of them changes; `nil` when nothing was set.
+    private var storage: StyleStorage?
 
     /// An empty style: nothing set.
     public init() {}
 
+    /// The fields (all `nil` for an empty style).
+    private var fields: StyleFields { storage?.fields ?? StyleFields() }
+
+    /// Changes the fields, copying them first when they are shared.
+    @inline(__always)
+    private mutating func update(_ body: (inout StyleFields) -> Void) {
+        if storage == nil {
+            storage = StyleStorage(StyleFields())
+        } else if !isKnownUniquelyReferenced(&storage!) {
+            storage = StyleStorage(storage!.fields)
+        }
+        body(&storage!.fields)
+    }
+
+    /// `color`.
+    public var color: CSSColor? {
+        get { storage?.fields.color }
+        set { if newValue != nil || storage != nil { update { $0.color = newValue } } }
+    }
+    /// `background-color` (or the color in `background`).
+    public var backgroundColor: CSSColor? {
+        get { storage?.fields.backgroundColor }
+        set { if newValue != nil || storage != nil { update { $0.backgroundColor = newValue } } }
+    }
+    /// `font-weight`.
+    public var fontWeight: FontWeight? {
+        get { storage?.fields.fontWeight }
+        set { if newValue != nil || storage != nil { update { $0.fontWeight = newValue } } }
+    }
+    /// `font-style`.
+    public var fontStyle: FontStyle? {
+        get { storage?.fields.fontStyle }
+        set { if newValue != nil || storage != nil { update { $0.fontStyle = newValue } } }
+    }
+    /// `font-size`.
+    public var fontSize: FontSize? {
+        get { storage?.fields.fontSize }
+        set { if newValue != nil || storage != nil { update { $0.fontSize = newValue } } }
+    }
+    /// `font-family`, in order of preference.
+    public var fontFamily: [String]? {
+        get { storage?.fields.fontFamily }
+        set { if newValue != nil || storage != nil { update { $0.fontFamily = newValue } } }
+    }
+    /// `text-decoration-line`.
+    public var textDecoration: TextDecoration? {
+        get { storage?.fields.textDecoration }
+        set { if newValue != nil || storage != nil { update { $0.textDecoration = newValue } } }
+    }
+    /// `text-align`.
+    public var textAlign: TextAlign? {
+        get { storage?.fields.textAlign }
+        set { if newValue != nil || storage != nil { update { $0.textAlign = newValue } } }
+    }
+    /// `vertical-align`.
+    public var verticalAlign: VerticalAlign? {
+        get { storage?.fields.verticalAlign }
+        set { if newValue != nil || storage != nil { update { $0.verticalAlign = newValue } } }
+    }
+    /// `line-height`.
+    public var lineHeight: LineHeight? {
+        get { storage?.fields.lineHeight }
+        set { if newValue != nil || storage != nil { update { $0.lineHeight = newValue } } }
+    }
+    /// `letter-spacing`. `normal` computes to zero (CSS Text 3) and is stored as `.px(0)`, so
+    /// that it overrides an inherited spacing; `nil` means "not set here".
+    public var letterSpacing: CSSLength? {
+        get { storage?.fields.letterSpacing }
+        set { if newValue != nil || storage != nil { update { $0.letterSpacing = newValue } } }
+    }
+    /// `word-spacing`. `normal` is stored as `.px(0)`, as for `letterSpacing`.
+    public var wordSpacing: CSSLength? {
+        get { storage?.fields.wordSpacing }
+        set { if newValue != nil || storage != nil { update { $0.wordSpacing = newValue } } }
+    }
+    /// `text-transform`.
+    public var textTransform: TextTransform? {
+        get { storage?.fields.textTransform }
+        set { if newValue != nil || storage != nil { update { $0.textTransform = newValue } } }
+    }
+    /// `white-space`.
+    public var whiteSpace: WhiteSpace? {
+        get { storage?.fields.whiteSpace }
+        set { if newValue != nil || storage != nil { update { $0.whiteSpace = newValue } } }
+    }
+    /// `display`.
+    public var display: Display? {
+        get { storage?.fields.display }
+        set { if newValue != nil || storage != nil { update { $0.display = newValue } } }
+    }
+    /// `visibility`.
+    public var visibility: Visibility? {
+        get { storage?.fields.visibility }
+        set { if newValue != nil || storage != nil { update { $0.visibility = newValue } } }
+    }
+
     /// Whether no field is set.
-    public var isEmpty: Bool { self == Style() }
+    public var isEmpty: Bool { storage.map { $0.fields == StyleFields() } ?? true }
+
+    public static func == (lhs: Style, rhs: Style) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.fields == rhs.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fields)
+    }
 
     /// Fills every field that is unset here from `other` (the cascade step "fill only what the
     /// previous level left unset").
     public func filling(from other: Style) -> Style {
-        var result = self
-        if result.color == nil { result.color = other.color }
-        if result.backgroundColor == nil { result.backgroundColor = other.backgroundColor }
-        if result.fontWeight == nil { result.fontWeight = other.fontWeight }
-        if result.fontStyle == nil { result.fontStyle = other.fontStyle }
-        if result.fontSize == nil { result.fontSize = other.fontSize }
-        if result.fontFamily == nil { result.fontFamily = other.fontFamily }
-        if result.textDecoration == nil { result.textDecoration = other.textDecoration }
-        if result.textAlign == nil { result.textAlign = other.textAlign }
-        if result.verticalAlign == nil { result.verticalAlign = other.verticalAlign }
-        if result.lineHeight == nil { result.lineHeight = other.lineHeight }
-        if result.letterSpacing == nil { result.letterSpacing = other.letterSpacing }
-        if result.wordSpacing == nil { result.wordSpacing = other.wordSpacing }
-        if result.textTransform == nil { result.textTransform = other.textTransform }
-        if result.whiteSpace == nil { result.whiteSpace = other.whiteSpace }
-        if result.display == nil { result.display = other.display }
-        if result.visibility == nil { result.visibility = other.visibility }
-        return result
+        guard let mine = storage else { return other }
+        guard let theirs = other.storage else { return self }
+        var result = mine.fields
+        let o = theirs.fields
+        if result.color == nil { result.color = o.color }
+        if result.backgroundColor == nil { result.backgroundColor = o.backgroundColor }
+        if result.fontWeight == nil { result.fontWeight = o.fontWeight }
+        if result.fontStyle == nil { result.fontStyle = o.fontStyle }
+        if result.fontSize == nil { result.fontSize = o.fontSize }
+        if result.fontFamily == nil { result.fontFamily = o.fontFamily }
+        if result.textDecoration == nil { result.textDecoration = o.textDecoration }
+        if result.textAlign == nil { result.textAlign = o.textAlign }
+        if result.verticalAlign == nil { result.verticalAlign = o.verticalAlign }
+        if result.lineHeight == nil { result.lineHeight = o.lineHeight }
+        if result.letterSpacing == nil { result.letterSpacing = o.letterSpacing }
+        if result.wordSpacing == nil { result.wordSpacing = o.wordSpacing }
+        if result.textTransform == nil { result.textTransform = o.textTransform }
+        if result.whiteSpace == nil { result.whiteSpace = o.whiteSpace }
+        if result.display == nil { result.display = o.display }
+        if result.visibility == nil { result.visibility = o.visibility }
+        var style = Style()
+        style.storage = StyleStorage(result)
+        return style
     }
+}
+
+/// The fields of a `Style`.
+struct StyleFields: Hashable {
+    var color: CSSColor?
+    var backgroundColor: CSSColor?
+    var fontWeight: FontWeight?
+    var fontStyle: FontStyle?
+    var fontSize: FontSize?
+    var fontFamily: [String]?
+    var textDecoration: TextDecoration?
+    var textAlign: TextAlign?
+    var verticalAlign: VerticalAlign?
+    var lineHeight: LineHeight?
+    var letterSpacing: CSSLength?
+    var wordSpacing: CSSLength?
+    var textTransform: TextTransform?
+    var whiteSpace: WhiteSpace?
+    var display: Display?
+    var visibility: Visibility?
+}
+
+/// The shared box of a `Style`'s fields. Only a `Style` whose reference is unique writes to it
+/// (copy-on-write), so sharing it between threads is safe.
+final class StyleStorage: @unchecked Sendable {
+    var fields: StyleFields
+
+    init(_ fields: StyleFields) { self.fields = fields }
 }
 
 /// A CSS color: a resolved RGBA value or `currentcolor`.

@@ -7,7 +7,7 @@ import Darwin
 
 extension HTMLTreeBuilder {
     @inline(__always)
-    func element(named name: String) -> HTMLElement {
+    mutating func element(named name: String) -> HTMLElement {
         var name = name
         return name.withUTF8 { names.element($0) }
     }
@@ -78,15 +78,26 @@ extension HTMLTreeBuilder {
                 }
                 let start = i
                 var j = i + 2
-                name.removeAll(keepingCapacity: true)
+                var hasUppercase = false
                 while j < n {
                     let c = p[j]
-                    if isSpace(c) || c == 0x2F || c == 0x3E || c == 0 { break }
-                    name.append(c >= 0x41 && c <= 0x5A ? c | 0x20 : c)
+                    if c <= 0x3E && (isSpace(c) || c == 0x2F || c == 0x3E || c == 0) { break }
+                    hasUppercase = hasUppercase || c &- 0x41 < 26
                     j += 1
                 }
-                let known = name.withUnsafeBufferPointer { names.element($0) } != .unknown
-                if !known { positions[String(decoding: name, as: UTF8.self)] = start }
+                // Names are looked up in place; only a name with capitals is copied (lowercased).
+                let record = { (nameBytes: UnsafeBufferPointer<UInt8>) in
+                    if names.element(nameBytes) == .unknown {
+                        positions[String(decoding: nameBytes, as: UTF8.self)] = start
+                    }
+                }
+                if hasUppercase {
+                    name.removeAll(keepingCapacity: true)
+                    for c in p[i + 2 ..< j] { name.append(c &- 0x41 < 26 ? c | 0x20 : c) }
+                    name.withUnsafeBufferPointer(record)
+                } else {
+                    record(UnsafeBufferPointer(rebasing: p[i + 2 ..< j]))
+                }
                 i = j
             }
         })()

@@ -4,29 +4,35 @@
 /// and writing it back therefore gives the same destination.
 enum HTMLURLNormalization {
     static func normalized(_ url: String) -> String {
-        var needsWork = false
-        for b in url.utf8 where !isKept(b) {
-            needsWork = true
-            break
+        let safe = HTMLEscaping.hrefSafe
+        // Native strings are contiguous: one pass over their bytes, no copy when nothing changes.
+        let firstUnsafe = url.utf8.withContiguousStorageIfAvailable { p -> Int in
+            safe.withUnsafeBufferPointer { kept in
+                var i = 0
+                while i < p.count && isKept(p[i], kept) { i += 1 }
+                return i
+            }
         }
-        guard needsWork else { return url }
+        if let firstUnsafe, firstUnsafe == url.utf8.count { return url }
         let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(url.utf8.count + 16)
-        for b in url.utf8 {
-            if isKept(b) {
-                out.append(b)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
+        safe.withUnsafeBufferPointer { kept in
+            for b in url.utf8 {
+                if isKept(b, kept) {
+                    out.append(b)
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                    out.append(hex[Int(b >> 4)])
+                    out.append(hex[Int(b & 15)])
+                }
             }
         }
         return String(decoding: out, as: UTF8.self)
     }
 
     @inline(__always)
-    private static func isKept(_ b: UInt8) -> Bool {
-        HTMLEscaping.hrefSafe[Int(b)] || b == UInt8(ascii: "&") || b == UInt8(ascii: "'")
+    private static func isKept(_ b: UInt8, _ safe: UnsafeBufferPointer<Bool>) -> Bool {
+        safe[Int(b)] || b == UInt8(ascii: "&") || b == UInt8(ascii: "'")
     }
 }

@@ -4,7 +4,7 @@
 extension HTMLTokenizer {
     /// Whether `p[at...]` starts with `literal`; `caseInsensitive` compares ASCII letters
     /// case-insensitively (`literal` must then be lowercase).
-    func hasPrefix(_ p: UnsafeBufferPointer<UInt8>, at i: Int, _ literal: StaticString, caseInsensitive: Bool) -> Bool {
+    mutating func hasPrefix(_ p: UnsafeBufferPointer<UInt8>, at i: Int, _ literal: StaticString, caseInsensitive: Bool) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard i + count <= p.count else { return false }
         let bytes = literal.utf8Start

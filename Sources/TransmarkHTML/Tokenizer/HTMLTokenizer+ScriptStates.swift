@@ -6,7 +6,7 @@ extension HTMLTokenizer {
 
     /// If ASCII letters start at `start`, their end and whether they spell `script`
     /// (case-insensitively) followed by whitespace, `/` or `>`.
-    private func scriptWord(_ p: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, isScript: Bool) {
+    private mutating func scriptWord(_ p: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, isScript: Bool) {
         var j = start
         var matches = true
         while j < p.count && ASCII.isAlpha(p[j]) {

@@ -4,7 +4,7 @@
 extension HTMLTokenizer {
     /// Index of the first byte at or after `start` that is `<`, `&` or NUL (or `p.count`).
     @inline(__always)
-    func scanData(_ p: UnsafeBufferPointer<UInt8>, from start: Int, stopAtAmpersand: Bool) -> Int {
+    mutating func scanData(_ p: UnsafeBufferPointer<UInt8>, from start: Int, stopAtAmpersand: Bool) -> Int {
         ByteScanner.firstIndex(in: p, from: start, of: 0x3C, 0, stopAtAmpersand ? 0x26 : 0)
     }
 
@@ -97,7 +97,7 @@ extension HTMLTokenizer {
 
     /// If `</name` at `lessThan` is the appropriate end tag (its name is the last start tag's, and
     /// it is followed by whitespace, `/` or `>`), the index just after the name.
-    func appropriateEndTagNameEnd(_ p: UnsafeBufferPointer<UInt8>, lessThan i: Int) -> Int? {
+    mutating func appropriateEndTagNameEnd(_ p: UnsafeBufferPointer<UInt8>, lessThan i: Int) -> Int? {
         let n = p.count
         guard !lastStartTag.isEmpty, i + 1 < n, p[i + 1] == 0x2F else { return nil }
         var j = i + 2
@@ -140,7 +140,7 @@ extension HTMLTokenizer {
     ///
     /// - Returns: the replacement bytes (or `nil` when the bytes are not a reference and stay as
     ///   they are) and the index after what was consumed.
-    func characterReference(_ p: UnsafeBufferPointer<UInt8>, at amp: Int, inAttribute: Bool) -> (ArraySlice<UInt8>?, Int) {
+    mutating func characterReference(_ p: UnsafeBufferPointer<UInt8>, at amp: Int, inAttribute: Bool) -> (ArraySlice<UInt8>?, Int) {
         let i = amp + 1
         let n = p.count
         guard i < n else { return (nil, i) }

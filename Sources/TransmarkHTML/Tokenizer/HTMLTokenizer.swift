@@ -237,17 +237,23 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
 
     /// The tag of the last `.startTag` / `.endTag` raw token, as a public value.
     var currentTag: HTMLTag {
-        HTMLTag(name: String(decoding: tagName, as: UTF8.self), attributes: currentAttributes,
-                isSelfClosing: tagSelfClosing)
+        mutating get {
+            HTMLTag(name: String(decoding: tagName, as: UTF8.self), attributes: currentAttributes,
+                    isSelfClosing: tagSelfClosing)
+        }
     }
 
-    /// The attributes of the last tag token, as public values.
+    /// The attributes of the last tag token, as public values. (`mutating`: a getter of this
+    /// large struct would otherwise be called on a copy of it.)
     var currentAttributes: [HTMLAttribute] {
-        if rawAttributes.isEmpty { return [] }
-        return attributeBytes.withUnsafeBufferPointer { p in
-            rawAttributes.map { a in
-                HTMLAttribute(name: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.nameStart) ..< Int(a.valueStart)]), as: UTF8.self),
-                              value: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.valueStart) ..< Int(a.valueEnd)]), as: UTF8.self))
+        mutating get {
+            if rawAttributes.isEmpty { return [] }
+            let rawAttributes = self.rawAttributes
+            return attributeBytes.withUnsafeBufferPointer { p in
+                rawAttributes.map { a in
+                    HTMLAttribute(name: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.nameStart) ..< Int(a.valueStart)]), as: UTF8.self),
+                                  value: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.valueStart) ..< Int(a.valueEnd)]), as: UTF8.self))
+                }
             }
         }
     }
