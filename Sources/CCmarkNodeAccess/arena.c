@@ -12,6 +12,8 @@ typedef struct arena_block {
     struct arena_block *next;
     size_t used;
     size_t size;
+    /* Bytes before this offset may be nonzero (written before a rewind); the rest is zero. */
+    size_t dirty;
     /* Length of the mapping when the block was mapped directly (0: it came from calloc). */
     size_t mapped;
     max_align_t data[];
@@ -30,16 +32,19 @@ struct transmark_arena {
 #define ARENA_MAP_THRESHOLD ((size_t)4 << 20)
 #define ARENA_HEADER 16
 
-/* A zeroed block of `size` usable bytes. Large blocks are anonymous mappings aligned to 2 MiB
+/* A block of `size` usable bytes (zero from `dirty` on). Large blocks are anonymous mappings aligned to 2 MiB
    and advised for transparent huge pages: libcmark-gfm touches every byte of its tree once, and
    one 2 MiB fault costs far less than 512 small ones (the kernel clears pages either way). */
 static arena_block *arena_new_block(size_t size) {
     size_t total = sizeof(arena_block) + size;
     arena_block *block;
+    size_t dirty = 0;
     if (total < ARENA_MAP_THRESHOLD) {
-        block = calloc(1, total);
+        /* Heap memory may hold old data: all of it counts as dirty (calloc clears what it hands out). */
+        block = malloc(total);
         if (block == NULL) abort();
         block->mapped = 0;
+        dirty = size;
     } else {
         size_t length = (total + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
         char *raw = mmap(NULL, length + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -57,6 +62,7 @@ static arena_block *arena_new_block(size_t size) {
     block->next = NULL;
     block->used = 0;
     block->size = size;
+    block->dirty = dirty;
     return block;
 }
 
@@ -97,10 +103,11 @@ void transmark_arena_destroy(transmark_arena *arena) {
 }
 
 void transmark_arena_rewind(transmark_arena *arena) {
-    /* Keep the blocks for the next parse, zeroed again where they were used (allocations are
-       calloc-like), so a sequence of parses reuses memory that is already mapped and cached. */
+    /* Keep the blocks for the next parse, so a sequence of parses reuses memory that is already
+       mapped and cached. What was used is now dirty: calloc zeroes what it hands out of it
+       (libcmark-gfm's buffers grow by realloc and need no zeroing, so most of it never is). */
     for (arena_block *block = arena->first; block; block = block->next) {
-        memset(block->data, 0, block->used);
+        if (block->used > block->dirty) block->dirty = block->used;
         block->used = 0;
     }
     arena->current = arena->first;
@@ -147,8 +154,16 @@ static void *arena_allocate(size_t bytes) {
 
 static void *arena_calloc(size_t count, size_t size) {
     if (size != 0 && count > ((size_t)-1) / size) abort();
-    /* Blocks are zeroed when made and when rewound. */
-    return arena_allocate(count * size);
+    size_t bytes = count * size;
+    char *pointer = arena_allocate(bytes);
+    /* Fresh blocks are zero; only what lies below the block's dirty mark needs clearing. */
+    arena_block *block = arena_in_use()->current;
+    size_t offset = (size_t)(pointer - (char *)block->data);
+    if (offset < block->dirty) {
+        size_t dirty = block->dirty - offset;
+        memset(pointer, 0, bytes < dirty ? bytes : dirty);
+    }
+    return pointer;
 }
 
 static void *arena_realloc(void *pointer, size_t size) {

@@ -413,7 +413,7 @@ struct HTMLRenderer {
 
     // MARK: Helpers
 
-    private func isInTightList(_ paragraph: Int32) -> Bool {
+    private mutating func isInTightList(_ paragraph: Int32) -> Bool {
         let parent = records[Int(paragraph)].parent
         guard parent >= 0, records[Int(parent)].tag == .listItem else { return false }
         let grandparent = records[Int(parent)].parent
@@ -423,7 +423,7 @@ struct HTMLRenderer {
 
     private static let headingTags: [StaticString] = ["h1", "h2", "h3", "h4", "h5", "h6"]
 
-    private func headingTag(_ index: Int32) -> StaticString {
+    private mutating func headingTag(_ index: Int32) -> StaticString {
         guard case .heading(let level) = document.kind(at: index) else { return "h1" }
         return Self.headingTags[min(max(level, 1), 6) - 1]
     }

@@ -9,7 +9,7 @@ extension StyledTextLayout {
 
     /// The role of a paragraph inside the innermost block container (list item, footnote,
     /// definition); looks down through at most 64 inline frames.
-    func containerRole(skippingTop: Bool) -> ParagraphAttributes.Role {
+    mutating func containerRole(skippingTop: Bool) -> ParagraphAttributes.Role {
         var i = frames.count - (skippingTop ? 2 : 1)
         var steps = 0
         let records = document.storage.records
@@ -28,7 +28,7 @@ extension StyledTextLayout {
     }
 
     /// The role of an explicit paragraph node (its frame is on top).
-    func role(inside parent: Int32) -> ParagraphAttributes.Role { containerRole(skippingTop: true) }
+    mutating func role(inside parent: Int32) -> ParagraphAttributes.Role { containerRole(skippingTop: true) }
 
     /// Starts a paragraph: ends the previous one with `\n`, computes the paragraph attributes from
     /// the block context and writes a pending list marker.
@@ -161,7 +161,7 @@ extension StyledTextLayout {
     }
 
     /// The plain text of an image's subtree (its alternative text).
-    func altText(of index: Int32) -> String {
+    mutating func altText(of index: Int32) -> String {
         var bytes: [UInt8] = []
         var cursor = WalkCursor(start: index)
         let records = document.storage.records

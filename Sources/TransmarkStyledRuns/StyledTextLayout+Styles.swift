@@ -68,7 +68,7 @@ extension StyledTextLayout {
     }
 
     /// Sets the semantic attributes a node kind adds to everything inside it.
-    private func applySemantics(of kind: NodeKind, to run: inout RunAttributes) {
+    private mutating func applySemantics(of kind: NodeKind, to run: inout RunAttributes) {
         switch kind {
         case .strong: run.traits.insert(.strong)
         case .emphasis: run.traits.insert(.emphasis)

@@ -122,7 +122,8 @@ enum TextSanitizer {
         @inline(__always) func flush(_ end: Int, _ dst: inout [UInt8]) {
             if end > runStart {
                 dst.append(contentsOf: UnsafeBufferPointer(rebasing: src[runStart..<end]))
-                lastWasSpace = false
+                // A run starts with content; it can end with a space only when copied verbatim.
+                lastWasSpace = src[end - 1] == 0x20
                 hasContent = true
             }
         }
@@ -137,6 +138,13 @@ enum TextSanitizer {
             }
             let b = src[i]
             if b > 0x20 && b < 0x7F {
+                i &+= 1
+                continue
+            }
+            // A space after content stays in the run: always when copying verbatim, and between
+            // two non-space bytes when collapsing (it is the one space the run needs there).
+            if b == 0x20 && i > runStart
+                && (!collapse || (i + 1 < n && src[i + 1] > 0x20 && src[i + 1] != 0x7F)) {
                 i &+= 1
                 continue
             }

@@ -115,7 +115,7 @@ extension TextLayoutEngine {
     }
 
     /// Whether the inline buffer from `start` holds anything but spaces.
-    func containsContent(from start: Int) -> Bool {
+    mutating func containsContent(from start: Int) -> Bool {
         var i = start
         while i < inline.bytes.count {
             if inline.bytes[i] != 0x20 && inline.bytes[i] != 0x0A { return true }
@@ -126,7 +126,7 @@ extension TextLayoutEngine {
 
     /// Whether the link text gathered from `start` is the URL itself (or the address of a
     /// `mailto:` URL), so that the URL need not be shown again.
-    func linkTextShowsURL(from start: Int, _ url: [UInt8]) -> Bool {
+    mutating func linkTextShowsURL(from start: Int, _ url: [UInt8]) -> Bool {
         var s = start, e = inline.bytes.count
         while s < e && inline.bytes[s] == 0x20 { s += 1 }
         while e > s && inline.bytes[e - 1] == 0x20 { e -= 1 }

@@ -124,19 +124,26 @@ extension TextLayoutEngine {
     /// Writes bytes in a style to the current sink.
     @inline(__always)
     mutating func put(_ bytes: ArraySlice<UInt8>, style: Int32) {
+        bytes.withUnsafeBufferPointer { put(bytes: $0, style: style) }
+    }
+
+    /// Writes bytes (see `put(_:style:)`).
+    mutating func put(bytes: UnsafeBufferPointer<UInt8>, style: Int32) {
         let capture = sinks[sinks.count - 1].captureIndex
         if capture < 0 {
             if settings.styled { writer.transition(to: styles[Int(style)], links: links, out: &out) }
-            out.append(contentsOf: bytes)
+            out.bytes.append(contentsOf: bytes)
         } else {
             captures[capture].text.setStyle(style)
             captures[capture].text.bytes.append(contentsOf: bytes)
         }
     }
 
-    /// Writes a string made by the engine.
+    /// Writes a string made by the engine (its bytes are read in place, not copied first).
     mutating func put(_ string: String, style: Int32) {
-        put(ArraySlice(string.utf8), style: style)
+        if string.utf8.withContiguousStorageIfAvailable({ put(bytes: $0, style: style) }) != nil { return }
+        var string = string
+        string.withUTF8 { put(bytes: $0, style: style) }
     }
 
     /// Writes `count` copies of `unit`, without building an intermediate buffer.

@@ -70,7 +70,7 @@ extension MarkdownWriter {
         if let n = prefixLengths.popLast() { w.prefix.removeLast(min(n, w.prefix.count)) }
     }
 
-    func listMarker(_ i: Int32, _ attributes: ListAttributes) -> String {
+    mutating func listMarker(_ i: Int32, _ attributes: ListAttributes) -> String {
         // Two lists in a row need different markers, or they read back as one list.
         // (Also across divisions, which write no markup: the previous block of the container.)
         var previousMarker: String? = previousListMarker
@@ -216,7 +216,7 @@ extension MarkdownWriter {
         w.cr()
     }
 
-    func divisionName(_ i: Int32) -> String {
+    mutating func divisionName(_ i: Int32) -> String {
         if case .division(let tag) = document.kind(at: i), HTMLNames.isValidElementName(tag),
            !HTMLNames.isCodeBearingElement(tag) {
             return tag
@@ -225,7 +225,7 @@ extension MarkdownWriter {
     }
 
     /// The node's attributes and style as HTML attribute text (with a leading space).
-    func htmlAttributes(_ i: Int32) -> String {
+    mutating func htmlAttributes(_ i: Int32) -> String {
         var text = ""
         for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name) && !HTMLNames.isEventHandler(a.name) {
             if a.name == "style" && document.style(at: i) != nil { continue }
@@ -252,16 +252,16 @@ extension MarkdownWriter {
         return out
     }
 
-    func footnoteLabel(_ label: String) -> String {
+    mutating func footnoteLabel(_ label: String) -> String {
         String(label.map { $0 == " " || $0 == "]" || $0 == "[" || $0 == "\n" ? "-" : $0 })
     }
 
     /// The previous sibling of the node being entered (valid during `enter`).
-    func previousSibling(of i: Int32) -> Int32? {
+    mutating func previousSibling(of i: Int32) -> Int32? {
         currentPreviousSibling >= 0 ? currentPreviousSibling : nil
     }
 
-    func containsBreak(_ i: Int32) -> Bool {
+    mutating func containsBreak(_ i: Int32) -> Bool {
         var found = false
         document.walk(from: NodeID(index: i)) { event in
             if case .enter(let n) = event, n.tag == .softBreak || n.tag == .lineBreak { found = true; return .stop }
@@ -270,7 +270,7 @@ extension MarkdownWriter {
         return found
     }
 
-    func displayWidth(of bytes: ArraySlice<UInt8>) -> Int {
+    mutating func displayWidth(of bytes: ArraySlice<UInt8>) -> Int {
         var n = 0
         for b in bytes where b & 0xC0 != 0x80 { n += 1 }
         return n

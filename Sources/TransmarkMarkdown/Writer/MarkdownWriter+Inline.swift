@@ -104,7 +104,7 @@ extension MarkdownWriter {
     }
 
     /// The HTML tag that can replace an emphasis-like delimiter pair, or nil for other pairs.
-    func htmlTagForDelimiter(_ d: Delimiter) -> String? {
+    mutating func htmlTagForDelimiter(_ d: Delimiter) -> String? {
         guard d.position >= 0, let c = d.open.first,
               c == UInt8(ascii: "*") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~") else { return nil }
         switch records[Int(d.node)].tag {
@@ -156,7 +156,7 @@ extension MarkdownWriter {
 
     /// Whether the written opener of `d` can open and the closer about to be written can close
     /// (CommonMark's left- and right-flanking rules, with `_`'s intraword restriction).
-    func delimitersFlank(_ d: Delimiter, closing i: Int32) -> Bool {
+    mutating func delimitersFlank(_ d: Delimiter, closing i: Int32) -> Bool {
         let bytes = w.bytes
         let contentStart = d.position + d.open.count
         guard contentStart < bytes.count else { return true }
@@ -265,44 +265,72 @@ extension MarkdownWriter {
     }
 
     mutating func writeCodeSpan(_ i: Int32) {
-        writeCodeSpan(code: Array(document.textBytes(at: i)))
+        document.textBytes(at: i).withUnsafeBufferPointer { writeCodeSpan(code: $0) }
     }
 
     /// Writes `code` as a code span (line ends become spaces).
     mutating func writeCodeSpan(code: [UInt8]) {
-        var code = code
+        code.withUnsafeBufferPointer { writeCodeSpan(code: $0) }
+    }
+
+    /// Writes `code` as a code span (line ends become spaces): fenced by a backtick run of a
+    /// length that does not occur inside, padded with spaces where the content would otherwise
+    /// lose them or merge with the fence.
+    mutating func writeCodeSpan(code: UnsafeBufferPointer<UInt8>) {
         // An empty code span has no syntax (`` reads back as text) and shows nothing.
         if code.isEmpty { return }
-        for k in code.indices where code[k] == 0x0A { code[k] = 0x20 }
-        if inTableCell {
-            // GFM splits table rows at `|` before reading code spans; `\|` keeps the pipe.
-            var escaped: [UInt8] = []
-            for b in code {
-                if b == UInt8(ascii: "|") { escaped.append(0x5C) }
-                escaped.append(b)
-            }
-            code = escaped
-        }
-        var longest = 0
-        var runs = Set<Int>()
+        // One pass: the backtick run lengths inside (bit k-1 of `shortRuns` for a run of k, longer
+        // runs in a set), whether the bytes change (line ends; pipes in table cells) and whether
+        // they are all spaces once line ends are.
+        var shortRuns: UInt64 = 0
+        var longRuns = Set<Int>()
         var run = 0
-        for b in code + [0] {
-            if b == UInt8(ascii: "`") { run += 1 } else {
-                if run > 0 { runs.insert(run); longest = max(longest, run) }
+        var changes = false
+        var allSpaces = true
+        let escapesPipes = inTableCell
+        for b in code {
+            if b == UInt8(ascii: "`") {
+                run += 1
+                allSpaces = false
+                continue
+            }
+            if run > 0 {
+                if run <= 64 { shortRuns |= 1 << UInt64(run - 1) } else { longRuns.insert(run) }
                 run = 0
             }
+            if b == 0x0A || (escapesPipes && b == UInt8(ascii: "|")) { changes = true }
+            if b != 0x20 && b != 0x0A { allSpaces = false }
+        }
+        if run > 0 {
+            if run <= 64 { shortRuns |= 1 << UInt64(run - 1) } else { longRuns.insert(run) }
         }
         var ticks = 1
-        while runs.contains(ticks) { ticks += 1 }
-        let fence = [UInt8](repeating: UInt8(ascii: "`"), count: ticks)
-        let allSpaces = code.allSatisfy { $0 == 0x20 }
-        let pad = !code.isEmpty && !allSpaces && (code.first == UInt8(ascii: "`") || code.last == UInt8(ascii: "`")
-            || (code.first == 0x20 && code.last == 0x20))
+        while ticks <= 64 ? shortRuns & (1 << UInt64(ticks - 1)) != 0 : longRuns.contains(ticks) { ticks += 1 }
+        // The first and last bytes as written: a line end is a space, a leading pipe gets a `\`.
+        let shown = { (b: UInt8) -> UInt8 in b == 0x0A ? 0x20 : b }
+        let first = escapesPipes && code[0] == UInt8(ascii: "|") ? UInt8(ascii: "\\") : shown(code[0])
+        let last = shown(code[code.count - 1])
+        let pad = !allSpaces && (first == UInt8(ascii: "`") || last == UInt8(ascii: "`") || (first == 0x20 && last == 0x20))
         flushInlinePending()
-        w.content(fence)
+        for _ in 0 ..< ticks { w.content(byte: UInt8(ascii: "`")) }
         if pad { w.content(byte: 0x20) }
-        w.content(code)
+        if changes {
+            var written: [UInt8] = []
+            written.reserveCapacity(code.count + 8)
+            for b in code {
+                if b == 0x0A {
+                    written.append(0x20)
+                } else {
+                    // GFM splits table rows at `|` before reading code spans; `\|` keeps the pipe.
+                    if escapesPipes && b == UInt8(ascii: "|") { written.append(0x5C) }
+                    written.append(b)
+                }
+            }
+            w.content(written)
+        } else {
+            w.content(code)
+        }
         if pad { w.content(byte: 0x20) }
-        w.content(fence)
+        for _ in 0 ..< ticks { w.content(byte: UInt8(ascii: "`")) }
     }
 }

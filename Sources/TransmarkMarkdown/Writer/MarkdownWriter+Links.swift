@@ -129,7 +129,7 @@ extension MarkdownWriter {
     }
 
     /// Escapes text inside `[...]` (alt text): brackets, backslashes, backticks and emphasis marks.
-    func escapeLinkText(_ text: [UInt8]) -> [UInt8] {
+    mutating func escapeLinkText(_ text: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         for b in text {
             switch b {

@@ -51,7 +51,7 @@ extension MarkdownWriter {
     }
 
     /// Whether the table has at least one cell (in any row).
-    func tableHasCell(_ table: Int32) -> Bool {
+    mutating func tableHasCell(_ table: Int32) -> Bool {
         var row = records[Int(table)].firstChild
         while row >= 0 {
             if records[Int(row)].tag != .tableRow || records[Int(row)].firstChild >= 0 { return true }
@@ -61,7 +61,7 @@ extension MarkdownWriter {
     }
 
     /// Whether a cell holds only inline content (possibly inside one paragraph).
-    private func cellHoldsOnlyInlines(_ cell: Int32) -> Bool {
+    private mutating func cellHoldsOnlyInlines(_ cell: Int32) -> Bool {
         var child = records[Int(cell)].firstChild
         var paragraphs = 0
         while child >= 0 {

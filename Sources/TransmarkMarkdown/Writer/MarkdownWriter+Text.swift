@@ -33,46 +33,13 @@ extension MarkdownWriter {
             // Fast path: inside a line (something already in `run`), bytes that are syntax nowhere
             // but at a line start are copied as they are, a whole run at a time.
             if !run.isEmpty {
-                var j = k
-                while j < end {
-                    let b = text[j]
-                    if !special[Int(b)] {
-                        j += 1
-                        continue
+                let base = text.startIndex
+                let inCell = inTableCell
+                let j = base + text.withUnsafeBufferPointer { p in
+                    special.withUnsafeBufferPointer { table in
+                        Self.ordinaryRunEnd(p, from: k - base, special: table, spacesInline: spacesInline,
+                                            inTableCell: inCell)
                     }
-                    // Special bytes that the rules below leave alone here, told by what follows.
-                    switch b {
-                    case 0x20 where spacesInline && j + 1 < end && !special[Int(text[j + 1])]:
-                        j += 2
-                        continue
-                    case UInt8(ascii: "w"), UInt8(ascii: "W"):
-                        // Only `www.` can start an extended autolink.
-                        if !(j + 3 < end && text[j + 1] | 0x20 == UInt8(ascii: "w") && text[j + 2] | 0x20 == UInt8(ascii: "w")
-                             && text[j + 3] == UInt8(ascii: ".")) {
-                            j += 1
-                            continue
-                        }
-                    case UInt8(ascii: ":"):
-                        // Only `://` can end an autolink scheme.
-                        if !(j + 2 < end && text[j + 1] == UInt8(ascii: "/") && text[j + 2] == UInt8(ascii: "/")) {
-                            j += 1
-                            continue
-                        }
-                    case UInt8(ascii: "!"), UInt8(ascii: "#"):
-                        // Both matter only as the last byte of the node.
-                        if j + 1 < end {
-                            j += 1
-                            continue
-                        }
-                    case UInt8(ascii: "|"):
-                        if !inTableCell {
-                            j += 1
-                            continue
-                        }
-                    default:
-                        break
-                    }
-                    break
                 }
                 if j > k {
                     run.append(contentsOf: text[k..<j])
@@ -200,6 +167,56 @@ extension MarkdownWriter {
 
     /// Bytes that `writeText` must look at even inside a line: whitespace, line ends, the lead
     /// byte of U+00A0, and every character the escaping rules below handle after a line start.
+    /// Where the run of bytes from `start` that `writeText` copies as they are ends: bytes that
+    /// are syntax nowhere but at a line start, and special bytes that what follows them makes
+    /// harmless here.
+    @inline(__always)
+    static func ordinaryRunEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int, special: UnsafeBufferPointer<Bool>,
+                               spacesInline: Bool, inTableCell: Bool) -> Int {
+        let end = text.count
+        var j = start
+        while j < end {
+            let b = text[j]
+            if !special[Int(b)] {
+                j += 1
+                continue
+            }
+            switch b {
+            case 0x20 where spacesInline && j + 1 < end && !special[Int(text[j + 1])]:
+                j += 2
+                continue
+            case UInt8(ascii: "w"), UInt8(ascii: "W"):
+                // Only `www.` can start an extended autolink.
+                if !(j + 3 < end && text[j + 1] | 0x20 == UInt8(ascii: "w") && text[j + 2] | 0x20 == UInt8(ascii: "w")
+                     && text[j + 3] == UInt8(ascii: ".")) {
+                    j += 1
+                    continue
+                }
+            case UInt8(ascii: ":"):
+                // Only `://` can end an autolink scheme.
+                if !(j + 2 < end && text[j + 1] == UInt8(ascii: "/") && text[j + 2] == UInt8(ascii: "/")) {
+                    j += 1
+                    continue
+                }
+            case UInt8(ascii: "!"), UInt8(ascii: "#"):
+                // Both matter only as the last byte of the node.
+                if j + 1 < end {
+                    j += 1
+                    continue
+                }
+            case UInt8(ascii: "|"):
+                if !inTableCell {
+                    j += 1
+                    continue
+                }
+            default:
+                break
+            }
+            break
+        }
+        return j
+    }
+
     static let specialTextBytes: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for c in "\\`[]*_~<&|#!wW:" { table[Int(c.asciiValue!)] = true }
@@ -211,7 +228,7 @@ extension MarkdownWriter {
     /// Nodes that write no markup of their own (spans and fallbacks under the `text` policy,
     /// custom nodes, empty text) are looked through, so `<b>[1/2]</b><span>A</span>` sees the
     /// `A` that follows the closing `**`.
-    func firstByteAfter(_ i: Int32) -> UInt8? {
+    mutating func firstByteAfter(_ i: Int32) -> UInt8? {
         var node = i
         while true {
             // The next node in document order after `node`'s subtree, within the block.
@@ -276,7 +293,7 @@ extension MarkdownWriter {
     }
 
     /// Whether the word after the space at `k` would pass the line width.
-    func wrapsBeforeWord(_ text: ArraySlice<UInt8>, after k: Int) -> Bool {
+    mutating func wrapsBeforeWord(_ text: ArraySlice<UInt8>, after k: Int) -> Bool {
         var j = k + 1
         var width = 0
         while j < text.endIndex && text[j] != 0x20 && text[j] != 0x0A {
