@@ -31,6 +31,13 @@ enum LineWrapper {
                 pos &+= 1
                 continue
             }
+            // At a line start, a line of plain ASCII is cut in one step: it ends at the last
+            // word end within `width` columns (what placing word after word would give).
+            if lineStart < 0, let cut = asciiLineEnd(bytes, pos, end, width: width) {
+                lines.append(WrappedLine(start: pos, end: cut, width: cut - pos))
+                pos = cut
+                continue
+            }
             let wordStart = pos
             var wordWidth = 0
             var hasWide = false
@@ -96,6 +103,47 @@ enum LineWrapper {
         if lineStart >= 0 {
             lines.append(WrappedLine(start: lineStart, end: lineEnd, width: lineWidth))
         }
+    }
+
+    /// Where the line that starts with a word at `start` ends, when the next `width + 1` bytes
+    /// (or all up to `end`) are printable ASCII and spaces and the first word fits: the end of the
+    /// last word that ends within `width` columns. `nil` when the line needs the general path.
+    /// (When the rest fits, the line ends at the rest's last word.)
+    @inline(__always)
+    static func asciiLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, width: Int) -> Int? {
+        let restFits = end - start <= width
+        guard let base = bytes.baseAddress, !restFits || end - start > 8 else { return nil }
+        let windowEnd = restFits ? end : start + width + 1
+        var i = start
+        while i &+ 8 <= windowEnd {
+            if !ASCIIWords.isPrintableOrSpace(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { return nil }
+            i &+= 8
+        }
+        while i < windowEnd {
+            let b = bytes[i]
+            if b < 0x20 || b >= 0x7F { return nil }
+            i &+= 1
+        }
+        var cut: Int
+        if restFits {
+            // The rest fits: it is one line, without its trailing spaces.
+            cut = end
+        } else {
+            cut = start + width
+            if bytes[cut] == 0x20 {
+                // Spaces at the limit: the line is full. Unless a word follows them, the general
+                // path ends it (a forced break or the end comes next).
+                var next = cut
+                while next < end && bytes[next] == 0x20 { next += 1 }
+                if next == end || bytes[next] == 0x0A { return nil }
+            } else {
+                // A word crosses the limit: the line ends before it.
+                while cut > start && bytes[cut - 1] != 0x20 { cut -= 1 }
+                if cut == start { return nil }
+            }
+        }
+        while cut > start && bytes[cut - 1] == 0x20 { cut -= 1 }
+        return cut > start ? cut : nil
     }
 
     /// The longest run of whole clusters from `start` that fits in `maxWidth` columns

@@ -107,6 +107,38 @@ enum ASCIIWords {
         let above = ((word &+ ones) | word) & highs          // some byte >= 0x7F
         return below | above == 0
     }
+
+    /// Whether all eight bytes of `word` are printable ASCII or spaces, 0x20 to 0x7E.
+    @inline(__always)
+    static func isPrintableOrSpace(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- ones &* 0x20) & ~word & highs   // some byte < 0x20
+        let above = ((word &+ ones) | word) & highs          // some byte >= 0x7F
+        return below | above == 0
+    }
+
+    /// The bytes of `word` (followed by the byte `next`) at which a text run of `TextSanitizer`
+    /// stops, as a mask with the high bit of each such byte set: controls, DEL, non-ASCII
+    /// bytes and, when collapsing, a space followed by whitespace or a control.
+    @inline(__always)
+    static func sanitizerStops(_ word: UInt64, next: UInt8, collapse: Bool) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low7 = word & 0x7F7F_7F7F_7F7F_7F7F
+        // Exact per byte (no carry crosses a byte); each high bit tells one byte's class.
+        let atLeast20 = ((low7 &+ 0x6060_6060_6060_6060) | word) & high
+        let below20 = ~atLeast20 & high
+        let del = (low7 &+ 0x0101_0101_0101_0101) & ~word & high
+        var stops = below20 | del | (word & high)
+        if collapse {
+            let above20 = ((low7 &+ 0x5F5F_5F5F_5F5F_5F5F) | word) & high
+            let upTo20 = ~above20 & high
+            let space = upTo20 & atLeast20
+            let nextUpTo20: UInt64 = next <= 0x20 ? 1 << 63 : 0
+            stops |= space & ((upTo20 >> 8) | nextUpTo20)
+        }
+        return stops
+    }
 }
 
 /// Copies text while making terminal controls harmless: C0 controls and DEL become their visible
@@ -129,10 +161,18 @@ enum TextSanitizer {
         }
         let base = src.baseAddress
         while i < n {
-            // Eight printable ASCII bytes (0x21 to 0x7E) at a time.
-            if let base {
-                while i &+ 8 <= n, ASCIIWords.isPrintable(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                    i &+= 8
+            // Inside a run (it starts with content), eight bytes at a time up to the next byte
+            // that needs a look: printable ASCII and single spaces (any spaces when verbatim) stay.
+            if let base, i > runStart {
+                while i &+ 9 <= n {
+                    let stops = ASCIIWords.sanitizerStops(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self),
+                                                          next: base[i &+ 8], collapse: collapse)
+                    if stops == 0 {
+                        i &+= 8
+                        continue
+                    }
+                    i &+= stops.trailingZeroBitCount >> 3
+                    break
                 }
                 guard i < n else { break }
             }

@@ -58,4 +58,65 @@ import TransmarkCore
         let d = makeDocument { b in b.block(.blockQuote) { $0.paragraph("aaa bbb ccc ddd") } }
         #expect(try plain(d, ["width=10"]) == "│ aaa bbb\n│ ccc ddd\n")
     }
+
+    /// Greedy wrapping of ASCII text, word by word, as the rules say: a word joins the line when
+    /// the line (with the spaces before the word) still fits; a word wider than the line is cut
+    /// into full-width pieces; a newline ends the line (an empty one when nothing is pending).
+    static func referenceLines(_ s: String, width: Int) -> [String] {
+        let b = Array(s.utf8)
+        var lines: [String] = []
+        var line: (start: Int, end: Int)?
+        func text(_ r: (start: Int, end: Int)) -> String { String(decoding: b[r.start..<r.end], as: UTF8.self) }
+        var pos = 0
+        while pos < b.count {
+            if b[pos] == 0x20 { pos += 1; continue }
+            if b[pos] == 0x0A {
+                lines.append(line.map(text) ?? "")
+                line = nil
+                pos += 1
+                continue
+            }
+            let wordStart = pos
+            while pos < b.count && b[pos] != 0x20 && b[pos] != 0x0A { pos += 1 }
+            if let current = line {
+                if pos - current.start <= width {
+                    line = (current.start, pos)
+                    continue
+                }
+                lines.append(text(current))
+                line = nil
+            }
+            var from = wordStart
+            while pos - from > width {
+                lines.append(text((from, from + width)))
+                from += width
+            }
+            if from < pos { line = (from, pos) }
+        }
+        if let line { lines.append(text(line)) }
+        return lines
+    }
+
+    @Test func randomASCIITextWrapsAsTheGreedyRuleSays() {
+        // Words of every length (some longer than the line), runs of spaces and newlines, at
+        // widths around the text's own length: the cases where a line is cut in one step.
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for _ in 0..<3000 {
+            var s = ""
+            let length = next(260)
+            while s.utf8.count < length {
+                switch next(20) {
+                case 0: s += "\n"
+                case 1, 2: s += String(repeating: " ", count: 1 + next(3))
+                default: s += String(repeating: "x", count: 1 + next(next(4) == 0 ? 40 : 9)) + " "
+                }
+            }
+            let width = 1 + next(next(2) == 0 ? 20 : 120)
+            #expect(lines(s, width: width) == Self.referenceLines(s, width: width), "width \(width): \(s.debugDescription)")
+        }
+    }
 }
