@@ -80,6 +80,27 @@ public struct DocumentBuilder: Sendable {
         return index
     }
 
+    /// Adds a node of a kind without associated values, attributes or style (text, mostly):
+    /// what `append` does, without reading a `NodeKind`.
+    @inline(__always)
+    private mutating func appendPlain(_ tag: NodeKind.Tag, textStart: Int, textCount: Int) -> Int32 {
+        let index = Int32(records.count)
+        let top = open.count - 1
+        let parent = open[top].node
+        records.append(NodeRecord(
+            tag: tag, parent: parent, firstChild: -1, nextSibling: -1,
+            textStart: UInt32(textStart), textCount: UInt32(textCount),
+            payload: -1, attributes: -1, style: -1))
+        let last = open[top].lastChild
+        if last >= 0 {
+            records[Int(last)].nextSibling = index
+        } else {
+            records[Int(parent)].firstChild = index
+        }
+        open[top].lastChild = index
+        return index
+    }
+
     /// Opens a container node as the last child of the innermost open container.
     @discardableResult
     public mutating func open(_ kind: NodeKind, attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
@@ -160,7 +181,9 @@ public struct DocumentBuilder: Sendable {
                 return
             }
         }
-        leaf(.text, bytes: bytes)
+        let start = text.count
+        text.append(contentsOf: bytes)
+        _ = appendPlain(.text, textStart: start, textCount: bytes.count)
     }
 
     /// Adds styled or attributed text as its own node (never merged).

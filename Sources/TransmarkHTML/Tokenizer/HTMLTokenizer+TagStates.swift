@@ -84,9 +84,12 @@ extension HTMLTokenizer {
             return
         }
         push(RawToken(kind: .startTag))
-        // Copy the bytes rather than share the buffer, so that reusing tagName does not reallocate.
-        lastStartTag.removeAll(keepingCapacity: true)
-        lastStartTag.append(contentsOf: tagName)
+        // Copy the bytes rather than share the buffer, so that reusing tagName does not reallocate
+        // (and only when the name changed: most start tags repeat the previous one's name).
+        if lastStartTag != tagName {
+            lastStartTag.removeAll(keepingCapacity: true)
+            lastStartTag.append(contentsOf: tagName)
+        }
         if options.switchesContentStateAutomatically, let next = Self.contentState(afterStartTag: tagName) {
             state = next
         }

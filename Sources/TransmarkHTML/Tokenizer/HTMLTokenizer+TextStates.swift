@@ -151,6 +151,7 @@ extension HTMLTokenizer {
             UTF8Encoding.append(codePoint, to: &bytes)
             return (bytes[...], end)
         }
+        if let common = Self.commonReference(p, at: i) { return common }
         guard ASCII.isAlphanumeric(p[i]),
               let match = references.longestMatch(in: UnsafeBufferPointer(rebasing: p[i ..< n])) else {
             return (nil, i)
@@ -160,5 +161,32 @@ extension HTMLTokenizer {
             return (nil, end) // historical exception: `&amp=`, `&copyx` in attributes stay as written
         }
         return (references.replacement(of: match.entry), end)
+    }
+
+    /// `&`, `<`, `>`, `"` and U+00A0, the replacements of the references that make up most of
+    /// those in real pages.
+    static let commonReplacements: [UInt8] = [0x26, 0x3C, 0x3E, 0x22, 0xC2, 0xA0]
+
+    /// `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&nbsp;` (name at `i`, after the `&`), decoded
+    /// without a table search; `nil` for any other reference. (All end with `;`, so the
+    /// attribute exception never applies to them.)
+    @inline(__always)
+    static func commonReference(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (ArraySlice<UInt8>?, Int)? {
+        let n = p.count
+        @inline(__always) func matches(_ name: StaticString) -> Bool {
+            let count = name.utf8CodeUnitCount
+            guard i + count <= n else { return false }
+            let bytes = name.utf8Start
+            for k in 0 ..< count where p[i + k] != bytes[k] { return false }
+            return true
+        }
+        switch p[i] {
+        case UInt8(ascii: "a") where matches("amp;"): return (commonReplacements[0 ..< 1], i + 4)
+        case UInt8(ascii: "l") where matches("lt;"): return (commonReplacements[1 ..< 2], i + 3)
+        case UInt8(ascii: "g") where matches("gt;"): return (commonReplacements[2 ..< 3], i + 3)
+        case UInt8(ascii: "q") where matches("quot;"): return (commonReplacements[3 ..< 4], i + 5)
+        case UInt8(ascii: "n") where matches("nbsp;"): return (commonReplacements[4 ..< 6], i + 5)
+        default: return nil
+        }
     }
 }
