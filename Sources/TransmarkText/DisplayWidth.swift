@@ -7,7 +7,8 @@
 /// indicators (a flag) each take the width of their first character (a flag takes 2).
 /// Escape sequences are never measured: the layout engine adds them after measuring.
 ///
-/// Table-driven (`unicodeWidthTable`, binary search) with an ASCII fast path; no Foundation.
+/// Table-driven (`unicodeWidthTable`: a lookup array for the basic plane, binary search above it)
+/// with an ASCII fast path; no Foundation.
 public enum DisplayWidth {
     /// The width of one scalar on its own: 0, 1 or 2. Control characters count 0.
     @inlinable
@@ -27,6 +28,24 @@ public enum DisplayWidth {
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }
         if v < 0xA0 { return 0 }
         if v < 0x300 { return v == 0xAD ? 0 : 1 }
+        if v < 0x10000 { return Int(basicPlaneWidths[Int(v)]) }
+        return searchedWidth(ofScalar: v)
+    }
+
+    /// The widths of the basic multilingual plane from U+0300 on (the text of most pages), read
+    /// without a search; built once from `unicodeWidthTable`.
+    static let basicPlaneWidths: [UInt8] = {
+        var widths = [UInt8](repeating: 1, count: 0x10000)
+        for v in 0 ..< 0x300 { widths[v] = UInt8(width(ofScalar: UInt32(v))) }
+        let table = unicodeWidthTable
+        for k in stride(from: 0, to: table.count - 2, by: 3) where table[k] < 0x10000 {
+            for v in Int(table[k]) ... Int(min(table[k + 1], 0xFFFF)) { widths[v] = UInt8(table[k + 2]) }
+        }
+        return widths
+    }()
+
+    /// The width of a scalar from the range table (binary search).
+    static func searchedWidth(ofScalar v: UInt32) -> Int {
         let table = unicodeWidthTable
         var lo = 0, hi = table.count / 3 - 1
         while lo <= hi {

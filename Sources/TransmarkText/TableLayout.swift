@@ -194,7 +194,8 @@ extension TextLayoutEngine {
         writeBorder(above: nil, below: rows[0], columns: columns, widths: widths, borders: borders, style: borderStyle, header: false)
         for (r, row) in rows.enumerated() {
             let cells = laidOut[r]
-            let height = max(1, cells.map(\.lines.count).max() ?? 1)
+            var height = 1
+            for cell in cells where cell.lines.count > height { height = cell.lines.count }
             for lineIndex in 0..<height {
                 beginLine()
                 var width = 0
@@ -262,37 +263,40 @@ extension TextLayoutEngine {
                               borders: TableBorders, style: Int32, header: Bool) {
         let up = above.map { Self.boundaries(of: $0, columns: columns) }
         let down = below.map { Self.boundaries(of: $0, columns: columns) }
-        var line = ""
+        // The line's bytes, built directly (no string concatenation per piece).
+        var line: [UInt8] = []
+        line.reserveCapacity(3 * (widths.reduce(0, +) + 3 * columns + 1))
+        func add(_ piece: String) { line.append(contentsOf: piece.utf8) }
         if above == nil {
-            line += borders.topLeft
+            add(borders.topLeft)
         } else if below == nil {
-            line += borders.bottomLeft
+            add(borders.bottomLeft)
         } else {
-            line += header ? borders.headerLeft : borders.left
+            add(header ? borders.headerLeft : borders.left)
         }
-        let horizontal = header ? borders.headerHorizontal : borders.horizontal
+        let horizontal = Array((header ? borders.headerHorizontal : borders.horizontal).utf8)
         var width = 1
         for c in 0..<columns {
-            line += String(repeating: horizontal, count: widths[c] + 2)
+            for _ in 0 ..< widths[c] + 2 { line.append(contentsOf: horizontal) }
             width += widths[c] + 3
             if c + 1 == columns { break }
             let u = up?[c + 1] ?? false, d = down?[c + 1] ?? false
             switch (u, d) {
-            case (true, true): line += header ? borders.headerCross : borders.cross
-            case (true, false): line += header ? borders.headerUp : borders.up
-            case (false, true): line += header ? borders.headerDown : borders.down
-            case (false, false): line += horizontal
+            case (true, true): add(header ? borders.headerCross : borders.cross)
+            case (true, false): add(header ? borders.headerUp : borders.up)
+            case (false, true): add(header ? borders.headerDown : borders.down)
+            case (false, false): line.append(contentsOf: horizontal)
             }
         }
         if above == nil {
-            line += borders.topRight
+            add(borders.topRight)
         } else if below == nil {
-            line += borders.bottomRight
+            add(borders.bottomRight)
         } else {
-            line += header ? borders.headerRight : borders.right
+            add(header ? borders.headerRight : borders.right)
         }
         beginLine()
-        put(line, style: style)
+        line.withUnsafeBufferPointer { put(bytes: $0, style: style) }
         endLine(contentWidth: width)
     }
 }

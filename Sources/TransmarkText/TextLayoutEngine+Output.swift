@@ -149,6 +149,10 @@ extension TextLayoutEngine {
     /// Writes `count` copies of `unit`, without building an intermediate buffer.
     mutating func putRepeated(_ unit: String, _ count: Int, style: Int32) {
         guard count > 0 else { return }
+        if unit == " " {
+            putSpaces(count, style: style)
+            return
+        }
         var unit = unit
         unit.withUTF8 { bytes in
             let capture = sinks[sinks.count - 1].captureIndex
@@ -163,6 +167,19 @@ extension TextLayoutEngine {
                 captures[capture].text.setStyle(style)
                 for _ in 0..<count { captures[capture].text.bytes.append(contentsOf: bytes) }
             }
+        }
+    }
+
+    /// Writes `count` spaces.
+    mutating func putSpaces(_ count: Int, style: Int32) {
+        guard count > 0 else { return }
+        let capture = sinks[sinks.count - 1].captureIndex
+        if capture < 0 {
+            if settings.styled { writer.transition(to: styles[Int(style)], links: links, out: &out) }
+            out.bytes.append(contentsOf: repeatElement(0x20, count: count))
+        } else {
+            captures[capture].text.setStyle(style)
+            captures[capture].text.bytes.append(contentsOf: repeatElement(0x20, count: count))
         }
     }
 
