@@ -108,6 +108,14 @@ extension TextLayoutEngine {
 
     /// The URL's bytes without controls or spaces (which could break escape sequences or lines).
     static func sanitizedURL(_ destination: String) -> [UInt8] {
+        // Native strings are contiguous: read their bytes in place, and copy them whole when no
+        // byte is dropped (the usual case).
+        if let clean = destination.utf8.withContiguousStorageIfAvailable({ p -> [UInt8]? in
+            for b in p where b <= 0x20 || b == 0x7F { return nil }
+            return Array(p)
+        }), let clean {
+            return clean
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(destination.utf8.count)
         for b in destination.utf8 where b > 0x20 && b != 0x7F { bytes.append(b) }
@@ -130,19 +138,22 @@ extension TextLayoutEngine {
         var s = start, e = inline.bytes.count
         while s < e && inline.bytes[s] == 0x20 { s += 1 }
         while e > s && inline.bytes[e - 1] == 0x20 { e -= 1 }
-        let text = inline.bytes[s..<e]
-        if text.elementsEqual(url) { return true }
-        let mailto: [UInt8] = Array("mailto:".utf8)
-        if url.count == text.count + mailto.count && url.starts(with: mailto) && url[mailto.count...].elementsEqual(text) {
-            return true
-        }
-        // Autolinks written without a scheme: text "www.x.org", URL "http://www.x.org".
-        for scheme in ["http://", "https://"] {
-            let prefix = Array(scheme.utf8)
-            if url.count == text.count + prefix.count && url.starts(with: prefix) && url[prefix.count...].elementsEqual(text) {
-                return true
+        let count = e - s
+        // The URL is the text, or the text after `mailto:` or (autolinks written without a
+        // scheme: text "www.x.org", URL "http://www.x.org") after `http://` or `https://`.
+        let prefixLength = url.count - count
+        guard prefixLength == 0 || prefixLength == 7 || prefixLength == 8 else { return false }
+        return url.withUnsafeBufferPointer { u in
+            inline.bytes.withUnsafeBufferPointer { all in
+                let text = UnsafeBufferPointer(rebasing: all[s..<e])
+                guard UnsafeBufferPointer(rebasing: u[prefixLength...]).elementsEqual(text) else { return false }
+                let prefix = UnsafeBufferPointer(rebasing: u[..<prefixLength])
+                switch prefixLength {
+                case 0: return true
+                case 7: return prefix.elementsEqual("mailto:".utf8) || prefix.elementsEqual("http://".utf8)
+                default: return prefix.elementsEqual("https://".utf8)
+                }
             }
         }
-        return false
     }
 }
