@@ -36,11 +36,10 @@ typedef struct {
     size_t start, end;                     /* the chunk's bytes in the input */
     size_t reference_begin, reference_end; /* this chunk's definitions in `references` */
     size_t footnote_begin, footnote_end;   /* this chunk's footnote definitions in `footnotes` */
+    footnote_candidates candidates;        /* what its text may reference (footnotes option only) */
 } chunk_info;
 
 struct transmark_chunked_parse {
-    const uint8_t *input;
-    footnote_candidates candidates; /* scratch for the chunk being finished */
     transmark_arena *inlines; /* the inline parse of the current chunk */
     size_t finished;          /* chunks before this one are done and their arenas freed */
     chunk_info *chunks;
@@ -283,7 +282,6 @@ transmark_chunked_parse *transmark_chunked_parse_new(const uint8_t *input, size_
                                                      size_t extension_count, size_t target) {
     transmark_chunked_parse *parse = calloc(1, sizeof(transmark_chunked_parse));
     if (parse == NULL) abort();
-    parse->input = input;
     parse->inlines = transmark_arena_create((size_t)1 << 20, (size_t)2 << 20);
     if (target == 0) target = length;
     transmark_arena *previous = transmark_arena_activate(NULL);
@@ -318,8 +316,11 @@ transmark_chunked_parse *transmark_chunked_parse_new(const uint8_t *input, size_
         chunk->start = start;
         chunk->end = end;
         collect_references(parse, chunk);
+        memset(&chunk->candidates, 0, sizeof chunk->candidates);
         if (options & CMARK_OPT_FOOTNOTES) {
             collect_footnotes(parse, chunk);
+            /* Found now, so that the input is not needed once this function returns. */
+            find_candidates(input + start, end - start, &chunk->candidates);
         } else {
             chunk->footnote_begin = chunk->footnote_end = parse->footnote_count;
         }
@@ -370,9 +371,7 @@ cmark_node *transmark_chunked_parse_finish(transmark_chunked_parse *parse, size_
            this chunk's own for the earlier chunks and after them for the later ones, so the first
            definition of a label in the document is the one references resolve to. */
         cmark_node *root = parser->root;
-        footnote_candidates *found = &parse->candidates;
-        clear_candidates(found);
-        find_candidates(parse->input + chunk->start, chunk->end - chunk->start, found);
+        footnote_candidates *found = &chunk->candidates;
         for (size_t i = chunk->footnote_begin; i-- > 0;) {
             if (!may_reference(found, parse->footnote_keys[i])) continue;
             cmark_node_prepend_child(root, synthetic_definition(mem, parse->footnotes[i]));
@@ -433,7 +432,11 @@ void transmark_chunked_parse_free(transmark_chunked_parse *parse) {
     if (parse == NULL) return;
     /* The parsers live in the arenas; libcmark-gfm's own free would walk freed trees. */
     transmark_arena_destroy(parse->inlines);
-    for (size_t i = 0; i < parse->count; i++) transmark_arena_destroy(parse->chunks[i].arena);
+    for (size_t i = 0; i < parse->count; i++) {
+        transmark_arena_destroy(parse->chunks[i].arena);
+        clear_candidates(&parse->chunks[i].candidates);
+        free(parse->chunks[i].candidates.keys);
+    }
     free(parse->chunks);
     for (size_t i = 0; i < parse->reference_count; i++) {
         free(parse->references[i].entry.label);
@@ -448,8 +451,6 @@ void transmark_chunked_parse_free(transmark_chunked_parse *parse) {
     }
     free(parse->footnotes);
     free(parse->footnote_keys);
-    clear_candidates(&parse->candidates);
-    free(parse->candidates.keys);
     free(parse->footnote_nodes);
     free(parse);
 }

@@ -20,9 +20,9 @@ struct CmarkTreeConverter {
     var collectsFootnoteDefinitions = false
     private var footnotes = FootnoteCollector()
 
-    init(source: UnsafeBufferPointer<UInt8>, tagFilter: Bool) {
+    init(estimatedInputSize size: Int, tagFilter: Bool) {
         // Rough sizing: text is most of the input; one node per ~12 bytes of Markdown.
-        builder = DocumentBuilder(estimatedNodes: source.count / 12 + 16, estimatedTextBytes: source.count)
+        builder = DocumentBuilder(estimatedNodes: size / 12 + 16, estimatedTextBytes: size)
         self.tagFilter = tagFilter
     }
 

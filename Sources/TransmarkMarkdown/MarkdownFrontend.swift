@@ -75,6 +75,42 @@ public struct MarkdownFrontend: Frontend {
     }
 
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
+        let settings = try prepare(input, options: options)
+        let stage = blockParse(input, settings)
+        return finish(stage, settings)
+    }
+
+    /// Parses `input` and releases it as soon as the parser no longer reads it: once the
+    /// blocks are parsed (the tree holds its own copy of every line), before inlines are parsed
+    /// and the document is built, so the input and the finished document are never in memory
+    /// together. `input` is empty afterwards.
+    public func parse(consuming input: inout [UInt8], options: Options) throws -> Document {
+        let settings = try input.withUnsafeBufferPointer { try prepare($0, options: options) }
+        let stage = input.withUnsafeBufferPointer { blockParse($0, settings) }
+        input = []
+        return finish(stage, settings)
+    }
+
+    /// What the parse of one input needs to know, worked out before parsing.
+    private struct ParseSettings {
+        var cmarkOptions: Int32
+        var extensions: [OpaquePointer]
+        var tagFilter: Bool
+        var inputSize: Int
+        /// The chunk size when the input is parsed in chunks, else 0.
+        var chunkSize: Int
+    }
+
+    /// The parse after its first stage: the block structure of the whole input.
+    private enum BlockParse {
+        /// A parser fed the whole input.
+        case whole(OpaquePointer)
+        /// A chunked parse (`TransmarkChunkedParse.h`) with every chunk block-parsed.
+        case chunked(OpaquePointer)
+    }
+
+    /// Checks the input's size and complexity and chooses the cmark options.
+    private func prepare(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> ParseSettings {
         if input.count > options.maxInputSize {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
         }
@@ -87,46 +123,58 @@ public struct MarkdownFrontend: Frontend {
         // input there can be no footnote, so the option changes nothing but the time.
         if options.footnotes && Self.contains(input, "[^") { cmarkOptions |= CMARK_OPT_FOOTNOTES }
 
-        let extensions = MarkdownExtension.allCases.compactMap { ext -> OpaquePointer? in
-            guard options.extensions.contains(ext), ext != .tagfilter else { return nil }
-            return CmarkLibrary.syntaxExtension(named: ext.rawValue)
+        let extensions = CmarkLibrary.withLock {
+            MarkdownExtension.allCases.compactMap { ext -> OpaquePointer? in
+                guard options.extensions.contains(ext), ext != .tagfilter else { return nil }
+                return CmarkLibrary.syntaxExtension(named: ext.rawValue)
+            }
         }
-        var converter = CmarkTreeConverter(source: input, tagFilter: options.extensions.contains(.tagfilter))
-        if options.chunkSize > 0 && input.count >= 2 * options.chunkSize {
-            return parseInChunks(input, cmarkOptions: cmarkOptions, extensions: extensions,
-                                 chunkSize: options.chunkSize, converter: &converter)
-        }
-        let root: OpaquePointer = CmarkLibrary.withLock {
+        let chunked = options.chunkSize > 0 && input.count >= 2 * options.chunkSize
+        return ParseSettings(cmarkOptions: cmarkOptions, extensions: extensions,
+                             tagFilter: options.extensions.contains(.tagfilter), inputSize: input.count,
+                             chunkSize: chunked ? options.chunkSize : 0)
+    }
+
+    /// The first stage, the only one that reads the input: block structure.
+    private func blockParse(_ input: UnsafeBufferPointer<UInt8>, _ settings: ParseSettings) -> BlockParse {
+        CmarkLibrary.withLock {
+            if settings.chunkSize > 0 {
+                return .chunked(settings.extensions.map { Optional($0) }.withUnsafeBufferPointer { pointers in
+                    transmark_chunked_parse_new(input.baseAddress, input.count, settings.cmarkOptions,
+                                                pointers.baseAddress, pointers.count, settings.chunkSize)!
+                })
+            }
             // The tree goes into this thread's arena: no malloc per node, no free per node.
             transmark_thread_arena_expect(input.count)
-            let parser = cmark_parser_new_with_mem(cmarkOptions, transmark_thread_arena())!
-            defer { cmark_parser_free(parser) }
-            for pointer in extensions { cmark_parser_attach_syntax_extension(parser, pointer) }
+            let parser = cmark_parser_new_with_mem(settings.cmarkOptions, transmark_thread_arena())!
+            for pointer in settings.extensions { cmark_parser_attach_syntax_extension(parser, pointer) }
             input.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
-            return cmark_parser_finish(parser)!
+            return .whole(parser)
         }
-        converter.append(root)
-        transmark_thread_arena_reset()
-        return converter.finish()
     }
 
-    /// Parses a large input chunk by chunk (`TransmarkChunkedParse.h`), converting each chunk's
-    /// tree as soon as it exists so only one chunk's inlines are in memory at a time.
-    private func parseInChunks(_ input: UnsafeBufferPointer<UInt8>, cmarkOptions: Int32, extensions: [OpaquePointer],
-                               chunkSize: Int, converter: inout CmarkTreeConverter) -> Document {
-        let parse = CmarkLibrary.withLock {
-            extensions.map { Optional($0) }.withUnsafeBufferPointer { pointers in
-                transmark_chunked_parse_new(input.baseAddress, input.count, cmarkOptions,
-                                            pointers.baseAddress, pointers.count, chunkSize)!
+    /// The second stage: inlines, and the document built from the tree.
+    private func finish(_ stage: BlockParse, _ settings: ParseSettings) -> Document {
+        var converter = CmarkTreeConverter(estimatedInputSize: settings.inputSize, tagFilter: settings.tagFilter)
+        switch stage {
+        case .whole(let parser):
+            let root: OpaquePointer = CmarkLibrary.withLock {
+                defer { cmark_parser_free(parser) }
+                return cmark_parser_finish(parser)!
             }
-        }
-        defer { transmark_chunked_parse_free(parse) }
-        converter.collectsFootnoteDefinitions = transmark_chunked_parse_has_footnotes(parse) != 0
-        for index in 0..<transmark_chunked_parse_count(parse) {
-            let root = CmarkLibrary.withLock { transmark_chunked_parse_finish(parse, index)! }
             converter.append(root)
+            transmark_thread_arena_reset()
+        case .chunked(let parse):
+            // Each chunk's tree is converted as soon as it exists, so only one chunk's inlines are
+            // in memory at a time.
+            defer { transmark_chunked_parse_free(parse) }
+            converter.collectsFootnoteDefinitions = transmark_chunked_parse_has_footnotes(parse) != 0
+            for index in 0..<transmark_chunked_parse_count(parse) {
+                let root = CmarkLibrary.withLock { transmark_chunked_parse_finish(parse, index)! }
+                converter.append(root)
+            }
         }
         return converter.finish()
     }

@@ -60,7 +60,11 @@ struct TextLayoutEngine {
         self.records = document.storage.records
         self.settings = settings
         self.source = source
-        self.out = ByteOutput(capacity: source.count + source.count / 4 + 256)
+        // Reserve enough that the output never grows by copying (a copy holds the old and the new
+        // buffer at once); capacity that is never written costs no resident memory. Escape
+        // sequences make styled output up to about twice the text.
+        let estimate = settings.styled ? 2 * source.count : source.count + source.count / 2
+        self.out = ByteOutput(capacity: estimate + 4096)
         self.writer = ANSIStyleWriter(depth: settings.colorDepth, hyperlinks: settings.hyperlinks)
     }
 

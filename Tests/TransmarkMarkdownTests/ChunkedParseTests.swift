@@ -48,6 +48,26 @@ import TransmarkHTML
         try Self.expectSameTree(text, chunkSize: 16 * 1024, footnotes: false)
     }
 
+    @Test func consumingParseReleasesTheInputAndBuildsTheSameTree() throws {
+        // `parse(consuming:)` frees the input after the block parse; footnote references are
+        // then matched from what the block parse recorded, in chunks and in one piece.
+        let data = try Data(contentsOf: TestPaths.corpus("corpus.md"))
+        var end = min(data.count, 600_000)
+        while end < data.count && data[end - 1] != 0x0A { end += 1 }
+        let text = String(decoding: data.prefix(end), as: UTF8.self)
+            + "\n\nLate[^late] and early[^1].\n\n[^late]: A late note.\n"
+        for size in [0, 8 * 1024] {
+            var options = MarkdownFrontend.Options()
+            options.chunkSize = size
+            let borrowed = try MarkdownFrontend().parse(text, options: options)
+            var bytes = Array(text.utf8)
+            let consumed = try MarkdownFrontend().parse(consuming: &bytes, options: options)
+            #expect(bytes.isEmpty)
+            #expect(consumed == borrowed, "chunkSize \(size)")
+            #expect(try Self.html(consumed).contains("A late note."))
+        }
+    }
+
     @Test func everySpecExampleTogetherInTinyChunks() throws {
         for file in ["gfm_spec.json", "commonmark_spec.json"] {
             let examples = try SpecExample.load(file)

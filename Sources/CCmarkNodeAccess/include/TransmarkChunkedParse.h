@@ -29,7 +29,8 @@ typedef struct cmark_syntax_extension cmark_syntax_extension;
     are not counted. Documents below twice the chunk size are parsed in one piece.
 
     Not thread-safe: call under the same lock as any other libcmark-gfm call. Allocations go to
-    arenas owned by this object; the caller's input must outlive it. */
+    arenas owned by this object. The input is read only by `transmark_chunked_parse_new`: the
+    caller may free it as soon as that returns. */
 typedef struct transmark_chunked_parse transmark_chunked_parse;
 
 /** The label prefix of footnote definitions that an earlier definition of the same label
