@@ -63,34 +63,28 @@ public struct DocumentBuilder: Sendable {
             styleIndex = Int32(styles.count)
             styles.append(style)
         }
-        let index = Int32(records.count)
-        let top = open.count - 1
-        let parent = open[top].node
-        records.append(NodeRecord(
-            tag: tag, parent: parent, firstChild: -1, nextSibling: -1,
-            textStart: UInt32(textStart), textCount: UInt32(textCount),
-            payload: payload, attributes: attributeIndex, style: styleIndex))
-        let last = open[top].lastChild
-        if last >= 0 {
-            records[Int(last)].nextSibling = index
-        } else {
-            records[Int(parent)].firstChild = index
-        }
-        open[top].lastChild = index
-        return index
+        return appendRecord(tag, textStart: textStart, textCount: textCount,
+                            payload: payload, attributes: attributeIndex, style: styleIndex)
     }
 
     /// Adds a node of a kind without associated values, attributes or style (text, mostly):
     /// what `append` does, without reading a `NodeKind`.
     @inline(__always)
     private mutating func appendPlain(_ tag: NodeKind.Tag, textStart: Int, textCount: Int) -> Int32 {
+        appendRecord(tag, textStart: textStart, textCount: textCount, payload: -1, attributes: -1, style: -1)
+    }
+
+    /// Adds a record as the last child of the innermost open container and links it in.
+    @inline(__always)
+    private mutating func appendRecord(_ tag: NodeKind.Tag, textStart: Int, textCount: Int,
+                                       payload: Int32, attributes: Int32, style: Int32) -> Int32 {
         let index = Int32(records.count)
         let top = open.count - 1
         let parent = open[top].node
         records.append(NodeRecord(
             tag: tag, parent: parent, firstChild: -1, nextSibling: -1,
             textStart: UInt32(textStart), textCount: UInt32(textCount),
-            payload: -1, attributes: -1, style: -1))
+            payload: payload, attributes: attributes, style: style))
         let last = open[top].lastChild
         if last >= 0 {
             records[Int(last)].nextSibling = index

@@ -97,26 +97,25 @@ struct StyledText {
 
 /// Tests on eight bytes at once (SWAR).
 enum ASCIIWords {
-    /// Whether all eight bytes of `word` are printable ASCII, 0x21 (`!`) to 0x7E (`~`): no space,
-    /// control, DEL or non-ASCII byte.
+    /// Whether all eight bytes of `word` lie between `lowest` (at most 0x7E) and 0x7E: ASCII, no
+    /// DEL, nothing below `lowest`.
     @inline(__always)
-    static func isPrintable(_ word: UInt64) -> Bool {
+    static func allBytes(_ word: UInt64, from lowest: UInt8) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let below = (word &- ones &* 0x21) & ~word & highs   // some byte < 0x21
-        let above = ((word &+ ones) | word) & highs          // some byte >= 0x7F
+        let below = (word &- ones &* UInt64(lowest)) & ~word & highs   // some byte < lowest
+        let above = ((word &+ ones) | word) & highs                   // some byte >= 0x7F
         return below | above == 0
     }
 
+    /// Whether all eight bytes of `word` are printable ASCII, 0x21 (`!`) to 0x7E (`~`): no space,
+    /// control, DEL or non-ASCII byte.
+    @inline(__always)
+    static func isPrintable(_ word: UInt64) -> Bool { allBytes(word, from: 0x21) }
+
     /// Whether all eight bytes of `word` are printable ASCII or spaces, 0x20 to 0x7E.
     @inline(__always)
-    static func isPrintableOrSpace(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let below = (word &- ones &* 0x20) & ~word & highs   // some byte < 0x20
-        let above = ((word &+ ones) | word) & highs          // some byte >= 0x7F
-        return below | above == 0
-    }
+    static func isPrintableOrSpace(_ word: UInt64) -> Bool { allBytes(word, from: 0x20) }
 
     /// The bytes of `word` (followed by the byte `next`) at which a text run of `TextSanitizer`
     /// stops, as a mask with the high bit of each such byte set: controls, DEL, non-ASCII
