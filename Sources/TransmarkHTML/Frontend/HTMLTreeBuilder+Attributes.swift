@@ -45,6 +45,8 @@ extension HTMLTreeBuilder {
     /// the same few styles, so results are kept by element name and style attributes.
     mutating func style(of element: HTMLElement, name: String, _ tag: HTMLTag) -> Style? {
         var relevant = element == .center || element == .small || element == .big || element == .nobr
+        // `tag` is the tag just read: the tokenizer already knows whether any name can matter.
+        if !relevant && !tokenizer.tagHasStyleAttribute { return nil }
         if !relevant {
             for a in tag.attributes where Self.isStyleAttribute(a.name) {
                 relevant = true

@@ -13,6 +13,7 @@ extension HTMLTokenizer {
         if !rawAttributes.isEmpty { rawAttributes.removeAll(keepingCapacity: true) }
         if !attributeBytes.isEmpty { attributeBytes.removeAll(keepingCapacity: true) }
         attributeNamesAreASCII = true
+        tagHasStyleAttribute = false
         if !attributeNameSet.isEmpty { attributeNameSet = [] }
         hasPendingAttribute = false
     }
@@ -30,6 +31,11 @@ extension HTMLTokenizer {
         hasPendingAttribute = false
         let end = attributeBytes.count
         let valueStart = pendingValueStart >= 0 ? pendingValueStart : end
+        if !tagHasStyleAttribute && valueStart - pendingNameStart <= 8 {
+            var packed: UInt64 = 0
+            for (k, b) in attributeBytes[pendingNameStart ..< valueStart].enumerated() { packed |= UInt64(b) << (8 * UInt64(k)) }
+            tagHasStyleAttribute = HTMLTreeBuilder.isStyleAttribute(packed: packed)
+        }
         let duplicate: Bool
         if rawAttributes.count < Self.linearDuplicateCheckLimit {
             duplicate = isDuplicateAttributeName(pendingNameStart, valueStart)

@@ -107,6 +107,10 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     var hasPendingAttribute = false
     /// Whether every name in `rawAttributes` is ASCII.
     var attributeNamesAreASCII = true
+    /// Whether the tag has an attribute that can contribute to an element's style (`style`,
+    /// `align`, `color`, …; see `HTMLTreeBuilder.isStyleAttribute`): tags without one need no
+    /// style work.
+    var tagHasStyleAttribute = false
     /// Names of `rawAttributes`, kept only once a tag has many attributes (duplicate detection
     /// stays linear for tags with 100,000 attributes).
     var attributeNameSet: Set<String> = []
