@@ -48,6 +48,12 @@ let package = Package(
         benchmarkTarget("HTMLParsing"),
         benchmarkTarget("StyledRuns"),
         benchmarkTarget("TextRendering"),
+        // One conversion per run, for instruction counts (`count-instructions.sh`).
+        .executableTarget(
+            name: "ConvertOnce",
+            dependencies: [.product(name: "Transmark", package: transmarkPackage)],
+            path: "ConvertOnce"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
