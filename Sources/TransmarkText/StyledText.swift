@@ -153,7 +153,8 @@ enum TextSanitizer {
         @inline(__always) func flush(_ end: Int, _ dst: inout [UInt8]) {
             if end > runStart {
                 dst.append(contentsOf: UnsafeBufferPointer(rebasing: src[runStart..<end]))
-                // A run starts with content; it can end with a space only when copied verbatim.
+                // A run starts with content; it ends with a space when copied verbatim, or when a
+                // C1 control (replaced right after) follows a space.
                 lastWasSpace = src[end - 1] == 0x20
                 hasContent = true
             }
