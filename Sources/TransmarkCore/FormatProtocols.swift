@@ -8,7 +8,9 @@ public protocol Frontend: Sendable {
     /// errors are for limits and strict modes only.
     func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document
     /// Parses `input` and leaves it empty. A frontend that works on a copy of its input (after
-    /// decoding it, say) can free the original early; the default parses in place, then empties it.
+    /// decoding it, say), or stops reading it before the end of the parse, can free it early; the
+    /// default parses in place, then empties it. When the parse throws, `input` may be left as
+    /// it was.
     func parse(consuming input: inout [UInt8], options: Options) throws -> Document
 }
 

@@ -83,7 +83,8 @@ public struct MarkdownFrontend: Frontend {
     /// Parses `input` and releases it as soon as the parser no longer reads it: once the
     /// blocks are parsed (the tree holds its own copy of every line), before inlines are parsed
     /// and the document is built, so the input and the finished document are never in memory
-    /// together. `input` is empty afterwards.
+    /// together. `input` is empty afterwards, unless the input is refused (too large or too
+    /// complex): then the error is thrown before anything is released.
     public func parse(consuming input: inout [UInt8], options: Options) throws -> Document {
         let settings = try input.withUnsafeBufferPointer { try prepare($0, options: options) }
         let stage = input.withUnsafeBufferPointer { blockParse($0, settings) }
