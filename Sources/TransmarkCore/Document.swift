@@ -25,7 +25,7 @@ package struct NodeRecord: Sendable {
     package var textCount: UInt32
     /// Index into `DocumentStorage.payloads` for kinds with associated values, else -1.
     package var payload: Int32
-    /// Index into `DocumentStorage.attributeLists`, else -1.
+    /// Index into `DocumentStorage.attributeLists` (an ``AttributeListID``), else -1.
     package var attributes: Int32
     /// Index into `DocumentStorage.styles`, else -1.
     package var style: Int32
@@ -36,13 +36,21 @@ package final class DocumentStorage: Sendable {
     package let records: [NodeRecord]
     package let text: [UInt8]
     package let payloads: [NodeKind]
-    package let attributeLists: [[Attribute]]
+    /// Attributes are stored as bytes, not `String`s (HTML pages carry many, and making and
+    /// freeing a string per name and value cost a sixth of parsing them): `attributeLists[i]` is a
+    /// range of `attributeSpans`, each span a name and a value in `attributeBytes`.
+    package let attributeBytes: [UInt8]
+    package let attributeSpans: [AttributeSpan]
+    package let attributeLists: [AttributeListRange]
     package let styles: [Style]
 
-    package init(records: [NodeRecord], text: [UInt8], payloads: [NodeKind], attributeLists: [[Attribute]], styles: [Style]) {
+    package init(records: [NodeRecord], text: [UInt8], payloads: [NodeKind], attributeBytes: [UInt8],
+                 attributeSpans: [AttributeSpan], attributeLists: [AttributeListRange], styles: [Style]) {
         self.records = records
         self.text = text
         self.payloads = payloads
+        self.attributeBytes = attributeBytes
+        self.attributeSpans = attributeSpans
         self.attributeLists = attributeLists
         self.styles = styles
     }
@@ -92,8 +100,18 @@ public struct Document: Sendable {
 
     /// The attributes of the node at `index` (empty when none).
     package func attributes(at index: Int32) -> [Attribute] {
-        let record = storage.records[Int(index)]
-        return record.attributes >= 0 ? storage.attributeLists[Int(record.attributes)] : []
+        let list = storage.records[Int(index)].attributes
+        guard list >= 0 else { return [] }
+        let range = storage.attributeLists[Int(list)]
+        var result: [Attribute] = []
+        result.reserveCapacity(Int(range.count))
+        storage.attributeBytes.withUnsafeBufferPointer { bytes in
+            for span in storage.attributeSpans[range.spans] {
+                result.append(Attribute(String(decoding: UnsafeBufferPointer(rebasing: bytes[span.name]), as: UTF8.self),
+                                        String(decoding: UnsafeBufferPointer(rebasing: bytes[span.value]), as: UTF8.self)))
+            }
+        }
+        return result
     }
 
     /// The style of the node at `index`, if it has one.

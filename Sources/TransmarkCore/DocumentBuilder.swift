@@ -7,7 +7,11 @@ public struct DocumentBuilder: Sendable {
     private var records: [NodeRecord] = []
     private var text: [UInt8] = []
     private var payloads: [NodeKind] = []
-    private var attributeLists: [[Attribute]] = []
+    private var attributeBytes: [UInt8] = []
+    private var attributeSpans: [AttributeSpan] = []
+    private var attributeLists: [AttributeListRange] = []
+    /// The first span of the list being added (see `beginAttributeList`).
+    private var pendingListStart = 0
     private var styles: [Style] = []
     /// Open containers, innermost last: (node index, index of its last child or -1).
     private var open: [(node: Int32, lastChild: Int32)] = []
@@ -47,17 +51,19 @@ public struct DocumentBuilder: Sendable {
     @inline(__always)
     private mutating func append(_ kind: NodeKind, attributes: [Attribute], style: Style?,
                                  textStart: Int, textCount: Int) -> Int32 {
+        append(kind, attributeList: addAttributeList(attributes), style: style, textStart: textStart, textCount: textCount)
+    }
+
+    @inline(__always)
+    private mutating func append(_ kind: NodeKind, attributeList: AttributeListID, style: Style?,
+                                 textStart: Int, textCount: Int) -> Int32 {
         let tag = kind.tag
         var payload: Int32 = -1
         if tag.hasPayload {
             payload = Int32(payloads.count)
             payloads.append(kind)
         }
-        var attributeIndex: Int32 = -1
-        if !attributes.isEmpty {
-            attributeIndex = Int32(attributeLists.count)
-            attributeLists.append(attributes)
-        }
+        let attributeIndex = attributeList.index
         var styleIndex: Int32 = -1
         if let style, !style.isEmpty {
             styleIndex = Int32(styles.count)
@@ -101,6 +107,85 @@ public struct DocumentBuilder: Sendable {
         let index = append(kind, attributes: attributes, style: style, textStart: text.count, textCount: 0)
         open.append((index, -1))
         return NodeID(index)
+    }
+
+    /// Opens a container node with an attribute list added before (see `addAttributeList`).
+    @discardableResult
+    package mutating func open(_ kind: NodeKind, attributeList: AttributeListID, style: Style?) -> NodeID {
+        let index = append(kind, attributeList: attributeList, style: style, textStart: text.count, textCount: 0)
+        open.append((index, -1))
+        return NodeID(index)
+    }
+
+    /// Adds a leaf node without text, with an attribute list added before.
+    @discardableResult
+    package mutating func leaf(_ kind: NodeKind, attributeList: AttributeListID, style: Style?) -> NodeID {
+        NodeID(append(kind, attributeList: attributeList, style: style, textStart: text.count, textCount: 0))
+    }
+
+    /// Adds a leaf node with literal text and an attribute list added before.
+    @discardableResult
+    package mutating func leaf(_ kind: NodeKind, bytes: UnsafeBufferPointer<UInt8>, attributeList: AttributeListID,
+                               style: Style?) -> NodeID {
+        let start = text.count
+        text.append(contentsOf: bytes)
+        return NodeID(append(kind, attributeList: attributeList, style: style, textStart: start, textCount: bytes.count))
+    }
+
+    // MARK: Attribute lists
+
+    /// Adds an attribute list for nodes still to be added (`.none` when it is empty).
+    package mutating func addAttributeList(_ attributes: [Attribute]) -> AttributeListID {
+        if attributes.isEmpty { return .none }
+        beginAttributeList()
+        for a in attributes {
+            var name = a.name, value = a.value
+            name.withUTF8 { name in value.withUTF8 { value in appendAttribute(name: name, value: value) } }
+        }
+        return endAttributeList()
+    }
+
+    /// Starts an attribute list: add its attributes with `appendAttribute`, then call
+    /// `endAttributeList`.
+    @inline(__always)
+    package mutating func beginAttributeList() {
+        pendingListStart = attributeSpans.count
+    }
+
+    /// Adds an attribute to the list begun with `beginAttributeList` (bytes assumed valid UTF-8).
+    @inline(__always)
+    package mutating func appendAttribute(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        let nameStart = Int32(attributeBytes.count)
+        attributeBytes.append(contentsOf: name)
+        let valueStart = Int32(attributeBytes.count)
+        attributeBytes.append(contentsOf: value)
+        attributeSpans.append(AttributeSpan(nameStart: nameStart, valueStart: valueStart, valueEnd: Int32(attributeBytes.count)))
+    }
+
+    /// Ends the list begun with `beginAttributeList`; `.none` when nothing was added.
+    @inline(__always)
+    package mutating func endAttributeList() -> AttributeListID {
+        let count = attributeSpans.count - pendingListStart
+        if count == 0 { return .none }
+        attributeLists.append(AttributeListRange(first: Int32(pendingListStart), count: Int32(count)))
+        return AttributeListID(index: Int32(attributeLists.count - 1))
+    }
+
+    /// Whether two lists added to this builder hold the same attributes in the same order.
+    package func attributeListsEqual(_ a: AttributeListID, _ b: AttributeListID) -> Bool {
+        if a.index == b.index { return true }
+        if a.index < 0 || b.index < 0 { return false }
+        let x = attributeLists[Int(a.index)], y = attributeLists[Int(b.index)]
+        guard x.count == y.count else { return false }
+        return attributeBytes.withUnsafeBufferPointer { bytes in
+            for k in 0 ..< Int(x.count) {
+                let s = attributeSpans[Int(x.first) + k], t = attributeSpans[Int(y.first) + k]
+                if !bytes[s.name].elementsEqual(bytes[t.name]) || !bytes[s.value].elementsEqual(bytes[t.value]) {
+                    return false
+                }
+            }
+            return true
+        }
     }
 
     /// Replaces the associated values of a node already added, for values known only after its
@@ -190,11 +275,13 @@ public struct DocumentBuilder: Sendable {
     /// must not be used again.
     public mutating func finish() -> Document {
         open.removeAll()
-        let storage = DocumentStorage(records: records, text: text, payloads: payloads,
-                                      attributeLists: attributeLists, styles: styles)
+        let storage = DocumentStorage(records: records, text: text, payloads: payloads, attributeBytes: attributeBytes,
+                                      attributeSpans: attributeSpans, attributeLists: attributeLists, styles: styles)
         records = []
         text = []
         payloads = []
+        attributeBytes = []
+        attributeSpans = []
         attributeLists = []
         styles = []
         return Document(storage: storage)

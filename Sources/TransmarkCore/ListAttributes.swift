@@ -117,3 +117,50 @@ public struct Attribute: Hashable, Sendable {
         self.value = value
     }
 }
+
+/// Where one attribute's name and value are in a byte buffer: `nameStart ..< valueStart` is the
+/// name, `valueStart ..< valueEnd` the value. (Frontends fill such buffers as they read tags;
+/// documents store their attributes so.)
+package struct AttributeSpan: Sendable, Equatable, BitwiseCopyable {
+    package var nameStart: Int32
+    package var valueStart: Int32
+    package var valueEnd: Int32
+
+    @inline(__always)
+    package init(nameStart: Int32, valueStart: Int32, valueEnd: Int32) {
+        self.nameStart = nameStart
+        self.valueStart = valueStart
+        self.valueEnd = valueEnd
+    }
+
+    /// The name's byte range.
+    package var name: Range<Int> {
+        @inline(__always) get { Int(nameStart) ..< Int(valueStart) }
+    }
+
+    /// The value's byte range.
+    package var value: Range<Int> {
+        @inline(__always) get { Int(valueStart) ..< Int(valueEnd) }
+    }
+}
+
+/// One node's attributes in a document: a range of its attribute spans.
+package struct AttributeListRange: Sendable, BitwiseCopyable {
+    package var first: Int32
+    package var count: Int32
+
+    /// The indices of the spans.
+    package var spans: Range<Int> { Int(first) ..< Int(first) + Int(count) }
+}
+
+/// An attribute list added to a ``DocumentBuilder`` and not yet (or not only) given to a node:
+/// several nodes may share one.
+package struct AttributeListID: Sendable, Equatable, BitwiseCopyable {
+    /// The index in the document's attribute lists, or -1 for no attributes.
+    package var index: Int32
+
+    package init(index: Int32) { self.index = index }
+
+    /// No attributes.
+    package static let none = AttributeListID(index: -1)
+}

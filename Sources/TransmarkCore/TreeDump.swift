@@ -94,7 +94,7 @@ public struct TreeBackend: Backend {
         }
         if options.attributes && record.attributes >= 0 {
             out.append(" [")
-            for (i, a) in document.storage.attributeLists[Int(record.attributes)].enumerated() {
+            for (i, a) in document.attributes(at: index).enumerated() {
                 if i > 0 { out.append(byte: 0x20) }
                 out.append(a.name)
                 out.append(byte: 0x3D)

@@ -463,7 +463,7 @@ struct HTMLRenderer {
         let record = records[Int(index)]
         if record.attributes >= 0 {
             let hasStyle = record.style >= 0
-            for attribute in document.storage.attributeLists[Int(record.attributes)] {
+            for attribute in document.attributes(at: index) {
                 let name = attribute.name
                 guard HTMLNames.isValidAttributeName(name) else { continue }
                 if hasStyle && name == "style" { continue }

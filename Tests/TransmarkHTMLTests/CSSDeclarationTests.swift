@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TransmarkCore
 import TransmarkHTML
 
@@ -9,18 +10,6 @@ private func rgb(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) -> CSSCol
 
 private let red = rgb(255, 0, 0)
 private let blue = rgb(0, 0, 255)
-
-/// A small deterministic generator (SplitMix64), so fuzz failures reproduce.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("CSS declaration lists")
 struct CSSDeclarationTests {
@@ -141,7 +130,7 @@ struct CSSDeclarationTests {
 
     @Test("random bytes never crash, and parsing is deterministic")
     func fuzzRandomBytes() {
-        var generator = SplitMix64(state: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         let alphabet = Array("color:red;()[]{}\"'\\/*!important#0123456789.e+-% \n,url(rgb(hsl(font:background:".utf8)
         for round in 0..<3000 {
             let length = Int.random(in: 0...120, using: &generator)

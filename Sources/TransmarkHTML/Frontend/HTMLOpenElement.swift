@@ -61,11 +61,11 @@ struct HTMLFormattingEntry {
     /// The stack index of the open element, or -1 once it is closed (to be reopened).
     var stackIndex: Int32
     var kind: NodeKind
-    var attributes: [Attribute]
+    var attributes: AttributeListID
     var style: Style?
 
     static let marker = HTMLFormattingEntry(isMarker: true, key: -1, element: .unknown, stackIndex: -1,
-                                            kind: .span, attributes: [], style: nil)
+                                            kind: .span, attributes: .none, style: nil)
 }
 
 /// A table being built: what its first row says about columns and headers.
@@ -107,12 +107,12 @@ struct HTMLTextCollector {
     var depth = 1
     var bytes: [UInt8] = []
     var info = ""
-    var attributes: [Attribute]
+    var attributes: AttributeListID
     var style: Style?
     var atStart = true
     /// Key of a script/style/… inside whose content is skipped, or -1.
     var skippingKey: Int32 = -1
     var collapsedSpace = false
 
-    static let idle = HTMLTextCollector(isBlock: false, key: -1, element: .unknown, attributes: [], style: nil)
+    static let idle = HTMLTextCollector(isBlock: false, key: -1, element: .unknown, attributes: .none, style: nil)
 }

@@ -28,6 +28,18 @@ extension HTMLTreeBuilder {
     static let valignName: UInt64 = 0x6E67_696C_6176 // "valign"
     static let nowrapName: UInt64 = 0x7061_7277_6F6E // "nowrap"
     static let bgcolorName: UInt64 = 0x72_6F6C_6F63_6762 // "bgcolor"
+    static let colspanName = packedName("colspan")
+    static let rowspanName = packedName("rowspan")
+    static let hrefName = packedName("href")
+    static let titleName = packedName("title")
+    static let startName = packedName("start")
+    static let typeName = packedName("type")
+    static let reversedName = packedName("reversed")
+    static let srcName = packedName("src")
+    static let altName = packedName("alt")
+    static let widthName = packedName("width")
+    static let heightName = packedName("height")
+    static let className = packedName("class")
 
     /// Whether an attribute name can contribute to the style (inline or presentational).
     @inline(__always)
@@ -43,26 +55,24 @@ extension HTMLTreeBuilder {
 
     /// The element's style: inline `style=""` over its presentational attributes. Pages repeat
     /// the same few styles, so results are kept by element name and style attributes.
-    mutating func style(of element: HTMLElement, name: String, _ tag: HTMLTag) -> Style? {
+    mutating func style(of element: HTMLElement, name: String, _ tag: HTMLStartTag) -> Style? {
         var relevant = element == .center || element == .small || element == .big || element == .nobr
         // `tag` is the tag just read: the tokenizer already knows whether any name can matter.
         if !relevant && !tokenizer.tagHasStyleAttribute { return nil }
-        if !relevant {
-            for a in tag.attributes where Self.isStyleAttribute(a.name) {
-                relevant = true
-                break
-            }
+        var key: [UInt8] = []
+        for i in 0 ..< tag.attributeCount where Self.isStyleAttribute(packed: tag.packedName(at: i)) {
+            relevant = true
+            key.append(contentsOf: tag.name(at: i))
+            key.append(0)
+            key.append(contentsOf: tag.value(at: i))
+            key.append(0)
         }
         guard relevant else { return nil }
-        var attributes: [Attribute] = []
-        for a in tag.attributes where Self.isStyleAttribute(a.name) {
-            attributes.append(Attribute(a.name, a.value))
-        }
-        let key = HTMLStyleCacheKey(name: name, attributes: attributes)
-        if let cached = styleCache[key] { return cached }
+        let cacheKey = HTMLStyleCacheKey(name: name, attributes: key)
+        if let cached = styleCache[cacheKey] { return cached }
         let style = Self.style(of: element, name: name, tag)
         if styleCache.count >= Self.styleCacheLimit { styleCache.removeAll(keepingCapacity: true) }
-        styleCache[key] = style
+        styleCache[cacheKey] = style
         return style
     }
 
@@ -70,20 +80,18 @@ extension HTMLTreeBuilder {
     static let styleCacheLimit = 2048
 
     /// The element's style, computed (see the cached `style(of:name:_:)`).
-    static func style(of element: HTMLElement, name: String, _ tag: HTMLTag) -> Style? {
+    static func style(of element: HTMLElement, name: String, _ tag: HTMLStartTag) -> Style? {
         var relevant = element == .center || element == .small || element == .big || element == .nobr
-        if !relevant {
-            for a in tag.attributes where isStyleAttribute(a.name) {
-                relevant = true
-                break
-            }
+        var attributes: [Attribute] = []
+        for i in 0 ..< tag.attributeCount {
+            let packed = tag.packedName(at: i)
+            guard isStyleAttribute(packed: packed) else { continue }
+            relevant = true
+            if (element == .td || element == .th) && packed == alignName { continue }
+            attributes.append(Attribute(String(decoding: tag.name(at: i), as: UTF8.self),
+                                        String(decoding: tag.value(at: i), as: UTF8.self)))
         }
         guard relevant else { return nil }
-        var attributes: [Attribute] = []
-        for a in tag.attributes where isStyleAttribute(a.name) {
-            if (element == .td || element == .th) && packedName(a.name) == alignName { continue }
-            attributes.append(Attribute(a.name, a.value))
-        }
         var style = HTMLPresentationalStyle.style(forElement: name, attributes: attributes)
         switch element {
         case .small where style.fontSize == nil: style.fontSize = .keyword(.smaller)
@@ -94,10 +102,10 @@ extension HTMLTreeBuilder {
         return style.isEmpty ? nil : style
     }
 
-    /// Whether `name` on `element` was consumed into the style.
+    /// Whether the attribute named `n` (packed, see `packedName`) on `element` was consumed into
+    /// the style.
     @inline(__always)
-    static func isConsumedIntoStyle(_ name: String, element: HTMLElement) -> Bool {
-        let n = packedName(name)
+    static func isConsumedIntoStyle(packed n: UInt64, element: HTMLElement) -> Bool {
         guard isStyleAttribute(packed: n) else { return false }
         switch n {
         case styleName, bgcolorName, hiddenName: return true
@@ -116,25 +124,35 @@ extension HTMLTreeBuilder {
         }
     }
 
-    /// The attributes kept on the node: all but those consumed into the kind or the style.
-    static func keptAttributes(_ tag: HTMLTag, element: HTMLElement, hasStyle: Bool,
-                               consumed: (String) -> Bool = { _ in false }) -> [Attribute] {
-        if tag.attributes.isEmpty { return [] }
-        var kept: [Attribute] = []
-        kept.reserveCapacity(tag.attributes.count)
-        for a in tag.attributes {
-            if consumed(a.name) { continue }
-            if isConsumedIntoStyle(a.name, element: element) {
-                let n = packedName(a.name)
-                if hasStyle || n == styleName || n == hiddenName { continue }
+    /// The attributes kept on the node: all but those consumed into the kind (`consumed` is
+    /// given packed names, see `packedName`) or the style, added to the document as bytes. (In
+    /// suppressed content the list may end up on no node; it costs its bytes, nothing else.)
+    /// `replacingClassWith` rewrites the value of `class` (nil drops it).
+    mutating func keptAttributes(_ tag: HTMLStartTag, element: HTMLElement, hasStyle: Bool,
+                                 consumed: (UInt64) -> Bool = { _ in false },
+                                 replacingClassWith replaceClass: ((String) -> String?)? = nil) -> AttributeListID {
+        if tag.attributeCount == 0 { return .none }
+        builder.beginAttributeList()
+        for i in 0 ..< tag.attributeCount {
+            let n = tag.packedName(at: i)
+            if n != 0 {
+                if consumed(n) { continue }
+                if Self.isConsumedIntoStyle(packed: n, element: element) && (hasStyle || n == Self.styleName || n == Self.hiddenName) {
+                    continue
+                }
+                if n == Self.className, let replaceClass {
+                    guard var value = replaceClass(String(decoding: tag.value(at: i), as: UTF8.self)) else { continue }
+                    value.withUTF8 { builder.appendAttribute(name: tag.name(at: i), value: $0) }
+                    continue
+                }
             }
-            kept.append(Attribute(a.name, a.value))
+            builder.appendAttribute(name: tag.name(at: i), value: tag.value(at: i))
         }
-        return kept
+        return builder.endAttributeList()
     }
 
     /// Every attribute of a tag, as tree attributes.
-    static func allAttributes(_ tag: HTMLTag) -> [Attribute] {
+    static func allAttributes(_ tag: HTMLStartTag) -> [Attribute] {
         tag.attributes.map { Attribute($0.name, $0.value) }
     }
 
@@ -145,8 +163,9 @@ extension HTMLTreeBuilder {
     }
 }
 
-/// What an element's style depends on: its name and its style attributes, in order.
+/// What an element's style depends on: its name and its style attributes in order (each name
+/// and value followed by a NUL, which neither contains).
 struct HTMLStyleCacheKey: Hashable {
     var name: String
-    var attributes: [Attribute]
+    var attributes: [UInt8]
 }

@@ -2,7 +2,7 @@ import TransmarkCore
 
 // The built-in mapping of HTML elements to nodes (see `HTMLTagRegistry.standard`).
 extension HTMLTreeBuilder {
-    mutating func builtinStartTag(_ tag: HTMLTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits) {
+    mutating func builtinStartTag(_ tag: HTMLStartTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits) {
         switch element {
         case .html:
             return
@@ -49,14 +49,14 @@ extension HTMLTreeBuilder {
         case .tr:
             guard currentTable >= 0 else { return }
             closeInlineElements()
-            openRow(key: key, attributes: Self.keptAttributes(tag, element: element, hasStyle: style != nil), style: style)
+            openRow(key: key, attributes: keptAttributes(tag, element: element, hasStyle: style != nil), style: style)
             return
         case .td, .th:
             guard currentTable >= 0 else { return }
             closeInlineElements()
             let cell = Self.cellAttributes(element, tag)
-            let attributes = Self.keptAttributes(tag, element: element, hasStyle: style != nil) {
-                $0 == "colspan" || $0 == "rowspan" || $0 == "align"
+            let attributes = keptAttributes(tag, element: element, hasStyle: style != nil) {
+                $0 == Self.colspanName || $0 == Self.rowspanName || $0 == Self.alignName
             }
             openCell(element, key: key, attributes: attributes, style: style, cell: cell)
             return
@@ -71,18 +71,18 @@ extension HTMLTreeBuilder {
             pushUnwrapped(element, key: key, traits: t)
             return
         }
-        var attributes: [Attribute]
+        var attributes: AttributeListID
         switch element {
         case .a:
-            attributes = Self.keptAttributes(tag, element: element, hasStyle: style != nil) {
-                kind.tag == .link && ($0 == "href" || $0 == "title")
+            attributes = keptAttributes(tag, element: element, hasStyle: style != nil) {
+                kind.tag == .link && ($0 == Self.hrefName || $0 == Self.titleName)
             }
         case .ol:
-            attributes = Self.keptAttributes(tag, element: element, hasStyle: style != nil) {
-                $0 == "start" || $0 == "type" || $0 == "reversed"
+            attributes = keptAttributes(tag, element: element, hasStyle: style != nil) {
+                $0 == Self.startName || $0 == Self.typeName || $0 == Self.reversedName
             }
         default:
-            attributes = Self.keptAttributes(tag, element: element, hasStyle: style != nil)
+            attributes = keptAttributes(tag, element: element, hasStyle: style != nil)
         }
         openElementNode(element, key: key, kind: kind, attributes: attributes, style: style, isVoid: false,
                         extraFlags: element == .q ? [.quotes] : [])
@@ -90,7 +90,7 @@ extension HTMLTreeBuilder {
     }
 
     /// The node kind of a non-void element with a built-in mapping; `nil` unwraps it.
-    static func builtinKind(_ element: HTMLElement, _ tag: HTMLTag) -> NodeKind? {
+    static func builtinKind(_ element: HTMLElement, _ tag: HTMLStartTag) -> NodeKind? {
         switch element {
         case .p: return .paragraph
         case .h1: return .heading(level: 1)
@@ -127,12 +127,12 @@ extension HTMLTreeBuilder {
     }
 
     /// Void elements: line breaks, images, rules, task checkboxes.
-    mutating func voidStartTag(_ tag: HTMLTag, element: HTMLElement, style: Style?) {
+    mutating func voidStartTag(_ tag: HTMLStartTag, element: HTMLElement, style: Style?) {
         guard suppressDepth == 0 else { return }
         switch element {
         case .br:
             prepareInlineContent()
-            builder.leaf(.lineBreak, attributes: Self.keptAttributes(tag, element: element, hasStyle: style != nil), style: style)
+            builder.leaf(.lineBreak, attributeList: keptAttributes(tag, element: element, hasStyle: style != nil), style: style)
             spacing = .start
         case .img, .image:
             prepareInlineContent()
@@ -140,7 +140,7 @@ extension HTMLTreeBuilder {
         case .hr:
             applyImpliedEndTags(for: element, traits: traits[Int(element.rawValue)])
             openBlock(element, key: Int32(element.rawValue), kind: .thematicBreak,
-                      attributes: Self.keptAttributes(tag, element: element, hasStyle: style != nil),
+                      attributes: keptAttributes(tag, element: element, hasStyle: style != nil),
                       style: style, flags: [])
             pop()
         case .input:
@@ -150,7 +150,7 @@ extension HTMLTreeBuilder {
         }
     }
 
-    mutating func openImage(_ tag: HTMLTag, style: Style?) {
+    mutating func openImage(_ tag: HTMLStartTag, style: Style?) {
         var width: Int?
         var height: Int?
         if let w = tag.attribute("width") { width = Self.leadingInteger(w) }
@@ -164,8 +164,8 @@ extension HTMLTreeBuilder {
             return
         }
         let kind = NodeKind.image(source: HTMLURLNormalization.normalized(source), title: tag.attribute("title") ?? "", size: size)
-        let attributes = Self.keptAttributes(tag, element: .img, hasStyle: style != nil) {
-            $0 == "src" || $0 == "alt" || $0 == "title" || $0 == "width" || $0 == "height"
+        let attributes = keptAttributes(tag, element: .img, hasStyle: style != nil) {
+            $0 == Self.srcName || $0 == Self.altName || $0 == Self.titleName || $0 == Self.widthName || $0 == Self.heightName
         }
         let node = openNode(kind, attributes: attributes, style: style)
         if let alt = tag.attribute("alt"), !alt.isEmpty {
@@ -199,19 +199,21 @@ extension HTMLTreeBuilder {
     }
 
     /// pre, listing, xmp, plaintext → code block; code, kbd, samp, tt → inline code.
-    mutating func startCollectingElement(_ tag: HTMLTag, element: HTMLElement, key: Int32, style: Style?) {
+    mutating func startCollectingElement(_ tag: HTMLStartTag, element: HTMLElement, key: Int32, style: Style?) {
         let isBlock = element == .pre || element == .listing || element == .xmp || element == .plaintext
         if suppressDepth > 0 {
             push(element, key: key, node: -1, flags: isBlock ? [.blockNode] : [.inline])
             return
         }
         var info = ""
-        var attributes = Self.keptAttributes(tag, element: element, hasStyle: style != nil)
+        var attributes = AttributeListID.none
+        if isBlock, let language = Self.languageInfo(tag.attribute("class")) {
+            info = language
+            attributes = keptAttributes(tag, element: element, hasStyle: style != nil, replacingClassWith: Self.removingLanguageClass)
+        } else {
+            attributes = keptAttributes(tag, element: element, hasStyle: style != nil)
+        }
         if isBlock {
-            if let language = Self.languageInfo(tag.attribute("class")) {
-                info = language
-                attributes = Self.removingLanguageClass(attributes)
-            }
             closeInlineElements()
             settleLingeringItem()
             if let last = stack.last {
@@ -227,17 +229,10 @@ extension HTMLTreeBuilder {
         startCollecting(element, key: key, isBlock: isBlock, attributes: attributes, style: style, info: info)
     }
 
-    /// Attributes without the `language-x` / `lang-x` class (other classes are kept).
-    static func removingLanguageClass(_ attributes: [Attribute]) -> [Attribute] {
-        var result: [Attribute] = []
-        for a in attributes {
-            guard a.name == "class" else {
-                result.append(a)
-                continue
-            }
-            let rest = a.value.split(separator: " ").filter { !$0.hasPrefix("language-") && !$0.hasPrefix("lang-") }
-            if !rest.isEmpty { result.append(Attribute("class", rest.joined(separator: " "))) }
-        }
-        return result
+    /// A `class` value without its `language-x` / `lang-x` classes (other classes are kept), or
+    /// nil when none is left.
+    static func removingLanguageClass(_ value: String) -> String? {
+        let rest = value.split(separator: " ").filter { !$0.hasPrefix("language-") && !$0.hasPrefix("lang-") }
+        return rest.isEmpty ? nil : rest.joined(separator: " ")
     }
 }

@@ -5,7 +5,7 @@ import TransmarkCore
 extension HTMLTreeBuilder {
     /// Adds the element just pushed to the active formatting elements, keeping at most three
     /// identical entries after the last marker ("Noah's Ark") and at most `formattingLimit`.
-    mutating func addFormatting(key: Int32, element: HTMLElement, kind: NodeKind, attributes: [Attribute], style: Style?) {
+    mutating func addFormatting(key: Int32, element: HTMLElement, kind: NodeKind, attributes: AttributeListID, style: Style?) {
         var identical = 0
         var firstIdentical = -1
         var count = 0
@@ -15,7 +15,7 @@ extension HTMLTreeBuilder {
             let e = formatting[i]
             count += 1
             oldest = i
-            if e.key == key && e.attributes == attributes && e.kind == kind && e.style == style {
+            if e.key == key && e.kind == kind && e.style == style && builder.attributeListsEqual(e.attributes, attributes) {
                 identical += 1
                 firstIdentical = i
             }

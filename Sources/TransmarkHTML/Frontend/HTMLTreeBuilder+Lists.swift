@@ -3,7 +3,7 @@ import TransmarkCore
 // Lists: implied items, nested lists attached to the previous item, tightness known at the end.
 extension HTMLTreeBuilder {
     mutating func openList(_ element: HTMLElement, key: Int32, attributes list: ListAttributes,
-                           nodeAttributes: [Attribute], style: Style?) {
+                           nodeAttributes: AttributeListID, style: Style?) {
         // A list directly in a list belongs to the previous item.
         if let last = stack.last, last.flags.contains(.listContainer) {
             if lingeringItem >= 0 {
@@ -25,7 +25,7 @@ extension HTMLTreeBuilder {
         spacing = .start
     }
 
-    mutating func openItem(key: Int32, task: TaskState?, attributes: [Attribute], style: Style?) {
+    mutating func openItem(key: Int32, task: TaskState?, attributes: AttributeListID, style: Style?) {
         let node = openNode(.listItem(task: task), attributes: attributes, style: style)
         push(.li, key: key, node: node, flags: [.blockNode])
         spacing = .start
@@ -33,7 +33,7 @@ extension HTMLTreeBuilder {
 
     /// Content other than items directly in a list goes into an item.
     mutating func openImpliedItem() {
-        openItem(key: Int32(HTMLElement.li.rawValue), task: nil, attributes: [], style: nil)
+        openItem(key: Int32(HTMLElement.li.rawValue), task: nil, attributes: .none, style: nil)
         impliedItemNode = stack[stack.count - 1].node
     }
 
@@ -85,7 +85,7 @@ extension HTMLTreeBuilder {
     }
 
     /// A checkbox at the start of an item makes it a task item.
-    mutating func noteCheckbox(_ tag: HTMLTag) -> Bool {
+    mutating func noteCheckbox(_ tag: HTMLStartTag) -> Bool {
         guard let last = stack.last, last.element == .li, last.node >= 0,
               Int(last.node) == builder.nodeCount - 1,
               tag.attribute("type")?.lowercased() == "checkbox" else { return false }
@@ -94,7 +94,7 @@ extension HTMLTreeBuilder {
         return true
     }
 
-    static func listAttributes(_ element: HTMLElement, _ tag: HTMLTag) -> ListAttributes {
+    static func listAttributes(_ element: HTMLElement, _ tag: HTMLStartTag) -> ListAttributes {
         var list = ListAttributes(isOrdered: element == .ol)
         guard element == .ol else { return list }
         for a in tag.attributes {

@@ -12,7 +12,7 @@ extension HTMLTreeBuilder {
         return name.withUTF8 { names.element($0) }
     }
 
-    mutating func handleStartTag(_ tag: HTMLTag, element: HTMLElement) {
+    mutating func handleStartTag(_ tag: HTMLStartTag, element: HTMLElement) {
         if isCollecting && collectStartTag(tag, element: element) { return }
         if lingeringItem >= 0 && element != .ul && element != .ol { settleLingeringItem() }
         let t = element == .unknown ? HTMLElementTraits() : traits[Int(element.rawValue)]
@@ -53,21 +53,83 @@ extension HTMLTreeBuilder {
         emitText(UnsafeBufferPointer(rebasing: input[start ..< end]))
     }
 
-    /// Whether `</name` occurs after the tag just read (`name` is no known element). The first
-    /// call records, in one pass, where the last end tag of every unknown name starts.
+    /// Whether `</name` occurs after the tag just read (`name` is no known element). Searched
+    /// forward from the tag, remembering per name where the next one is (the end tag is usually
+    /// near); once searches have read a quarter of the input (names that never close, many
+    /// distinct names), one pass records where the last end tag of every unknown name starts,
+    /// so the work stays linear.
     mutating func hasLaterEndTag(_ name: String) -> Bool {
-        if lastEndTagPositions == nil { lastEndTagPositions = Self.unknownEndTagPositions(input, names: names) }
-        return (lastEndTagPositions![name] ?? -1) >= tokenizer.lastTagEnd
+        let from = tokenizer.lastTagEnd
+        if let table = lastEndTagPositions { return (table[name] ?? -1) >= from }
+        // (`from` only grows, which the cached answers and the table rely on.)
+        if let known = nextEndTags[name] {
+            if known.position >= from { return true }
+            if known.position < 0 && known.searchedFrom <= from { return false }
+        }
+        let target = Array(name.utf8)
+        let found = target.withUnsafeBufferPointer { target in
+            Self.firstEndTag(named: target, in: input, from: from, budget: &endTagSearchBudget)
+        }
+        guard let found else {
+            lastEndTagPositions = Self.unknownEndTagPositions(input, from: from, names: names)
+            nextEndTags = [:]
+            return (lastEndTagPositions![name] ?? -1) >= from
+        }
+        nextEndTags[name] = (found, from)
+        return found >= 0
     }
 
-    /// The position of the last `</name` of every name in `input` that is no known element.
-    static func unknownEndTagPositions(_ input: UnsafeBufferPointer<UInt8>, names: HTMLElementNameTable) -> [String: Int] {
+    /// Where the first `</name` (case-insensitive, the name ending at whitespace, `/`, `>`, NUL
+    /// or the end of input) at or after `from` starts, -1 when there is none, or nil when that
+    /// is not known after reading `budget` bytes (the bytes read are taken from `budget`). `from`
+    /// must be just after a tag's `>`, where `unknownEndTagPositions`'s scan agrees with this one.
+    static func firstEndTag(named target: UnsafeBufferPointer<UInt8>, in p: UnsafeBufferPointer<UInt8>,
+                            from: Int, budget: inout Int) -> Int? {
+        let n = p.count
+        guard n > 2, let base = p.baseAddress else { return -1 }
+        var i = from
+        defer { budget -= i - from }
+        while i + 2 < n {
+            if i - from > budget { return nil }
+            guard let found = memchr(base + i, 0x3C, n - 2 - i) else {
+                i = n
+                return -1
+            }
+            i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            guard p[i + 1] == 0x2F, (p[i + 2] | 0x20) >= 0x61 && (p[i + 2] | 0x20) <= 0x7A else {
+                i += 1
+                continue
+            }
+            let start = i
+            var j = i + 2
+            var matches = true
+            var k = 0
+            while j < n {
+                let c = p[j]
+                if c <= 0x3E && (isSpace(c) || c == 0x2F || c == 0x3E || c == 0) { break }
+                if matches {
+                    matches = k < target.count && (c &- 0x41 < 26 ? c | 0x20 : c) == target[k]
+                }
+                k += 1
+                j += 1
+            }
+            if matches && k == target.count { return start }
+            i = j
+        }
+        return -1
+    }
+
+    /// The position of the last `</name` at or after `from` of every name in `input` that is no
+    /// known element. (Questions about end tags come in input order, so what lies before the tag
+    /// being asked about need not be read.)
+    static func unknownEndTagPositions(_ input: UnsafeBufferPointer<UInt8>, from: Int,
+                                       names: HTMLElementNameTable) -> [String: Int] {
         var positions: [String: Int] = [:]
         ({ () -> Void in
             let p = input
             let n = p.count
             guard n > 2, let base = p.baseAddress else { return }
-            var i = 0
+            var i = from
             var name: [UInt8] = []
             while i + 2 < n {
                 guard let found = memchr(base + i, 0x3C, n - 2 - i) else { return }
@@ -106,7 +168,7 @@ extension HTMLTreeBuilder {
 
     // MARK: Unmapped tags
 
-    mutating func unmappedStartTag(_ tag: HTMLTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits) {
+    mutating func unmappedStartTag(_ tag: HTMLStartTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits) {
         let isVoid = t.contains(.isVoid) || (tag.isSelfClosing && (element == .unknown || foreignDepth > 0))
         switch registry.unknownTagPolicy {
         case .keepChildren:
@@ -139,7 +201,7 @@ extension HTMLTreeBuilder {
 
     // MARK: Mapped by the registry
 
-    mutating func mappedStartTag(_ tag: HTMLTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits,
+    mutating func mappedStartTag(_ tag: HTMLStartTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits,
                                  mapping: HTMLElementMapping) {
         let isVoid = t.contains(.isVoid) || (tag.isSelfClosing && element == .unknown)
         let inlineStyle = style(of: element, name: tag.name, tag)
@@ -149,7 +211,7 @@ extension HTMLTreeBuilder {
         }
         var kind: NodeKind
         var style: Style? = inlineStyle
-        var attributes: [Attribute]
+        var attributes: AttributeListID
         switch mapping.action {
         case .builtin, .unwrap:
             if !isVoid { pushUnwrapped(element, key: key, traits: t) }
@@ -164,7 +226,7 @@ extension HTMLTreeBuilder {
         case .node(let k, let s):
             kind = k
             if let s { style = (inlineStyle ?? Style()).filling(from: s) }
-            attributes = Self.keptAttributes(tag, element: element, hasStyle: inlineStyle != nil)
+            attributes = keptAttributes(tag, element: element, hasStyle: inlineStyle != nil)
         case .computed(let body):
             let info = HTMLElementInfo(name: tag.name, attributes: Self.allAttributes(tag))
             guard let result = body(info) else {
@@ -173,7 +235,11 @@ extension HTMLTreeBuilder {
             }
             kind = result.kind
             if let s = result.style { style = (inlineStyle ?? Style()).filling(from: s) }
-            attributes = result.attributes ?? Self.keptAttributes(tag, element: element, hasStyle: inlineStyle != nil)
+            if let given = result.attributes {
+                attributes = builder.addAttributeList(given)
+            } else {
+                attributes = keptAttributes(tag, element: element, hasStyle: inlineStyle != nil)
+            }
         }
         if style?.isEmpty == true { style = nil }
         if element == .unknown && kind.tag.isBlock {
@@ -184,7 +250,7 @@ extension HTMLTreeBuilder {
     }
 
     /// Opens the node of an element as a block or inline node, as its kind says.
-    mutating func openElementNode(_ element: HTMLElement, key: Int32, kind: NodeKind, attributes: [Attribute],
+    mutating func openElementNode(_ element: HTMLElement, key: Int32, kind: NodeKind, attributes: AttributeListID,
                                   style: Style?, isVoid: Bool, extraFlags: HTMLOpenElement.Flags = []) {
         var flags = extraFlags
         if style?.whiteSpace?.preservesSpaces == true { flags.insert(.preservesWhitespace) }
@@ -207,7 +273,7 @@ extension HTMLTreeBuilder {
     }
 
     /// Opens a block node: closes inline elements, opens an implied cell or item where needed.
-    mutating func openBlock(_ element: HTMLElement, key: Int32, kind: NodeKind, attributes: [Attribute],
+    mutating func openBlock(_ element: HTMLElement, key: Int32, kind: NodeKind, attributes: AttributeListID,
                             style: Style?, flags: HTMLOpenElement.Flags) {
         bodyStarted = true
         closeInlineElements()

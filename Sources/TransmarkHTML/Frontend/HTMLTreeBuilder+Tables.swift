@@ -20,7 +20,7 @@ extension HTMLTreeBuilder {
         if cell > table && cell >= 0 { pop(through: cell) }
     }
 
-    mutating func openTable(key: Int32, attributes: [Attribute], style: Style?) {
+    mutating func openTable(key: Int32, attributes: AttributeListID, style: Style?) {
         let node = openNode(.table(alignments: []), attributes: attributes, style: style)
         var flags: HTMLOpenElement.Flags = [.blockNode, .tableContainer]
         if node >= 0 {
@@ -42,7 +42,7 @@ extension HTMLTreeBuilder {
         }
     }
 
-    mutating func openRow(key: Int32, attributes: [Attribute], style: Style?) {
+    mutating func openRow(key: Int32, attributes: AttributeListID, style: Style?) {
         let table = currentTable
         if table >= 0 {
             closeCell()
@@ -64,11 +64,11 @@ extension HTMLTreeBuilder {
         spacing = .start
     }
 
-    mutating func openCell(_ element: HTMLElement, key: Int32, attributes: [Attribute], style: Style?, cell: TableCellAttributes) {
+    mutating func openCell(_ element: HTMLElement, key: Int32, attributes: AttributeListID, style: Style?, cell: TableCellAttributes) {
         let table = currentTable
         if table >= 0 {
             closeCell()
-            if top(.tr) < table { openRow(key: Int32(HTMLElement.tr.rawValue), attributes: [], style: nil) }
+            if top(.tr) < table { openRow(key: Int32(HTMLElement.tr.rawValue), attributes: .none, style: nil) }
         }
         var cell = cell
         let hasContext = table >= 0 && !tables.isEmpty && stack[Int(table)].node == tables[tables.count - 1].node
@@ -90,7 +90,7 @@ extension HTMLTreeBuilder {
     /// Content other than table parts directly in a table, section or row goes into a cell.
     mutating func openImpliedCell() {
         let key = Int32(HTMLElement.td.rawValue)
-        openCell(.td, key: key, attributes: [], style: nil, cell: .plain)
+        openCell(.td, key: key, attributes: .none, style: nil, cell: .plain)
     }
 
     /// Finishes the row just closed: a first row of only `th` cells is a header row.
@@ -113,7 +113,7 @@ extension HTMLTreeBuilder {
     }
 
     /// Parses a cell's `align`, `colspan`, `rowspan`.
-    static func cellAttributes(_ element: HTMLElement, _ tag: HTMLTag) -> TableCellAttributes {
+    static func cellAttributes(_ element: HTMLElement, _ tag: HTMLStartTag) -> TableCellAttributes {
         var cell = TableCellAttributes(isHeader: element == .th)
         for a in tag.attributes {
             switch a.name {

@@ -172,7 +172,7 @@ extension HTMLTreeBuilder {
 
     /// Starts flattening the text of a pre- or code-like element into one literal node.
     mutating func startCollecting(_ element: HTMLElement, key: Int32, isBlock: Bool,
-                                  attributes: [Attribute], style: Style?, info: String) {
+                                  attributes: AttributeListID, style: Style?, info: String) {
         // Reuse the byte buffer of the previous collector (kept, emptied, by `finishCollector`).
         var buffer: [UInt8] = []
         swap(&buffer, &collector.bytes)
@@ -207,7 +207,7 @@ extension HTMLTreeBuilder {
 
     /// Handles a start tag while collecting; returns false when the tag ends collecting and must
     /// be handled normally.
-    mutating func collectStartTag(_ tag: HTMLTag, element: HTMLElement) -> Bool {
+    mutating func collectStartTag(_ tag: HTMLStartTag, element: HTMLElement) -> Bool {
         if collector.skippingKey >= 0 { return true }
         collector.atStart = false
         let key = element == .unknown ? -2 : Int32(element.rawValue)
@@ -271,12 +271,12 @@ extension HTMLTreeBuilder {
         if collector.isBlock {
             // An empty `<pre>` shows nothing: no code block (Markdown would show an empty one).
             if !collector.bytes.isEmpty {
-                builder.leaf(.codeBlock(info: collector.info), bytes: collector.bytes, attributes: collector.attributes,
+                builder.leaf(.codeBlock(info: collector.info), bytes: collector.bytes, attributeList: collector.attributes,
                              style: collector.style)
             }
             spacing = .start
         } else if preserveDepth > 0 {
-            builder.leaf(.code, bytes: collector.bytes, attributes: collector.attributes, style: collector.style)
+            builder.leaf(.code, bytes: collector.bytes, attributeList: collector.attributes, style: collector.style)
             spacing = collector.collapsedSpace ? .afterSpace : .afterText
         } else {
             // Whitespace at the edges of inline code collapses with the text around it, as
@@ -294,7 +294,7 @@ extension HTMLTreeBuilder {
             if start < end || bytes.isEmpty {
                 bytes.withUnsafeBufferPointer {
                     _ = builder.leaf(.code, bytes: UnsafeBufferPointer(rebasing: $0[start..<end]),
-                                     attributes: collector.attributes, style: collector.style)
+                                     attributeList: collector.attributes, style: collector.style)
                 }
                 spacing = trailingSpace ? .pendingSpace : .afterText
             }
@@ -331,7 +331,7 @@ extension HTMLTreeBuilder {
 
 extension DocumentBuilder {
     @discardableResult
-    mutating func leaf(_ kind: NodeKind, bytes: [UInt8], attributes: [Attribute], style: Style?) -> NodeID {
-        bytes.withUnsafeBufferPointer { leaf(kind, bytes: $0, attributes: attributes, style: style) }
+    mutating func leaf(_ kind: NodeKind, bytes: [UInt8], attributeList: AttributeListID, style: Style?) -> NodeID {
+        bytes.withUnsafeBufferPointer { leaf(kind, bytes: $0, attributeList: attributeList, style: style) }
     }
 }

@@ -45,8 +45,13 @@ struct HTMLTreeBuilder {
     var impliedItemNode: Int32 = -1
     var tables: [HTMLTableContext] = []
     var lists: [HTMLListContext] = []
-    /// Where the last `</name` of each name starts (built on first need), for the isolated
-    /// unknown start tag rule.
+    /// For the isolated unknown start tag rule: per unknown name, where the next `</name` after
+    /// `searchedFrom` starts (-1: none), and how many more bytes such searches may read before
+    /// `lastEndTagPositions` is built instead (see `hasLaterEndTag`).
+    var nextEndTags: [String: (position: Int, searchedFrom: Int)] = [:]
+    var endTagSearchBudget: Int
+    /// Where the last `</name` of each unknown name starts, once searching name by name has read
+    /// too much.
     var lastEndTagPositions: [String: Int]?
     /// Styles already computed (see `style(of:name:_:)`).
     var styleCache: [HTMLStyleCacheKey: Style?] = [:]
@@ -65,6 +70,7 @@ struct HTMLTreeBuilder {
         // would copy the whole text buffer and hold both copies at once.
         builder = DocumentBuilder(estimatedNodes: input.count / 8 + 16, estimatedTextBytes: input.count + 16)
         topByKey = [Int32](repeating: -1, count: HTMLElement.allCases.count)
+        endTagSearchBudget = input.count / 4 + 4096
         stack.reserveCapacity(64)
     }
 
@@ -91,37 +97,34 @@ struct HTMLTreeBuilder {
         case .text:
             handleText(UnsafeBufferPointer(rebasing: p[token.start ..< token.end]))
         case .decodedText:
-            let decoded = tokenizer.decodedText
-            decoded.withUnsafeBufferPointer { handleDecodedText($0, token) }
+            handleText(tokenizer.scratch.pointee.decodedText.elements(token.start ..< token.end))
         case .startTag:
             let element = currentElement()
-            handleStartTag(HTMLTag(name: currentName(element), attributes: tokenizer.currentAttributes,
-                                   isSelfClosing: tokenizer.tagSelfClosing), element: element)
+            let scratch = tokenizer.scratch
+            handleStartTag(HTMLStartTag(name: currentName(element), isSelfClosing: tokenizer.tagSelfClosing,
+                                        bytes: scratch.pointee.attributeBytes.elements,
+                                        spans: scratch.pointee.rawAttributes.elements), element: element)
         case .endTag:
             let element = currentElement()
             handleEndTag(HTMLTag(name: currentName(element)), element: element)
         case .comment:
-            if options.keepComments { handleComment(String(decoding: tokenizer.commentData, as: UTF8.self)) }
+            if options.keepComments { handleComment(tokenizer.scratch.pointee.commentData.string) }
         case .doctype:
             break
         }
         return true
     }
 
-    mutating func handleDecodedText(_ decoded: UnsafeBufferPointer<UInt8>, _ token: RawToken) {
-        handleText(UnsafeBufferPointer(rebasing: decoded[token.start ..< token.end]))
-    }
-
     /// The element named by the tag token just read (no `String` is made).
     @inline(__always)
     mutating func currentElement() -> HTMLElement {
-        tokenizer.tagName.withUnsafeBufferPointer { names.element($0) }
+        names.element(tokenizer.scratch.pointee.tagName.elements)
     }
 
     /// The name of the tag token just read: the element's own name when it is one.
     @inline(__always)
     mutating func currentName(_ element: HTMLElement) -> String {
-        element != .unknown ? element.name : String(decoding: tokenizer.tagName, as: UTF8.self)
+        element != .unknown ? element.name : tokenizer.scratch.pointee.tagName.string
     }
 
     // MARK: Keys
@@ -197,9 +200,9 @@ struct HTMLTreeBuilder {
 
     /// Opens a builder node unless content is suppressed or the depth limit is reached
     /// (then the element is flattened into its ancestor). Returns the node index or -1.
-    mutating func openNode(_ kind: NodeKind, attributes: [Attribute], style: Style?) -> Int32 {
+    mutating func openNode(_ kind: NodeKind, attributes: AttributeListID, style: Style?) -> Int32 {
         if suppressDepth > 0 || builder.depth >= options.maxDepth { return -1 }
-        return builder.open(kind, attributes: attributes, style: style).index
+        return builder.open(kind, attributeList: attributes, style: style).index
     }
 
     /// Closes the node of a list item kept open after its end tag.

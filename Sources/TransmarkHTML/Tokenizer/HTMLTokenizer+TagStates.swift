@@ -1,5 +1,12 @@
 // Tag open, end tag open, tag name, the attribute states and self-closing start tag.
 
+import TransmarkCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension HTMLTokenizer {
     /// How many attributes a tag may have before duplicate detection switches from a linear scan
     /// to a set.
@@ -8,10 +15,10 @@ extension HTMLTokenizer {
     mutating func beginTag(isEnd: Bool, markupAt start: Int) {
         markupStart = start
         tagIsEnd = isEnd
-        tagName.removeAll(keepingCapacity: true)
+        scratch.pointee.tagName.removeAll()
         tagSelfClosing = false
-        if !rawAttributes.isEmpty { rawAttributes.removeAll(keepingCapacity: true) }
-        if !attributeBytes.isEmpty { attributeBytes.removeAll(keepingCapacity: true) }
+        scratch.pointee.rawAttributes.removeAll()
+        scratch.pointee.attributeBytes.removeAll()
         attributeNamesAreASCII = true
         tagHasStyleAttribute = false
         if !attributeNameSet.isEmpty { attributeNameSet = [] }
@@ -20,7 +27,7 @@ extension HTMLTokenizer {
 
     mutating func beginAttribute() {
         finishAttribute()
-        pendingNameStart = attributeBytes.count
+        pendingNameStart = scratch.pointee.attributeBytes.count
         pendingValueStart = -1
         hasPendingAttribute = true
     }
@@ -29,53 +36,53 @@ extension HTMLTokenizer {
     mutating func finishAttribute() {
         guard hasPendingAttribute else { return }
         hasPendingAttribute = false
-        let end = attributeBytes.count
+        let end = scratch.pointee.attributeBytes.count
         let valueStart = pendingValueStart >= 0 ? pendingValueStart : end
         if !tagHasStyleAttribute && valueStart - pendingNameStart <= 8 {
             var packed: UInt64 = 0
-            for (k, b) in attributeBytes[pendingNameStart ..< valueStart].enumerated() { packed |= UInt64(b) << (8 * UInt64(k)) }
+            for (k, b) in scratch.pointee.attributeBytes.elements(pendingNameStart ..< valueStart).enumerated() {
+                packed |= UInt64(b) << (8 * UInt64(k))
+            }
             tagHasStyleAttribute = HTMLTreeBuilder.isStyleAttribute(packed: packed)
         }
         let duplicate: Bool
-        if rawAttributes.count < Self.linearDuplicateCheckLimit {
+        if scratch.pointee.rawAttributes.count < Self.linearDuplicateCheckLimit {
             duplicate = isDuplicateAttributeName(pendingNameStart, valueStart)
         } else {
             if attributeNameSet.isEmpty {
                 attributeNameSet = Set(currentAttributes.lazy.map(\.name))
             }
-            let name = String(decoding: attributeBytes[pendingNameStart ..< valueStart], as: UTF8.self)
+            let name = String(decoding: scratch.pointee.attributeBytes.elements(pendingNameStart ..< valueStart), as: UTF8.self)
             duplicate = !attributeNameSet.insert(name).inserted
         }
         if duplicate {
-            attributeBytes.removeSubrange(pendingNameStart ..< end)
+            scratch.pointee.attributeBytes.truncate(to: pendingNameStart)
             return
         }
-        rawAttributes.append(RawAttribute(nameStart: Int32(pendingNameStart), valueStart: Int32(valueStart), valueEnd: Int32(end)))
+        scratch.pointee.rawAttributes.append(AttributeSpan(nameStart: Int32(pendingNameStart), valueStart: Int32(valueStart), valueEnd: Int32(end)))
     }
 
-    /// Whether the name `attributeBytes[start ..< end]` is already in `rawAttributes` (names equal as
+    /// Whether the name `scratch.pointee.attributeBytes[start ..< end]` is already in `scratch.pointee.rawAttributes` (names equal as
     /// `String`s are, which for ASCII names means byte for byte).
     mutating func isDuplicateAttributeName(_ start: Int, _ end: Int) -> Bool {
-        if rawAttributes.isEmpty { return false }
-        let count = end - start
+        if scratch.pointee.rawAttributes.isEmpty { return false }
+        let all = scratch.pointee.attributeBytes.elements
+        let name = UnsafeBufferPointer(rebasing: all[start ..< end])
         var ascii = true
-        for b in attributeBytes[start ..< end] where b >= 0x80 { ascii = false; break }
+        for b in name where b >= 0x80 { ascii = false; break }
         // Non-ASCII names compare as `String`s (canonical equivalence), as they always have.
         let bytewise = ascii && attributeNamesAreASCII
         if !ascii { attributeNamesAreASCII = false }
-        return attributeBytes.withUnsafeBufferPointer { all in
-            do {
-                let name = UnsafeBufferPointer(rebasing: all[start ..< end])
-                for a in rawAttributes {
-                    let existing = UnsafeBufferPointer(rebasing: all[Int(a.nameStart) ..< Int(a.valueStart)])
-                    if existing.count == count && existing.elementsEqual(name) { return true }
-                    if !bytewise && String(decoding: existing, as: UTF8.self) == String(decoding: name, as: UTF8.self) {
-                        return true
-                    }
-                }
-                return false
+        for a in scratch.pointee.rawAttributes.elements {
+            let existing = UnsafeBufferPointer(rebasing: all[Int(a.nameStart) ..< Int(a.valueStart)])
+            if existing.count == name.count && (name.isEmpty || memcmp(existing.baseAddress!, name.baseAddress!, name.count) == 0) {
+                return true
+            }
+            if !bytewise && String(decoding: existing, as: UTF8.self) == String(decoding: name, as: UTF8.self) {
+                return true
             }
         }
+        return false
     }
 
     mutating func emitTag() {
@@ -90,13 +97,12 @@ extension HTMLTokenizer {
             return
         }
         push(RawToken(kind: .startTag))
-        // Copy the bytes rather than share the buffer, so that reusing tagName does not reallocate
-        // (and only when the name changed: most start tags repeat the previous one's name).
-        if lastStartTag != tagName {
-            lastStartTag.removeAll(keepingCapacity: true)
-            lastStartTag.append(contentsOf: tagName)
+        // Copied only when the name changed: most start tags repeat the previous one's name.
+        if !scratch.pointee.lastStartTag.elementsEqual(scratch.pointee.tagName) {
+            scratch.pointee.lastStartTag.removeAll()
+            scratch.pointee.lastStartTag.append(scratch.pointee.tagName.elements)
         }
-        if options.switchesContentStateAutomatically, let next = Self.contentState(afterStartTag: tagName) {
+        if options.switchesContentStateAutomatically, let next = Self.contentState(afterStartTag: scratch.pointee.tagName.elements) {
             state = next
         }
     }
@@ -104,8 +110,8 @@ extension HTMLTokenizer {
     /// End of input inside a tag: the tag is dropped, as the spec says.
     mutating func endOfInputInTag() {
         hasPendingAttribute = false
-        rawAttributes.removeAll(keepingCapacity: true)
-        attributeBytes.removeAll(keepingCapacity: true)
+        scratch.pointee.rawAttributes.removeAll()
+        scratch.pointee.attributeBytes.removeAll()
         attributeNameSet = []
         if options.keepsUnfinishedTagAsText && markupStart < inputCount {
             appendInputText(markupStart, inputCount)
@@ -116,7 +122,8 @@ extension HTMLTokenizer {
     /// Appends the name characters at `pos` (up to whitespace, `/`, `>`, NUL and, for attribute
     /// names, `=`) to `name`, ASCII-lowercased, and returns the index after them.
     @inline(__always)
-    static func appendName(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to name: inout [UInt8], stopAtEquals: Bool) -> Int {
+    static func appendName(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to name: inout ScratchBuffer<UInt8>,
+                           stopAtEquals: Bool) -> Int {
         var i = start
         var hasUppercase = false
         while i < p.count {
@@ -126,7 +133,7 @@ extension HTMLTokenizer {
             i += 1
         }
         let old = name.count
-        name.append(contentsOf: UnsafeBufferPointer(rebasing: p[start ..< i]))
+        name.append(UnsafeBufferPointer(rebasing: p[start ..< i]))
         if hasUppercase {
             for k in old ..< name.count { name[k] = ASCII.lowercased(name[k]) }
         }
@@ -134,7 +141,7 @@ extension HTMLTokenizer {
     }
 
     /// The content state a start tag named `name` switches to, as a tree builder would.
-    static func contentState(afterStartTag name: [UInt8]) -> State? {
+    static func contentState(afterStartTag name: UnsafeBufferPointer<UInt8>) -> State? {
         guard name.count >= 3 && name.count <= 9 else { return nil }
         switch name[0] {
         case UInt8(ascii: "t"):
@@ -156,7 +163,16 @@ extension HTMLTokenizer {
         return nil
     }
 
+    /// Runs the tag states until the tag is emitted or the machine leaves them: one call per tag
+    /// rather than one `step` (and its dispatch over every state) per state change.
     mutating func tagStates(_ p: UnsafeBufferPointer<UInt8>) {
+        repeat {
+            tagState(p)
+        } while queued == 0 && !finished && state.isTagState
+    }
+
+    @inline(__always)
+    mutating func tagState(_ p: UnsafeBufferPointer<UInt8>) {
         let n = p.count
         guard pos < n else {
             switch state {
@@ -180,7 +196,7 @@ extension HTMLTokenizer {
                 beginTag(isEnd: false, markupAt: markupStart)
                 state = .tagName
             } else if b == 0x3F { // ?
-                commentData.removeAll(keepingCapacity: true)
+                scratch.pointee.commentData.removeAll()
                 state = .bogusComment
             } else {
                 appendInputText(markupStart, markupStart + 1)
@@ -194,18 +210,18 @@ extension HTMLTokenizer {
                 pos += 1
                 state = .data // `</>` is dropped
             } else {
-                commentData.removeAll(keepingCapacity: true)
+                scratch.pointee.commentData.removeAll()
                 state = .bogusComment
             }
         case .tagName:
-            let i = Self.appendName(p, from: pos, to: &tagName, stopAtEquals: false)
+            let i = Self.appendName(p, from: pos, to: &scratch.pointee.tagName, stopAtEquals: false)
             pos = i
             guard i < n else { return }
             pos += 1
             switch p[i] {
             case 0x2F: state = .selfClosingStartTag
             case 0x3E: emitTag()
-            case 0: tagName.append(contentsOf: UTF8Encoding.replacementCharacter)
+            case 0: scratch.pointee.tagName.append(contentsOf: UTF8Encoding.replacementCharacter)
             default: state = .beforeAttributeName
             }
         case .beforeAttributeName:
@@ -216,23 +232,23 @@ extension HTMLTokenizer {
             } else {
                 beginAttribute()
                 if b == 0x3D { // `=` starts the name
-                    attributeBytes.append(b)
+                    scratch.pointee.attributeBytes.append(b)
                     pos += 1
                 }
                 state = .attributeName
             }
         case .attributeName:
-            let i = Self.appendName(p, from: pos, to: &attributeBytes, stopAtEquals: true)
+            let i = Self.appendName(p, from: pos, to: &scratch.pointee.attributeBytes, stopAtEquals: true)
             pos = i
             guard i < n else { return }
             switch p[i] {
             case 0x3D:
                 pos += 1
-                pendingValueStart = attributeBytes.count
+                pendingValueStart = scratch.pointee.attributeBytes.count
                 state = .beforeAttributeValue
             case 0:
                 pos += 1
-                attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
+                scratch.pointee.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
             default:
                 state = .afterAttributeName
             }
@@ -244,7 +260,7 @@ extension HTMLTokenizer {
                 state = .selfClosingStartTag
             } else if b == 0x3D {
                 pos += 1
-                pendingValueStart = attributeBytes.count
+                pendingValueStart = scratch.pointee.attributeBytes.count
                 state = .beforeAttributeValue
             } else if b == 0x3E {
                 pos += 1
@@ -271,7 +287,7 @@ extension HTMLTokenizer {
         case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
             let quote: UInt8 = state == .attributeValueDoubleQuoted ? 0x22 : 0x27
             let i = ByteScanner.firstIndex(in: p, from: pos, of: quote, 0x26, 0)
-            if i > pos { attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { scratch.pointee.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
             pos = i
             guard i < n else { return }
             switch p[i] {
@@ -279,7 +295,7 @@ extension HTMLTokenizer {
                 characterReferenceInAttribute(p)
             case 0:
                 pos += 1
-                attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
+                scratch.pointee.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
             default:
                 pos += 1
                 state = .afterAttributeValueQuoted
@@ -291,7 +307,7 @@ extension HTMLTokenizer {
                 if ASCII.isWhitespace(c) || c == 0x26 || c == 0x3E || c == 0 { break }
                 i += 1
             }
-            if i > pos { attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { scratch.pointee.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
             pos = i
             guard i < n else { return }
             switch p[i] {
@@ -302,7 +318,7 @@ extension HTMLTokenizer {
                 emitTag()
             case 0:
                 pos += 1
-                attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
+                scratch.pointee.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
             default:
                 pos += 1
                 state = .beforeAttributeName
@@ -329,7 +345,7 @@ extension HTMLTokenizer {
                 state = .beforeAttributeName
             }
         default:
-            preconditionFailure("tagStates called in \(state)")
+            preconditionFailure("tagState called in \(state)")
         }
     }
 }

@@ -17,6 +17,8 @@ extension HTMLTokenizer {
             markupStart = i
             pos = i + 1
             state = .tagOpen
+            // What the next `step` would do, without its dispatch (markup is half the steps).
+            if queued == 0 { tagStates(p) }
         case 0x26: // &
             pos = i
             characterReferenceInText(p)
@@ -60,7 +62,7 @@ extension HTMLTokenizer {
     mutating func lessThanInRawText(_ p: UnsafeBufferPointer<UInt8>) {
         if let nameEnd = appropriateEndTagNameEnd(p, lessThan: pos) {
             beginTag(isEnd: true, markupAt: pos)
-            tagName.append(contentsOf: lastStartTag)
+            scratch.pointee.tagName.append(scratch.pointee.lastStartTag.elements)
             pos = nameEnd
             state = .tagName
         } else {
@@ -99,6 +101,7 @@ extension HTMLTokenizer {
     /// it is followed by whitespace, `/` or `>`), the index just after the name.
     mutating func appropriateEndTagNameEnd(_ p: UnsafeBufferPointer<UInt8>, lessThan i: Int) -> Int? {
         let n = p.count
+        let lastStartTag = scratch.pointee.lastStartTag.elements
         guard !lastStartTag.isEmpty, i + 1 < n, p[i + 1] == 0x2F else { return nil }
         var j = i + 2
         var k = 0
@@ -129,9 +132,9 @@ extension HTMLTokenizer {
     mutating func characterReferenceInAttribute(_ p: UnsafeBufferPointer<UInt8>) {
         let (decoded, end) = characterReference(p, at: pos, inAttribute: true)
         if let decoded {
-            attributeBytes.append(contentsOf: decoded)
+            scratch.pointee.attributeBytes.append(contentsOf: decoded)
         } else {
-            attributeBytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[pos ..< end]))
+            scratch.pointee.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< end]))
         }
         pos = end
     }

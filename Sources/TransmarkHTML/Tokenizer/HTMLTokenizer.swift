@@ -1,3 +1,5 @@
+import TransmarkCore
+
 /// A WHATWG HTML tokenizer over UTF-8 bytes.
 ///
 /// Drive it by pulling tokens one at a time:
@@ -69,15 +71,18 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     var finished = false
     /// Tokens produced but not yet returned. One step of the machine produces at most a few
     /// (text before markup, the markup), so three slots hold them; `overflow` is only a safety net.
-    /// They are plain values: a tag, comment or doctype token's data stays in the fields below
-    /// (`tagName`, `rawAttributes`, `commentData`, …) until the next step, which runs only once
+    /// They are plain values: a tag, comment or doctype token's data stays in the scratch buffers
+    /// (`scratch.pointee.tagName`, `scratch.pointee.rawAttributes`, `scratch.pointee.commentData`, …) until the next step, which runs only once
     /// every queued token has been taken.
     var slot0 = RawToken.none
     var slot1 = RawToken.none
     var slot2 = RawToken.none
     var overflow: [RawToken] = []
-    /// Decoded text (character references, U+FFFD) of the queued text tokens.
-    var decodedText: [UInt8] = []
+    /// The per-token byte buffers: tag name and attributes, comment data, decoded text, the last
+    /// start tag's name (see ``HTMLTokenizerScratch``).
+    var scratchOwner = HTMLTokenizerScratch()
+    /// `scratchOwner.buffers`, kept here to save a load per access.
+    nonisolated(unsafe) var scratch: UnsafeMutablePointer<HTMLTokenizerBuffers>
     /// How many tokens are queued, and how many of those were returned.
     var queued = 0
     var taken = 0
@@ -89,17 +94,10 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// Where the source of the last tag emitted starts and ends (after its `>`), in `input`.
     var lastTagStart = 0
     var lastTagEnd = 0
-    /// Name of the last start tag emitted (or set by the caller), lowercase bytes.
-    var lastStartTag: [UInt8] = []
 
     // The tag being built.
     var tagIsEnd = false
-    var tagName: [UInt8] = []
     var tagSelfClosing = false
-    /// The attributes of the tag, in source order without duplicates: ranges of `attributeBytes`.
-    var rawAttributes: [RawAttribute] = []
-    /// The names and values of `rawAttributes`, each name followed by its value.
-    var attributeBytes: [UInt8] = []
     /// Where the name of the attribute being read starts in `attributeBytes`, and its value (-1
     /// until its `=`); the value runs to the end of `attributeBytes`.
     var pendingNameStart = 0
@@ -116,7 +114,6 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     var attributeNameSet: Set<String> = []
 
     // The comment or doctype being built.
-    var commentData: [UInt8] = []
     var doctypeName: [UInt8]?
     var doctypePublicIdentifier: [UInt8]?
     var doctypeSystemIdentifier: [UInt8]?
@@ -144,6 +141,7 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
         self.input = input
         self.borrowed = nil
         self.options = options
+        scratch = scratchOwner.buffers
     }
 
     /// Tokenizes clean UTF-8 bytes owned by the caller, which keeps them alive and unchanged for
@@ -153,6 +151,7 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
         self.input = []
         self.borrowed = bytes
         self.options = options
+        scratch = scratchOwner.buffers
     }
 
     /// Switches the tokenizer to `state` for what follows the last token returned, as a tree
@@ -178,8 +177,12 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// The tag name of the last start tag emitted, which decides what an "appropriate end tag" is
     /// in RCDATA, RAWTEXT and script data. Set it when starting in one of those states.
     public var lastStartTagName: String? {
-        get { lastStartTag.isEmpty ? nil : String(decoding: lastStartTag, as: UTF8.self) }
-        set { lastStartTag = newValue.map { Array($0.utf8).map(ASCII.lowercased) } ?? [] }
+        get { scratch.pointee.lastStartTag.isEmpty ? nil : scratch.pointee.lastStartTag.string }
+        set {
+            makeScratchUnique()
+            scratch.pointee.lastStartTag.removeAll()
+            scratch.pointee.lastStartTag.append(contentsOf: (newValue ?? "").utf8.map(ASCII.lowercased))
+        }
     }
 
     /// The next token, or `nil` at the end of input.
@@ -192,13 +195,13 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
             if let borrowed { return .text(ArraySlice(borrowed[raw.start ..< raw.end])) }
             return .text(input[raw.start ..< raw.end])
         case .decodedText:
-            return .text(ArraySlice(decodedText[raw.start ..< raw.end]))
+            return .text(ArraySlice(scratch.pointee.decodedText.elements(raw.start ..< raw.end)))
         case .startTag:
             return .startTag(currentTag)
         case .endTag:
             return .endTag(currentTag)
         case .comment:
-            return .comment(String(decoding: commentData, as: UTF8.self))
+            return .comment(scratch.pointee.commentData.string)
         case .doctype:
             let text = { (bytes: [UInt8]?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
             return .doctype(HTMLDoctype(
@@ -210,8 +213,9 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     }
 
     /// The next token without its data (kind `.none` at the end of input). A tag's name and
-    /// attributes (`tagName`, `rawAttributes`), a comment's `commentData` and the doctype fields
-    /// stay valid until the next call; text is a range of `input` or of `decodedText`.
+    /// attributes (`scratch.pointee.tagName`, `scratch.pointee.rawAttributes`), a comment's `scratch.pointee.commentData` and
+    /// the doctype fields stay valid until the next call; text is a range of `input` or of
+    /// `scratch.pointee.decodedText`.
     @inline(__always)
     mutating func nextRaw() -> RawToken {
         if taken == queued {
@@ -219,7 +223,8 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
             queued = 0
             taken = 0
             if !overflow.isEmpty { overflow.removeAll() }
-            if !decodedText.isEmpty { decodedText.removeAll(keepingCapacity: true) }
+            makeScratchUnique()
+            scratch.pointee.decodedText.removeAll()
             if let borrowed {
                 while queued == 0 && !finished { step(borrowed) }
             } else {
@@ -242,7 +247,7 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// The tag of the last `.startTag` / `.endTag` raw token, as a public value.
     var currentTag: HTMLTag {
         mutating get {
-            HTMLTag(name: String(decoding: tagName, as: UTF8.self), attributes: currentAttributes,
+            HTMLTag(name: scratch.pointee.tagName.string, attributes: currentAttributes,
                     isSelfClosing: tagSelfClosing)
         }
     }
@@ -251,13 +256,12 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// large struct would otherwise be called on a copy of it.)
     var currentAttributes: [HTMLAttribute] {
         mutating get {
-            if rawAttributes.isEmpty { return [] }
-            let rawAttributes = self.rawAttributes
-            return attributeBytes.withUnsafeBufferPointer { p in
-                rawAttributes.map { a in
-                    HTMLAttribute(name: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.nameStart) ..< Int(a.valueStart)]), as: UTF8.self),
-                                  value: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.valueStart) ..< Int(a.valueEnd)]), as: UTF8.self))
-                }
+            let raw = scratch.pointee.rawAttributes
+            if raw.isEmpty { return [] }
+            let p = scratch.pointee.attributeBytes.elements
+            return raw.elements.map { a in
+                HTMLAttribute(name: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.nameStart) ..< Int(a.valueStart)]), as: UTF8.self),
+                              value: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.valueStart) ..< Int(a.valueEnd)]), as: UTF8.self))
             }
         }
     }
@@ -332,9 +336,19 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// Emits text that is not a run of input bytes (a decoded reference, U+FFFD).
     mutating func emitText(_ bytes: ArraySlice<UInt8>) {
         flushText()
-        let start = decodedText.count
-        decodedText.append(contentsOf: bytes)
-        push(RawToken(kind: .decodedText, start: start, end: decodedText.count))
+        let start = scratch.pointee.decodedText.count
+        scratch.pointee.decodedText.append(contentsOf: bytes)
+        push(RawToken(kind: .decodedText, start: start, end: scratch.pointee.decodedText.count))
+    }
+
+    /// Gives this tokenizer its own scratch buffers if a copy of it shares them, before it
+    /// writes to them (once per step: the buffers are written only while stepping).
+    @inline(__always)
+    mutating func makeScratchUnique() {
+        if !isKnownUniquelyReferenced(&scratchOwner) {
+            scratchOwner = scratchOwner.copy()
+            scratch = scratchOwner.buffers
+        }
     }
 
     /// Emits pending text and ends the token stream.
@@ -351,7 +365,7 @@ struct RawToken {
         case none
         /// Text: `input[start ..< end]`.
         case text
-        /// Decoded text: `decodedText[start ..< end]`.
+        /// Decoded text: `scratch.pointee.decodedText[start ..< end]`.
         case decodedText
         case startTag
         case endTag
@@ -371,12 +385,4 @@ struct RawToken {
         self.start = start
         self.end = end
     }
-}
-
-/// One attribute of the tag being built: `attributeBytes[nameStart ..< valueStart]` is its name,
-/// `attributeBytes[valueStart ..< valueEnd]` its value.
-struct RawAttribute {
-    var nameStart: Int32
-    var valueStart: Int32
-    var valueEnd: Int32
 }

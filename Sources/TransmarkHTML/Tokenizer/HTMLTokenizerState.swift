@@ -37,6 +37,11 @@ extension HTMLTokenizer {
         case doctypeSystemIdentifierDoubleQuoted, doctypeSystemIdentifierSingleQuoted
         case afterDoctypeSystemIdentifier, bogusDoctype
 
+        /// Whether this is one of the states `tagStates` runs (`tagOpen` … `selfClosingStartTag`).
+        var isTagState: Bool {
+            @inline(__always) get { rawValue &- State.tagOpen.rawValue <= State.selfClosingStartTag.rawValue &- State.tagOpen.rawValue }
+        }
+
         init(_ content: ContentState) {
             switch content {
             case .data: self = .data
