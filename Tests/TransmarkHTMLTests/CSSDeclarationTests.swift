@@ -146,7 +146,7 @@ struct CSSDeclarationTests {
 
     @Test("after junk free of quotes, blocks, comments and escapes, a later declaration always applies")
     func fuzzRecovery() {
-        var generator = SplitMix64(state: 42)
+        var generator = SeededGenerator(seed: 42)
         let alphabet = Array("abc-:;!#0123456789.e+% \t\nimportant,rgb".utf8)
         for _ in 0..<2000 {
             let length = Int.random(in: 0...80, using: &generator)

@@ -34,7 +34,7 @@ struct UnknownEndTagSearchTests {
                         HTMLTreeBuilder.firstEndTag(named: $0, in: input, from: from, budget: &budget)
                     }
                     let expected = (table[name] ?? -1) >= from
-                    #expect((found ?? -1) >= 0 == expected, "\(html) from \(from) name \(name)")
+                    #expect(((found ?? -1) >= 0) == expected, "\(html) from \(from) name \(name)")
                     #expect(((fromHere[name] ?? -1) >= from) == expected, "\(html) table from \(from) name \(name)")
                 }
             }
