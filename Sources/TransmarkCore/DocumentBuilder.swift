@@ -5,7 +5,10 @@
 /// Nothing here recurses, so any depth can be built.
 public struct DocumentBuilder: Sendable {
     private var records: [NodeRecord] = []
+    /// The text of all nodes: `text[0 ..< textCount]` is written; the elements after it are
+    /// capacity claimed as elements and never read (see `appendText`).
     private var text: [UInt8] = []
+    private var textCount = 0
     private var payloads: [NodeKind] = []
     private var attributeBytes: [UInt8] = []
     private var attributeSpans: [AttributeSpan] = []
@@ -20,7 +23,7 @@ public struct DocumentBuilder: Sendable {
     /// reserve capacity.
     public init(estimatedNodes: Int = 0, estimatedTextBytes: Int = 0) {
         records.reserveCapacity(estimatedNodes)
-        text.reserveCapacity(estimatedTextBytes)
+        if estimatedTextBytes > 0 { text = Self.unwrittenBytes(estimatedTextBytes) }
         records.append(NodeRecord(
             tag: .document, parent: -1, firstChild: -1, nextSibling: -1, textStart: 0, textCount: 0,
             payload: -1, attributes: -1, style: -1))
@@ -104,7 +107,7 @@ public struct DocumentBuilder: Sendable {
     /// Opens a container node as the last child of the innermost open container.
     @discardableResult
     public mutating func open(_ kind: NodeKind, attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
-        let index = append(kind, attributes: attributes, style: style, textStart: text.count, textCount: 0)
+        let index = append(kind, attributes: attributes, style: style, textStart: textCount, textCount: 0)
         open.append((index, -1))
         return NodeID(index)
     }
@@ -112,7 +115,7 @@ public struct DocumentBuilder: Sendable {
     /// Opens a container node with an attribute list added before (see `addAttributeList`).
     @discardableResult
     package mutating func open(_ kind: NodeKind, attributeList: AttributeListID, style: Style?) -> NodeID {
-        let index = append(kind, attributeList: attributeList, style: style, textStart: text.count, textCount: 0)
+        let index = append(kind, attributeList: attributeList, style: style, textStart: textCount, textCount: 0)
         open.append((index, -1))
         return NodeID(index)
     }
@@ -120,15 +123,15 @@ public struct DocumentBuilder: Sendable {
     /// Adds a leaf node without text, with an attribute list added before.
     @discardableResult
     package mutating func leaf(_ kind: NodeKind, attributeList: AttributeListID, style: Style?) -> NodeID {
-        NodeID(append(kind, attributeList: attributeList, style: style, textStart: text.count, textCount: 0))
+        NodeID(append(kind, attributeList: attributeList, style: style, textStart: textCount, textCount: 0))
     }
 
     /// Adds a leaf node with literal text and an attribute list added before.
     @discardableResult
     package mutating func leaf(_ kind: NodeKind, bytes: UnsafeBufferPointer<UInt8>, attributeList: AttributeListID,
                                style: Style?) -> NodeID {
-        let start = text.count
-        text.append(contentsOf: bytes)
+        let start = textCount
+        appendText(bytes)
         return NodeID(append(kind, attributeList: attributeList, style: style, textStart: start, textCount: bytes.count))
     }
 
@@ -215,7 +218,7 @@ public struct DocumentBuilder: Sendable {
     /// Adds a leaf node without text (a break, a rule, a footnote reference, …).
     @discardableResult
     public mutating func leaf(_ kind: NodeKind) -> NodeID {
-        NodeID(append(kind, attributes: [], style: nil, textStart: text.count, textCount: 0))
+        NodeID(append(kind, attributes: [], style: nil, textStart: textCount, textCount: 0))
     }
 
     /// Adds a leaf node with its own literal text (code, code block, raw HTML, …) or none.
@@ -233,8 +236,8 @@ public struct DocumentBuilder: Sendable {
     /// Adds a leaf node whose literal text is the given UTF-8 bytes (assumed valid UTF-8).
     @discardableResult
     public mutating func leaf(_ kind: NodeKind, bytes: UnsafeBufferPointer<UInt8>, attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
-        let start = text.count
-        text.append(contentsOf: bytes)
+        let start = textCount
+        appendText(bytes)
         let index = append(kind, attributes: attributes, style: style, textStart: start, textCount: bytes.count)
         return NodeID(index)
     }
@@ -254,14 +257,14 @@ public struct DocumentBuilder: Sendable {
         if last >= 0 && Int(last) == records.count - 1 {
             let r = records[Int(last)]
             if r.tag == .text && r.attributes < 0 && r.style < 0
-                && Int(r.textStart) + Int(r.textCount) == text.count {
-                text.append(contentsOf: bytes)
+                && Int(r.textStart) + Int(r.textCount) == textCount {
+                appendText(bytes)
                 records[Int(last)].textCount += UInt32(bytes.count)
                 return
             }
         }
-        let start = text.count
-        text.append(contentsOf: bytes)
+        let start = textCount
+        appendText(bytes)
         _ = appendPlain(.text, textStart: start, textCount: bytes.count)
     }
 
@@ -271,14 +274,50 @@ public struct DocumentBuilder: Sendable {
         leaf(.text, text: string, attributes: attributes, style: style)
     }
 
+    // MARK: Text bytes
+
+    /// Appends to the text: a copy into place. (`Array.append(contentsOf:)` takes a generic path
+    /// costing about a hundred instructions a call, a tenth of parsing HTML; text arrives in
+    /// many short pieces.)
+    @inline(__always)
+    private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let n = bytes.count
+        guard n > 0, let source = bytes.baseAddress else { return }
+        if text.count - textCount < n { growText(toAtLeast: textCount + n) }
+        let at = textCount
+        text.withUnsafeMutableBufferPointer { buffer in
+            (buffer.baseAddress! + at).update(from: source, count: n)
+        }
+        textCount += n
+    }
+
+    private mutating func growText(toAtLeast needed: Int) {
+        var grown = Self.unwrittenBytes(max(needed, text.count * 2, 256))
+        let used = textCount
+        text.withUnsafeBufferPointer { old in
+            grown.withUnsafeMutableBufferPointer { new in
+                if used > 0 { new.baseAddress!.update(from: old.baseAddress!, count: used) }
+            }
+        }
+        text = grown
+    }
+
+    /// `count` bytes whose values are not set: the allocation is not written (large blocks then
+    /// take no memory until used), and only bytes written by `appendText` are ever read.
+    private static func unwrittenBytes(_ count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
+
     /// Closes every open container and returns the document. The builder is left empty and
     /// must not be used again.
     public mutating func finish() -> Document {
         open.removeAll()
+        text.removeSubrange(textCount...)
         let storage = DocumentStorage(records: records, text: text, payloads: payloads, attributeBytes: attributeBytes,
                                       attributeSpans: attributeSpans, attributeLists: attributeLists, styles: styles)
         records = []
         text = []
+        textCount = 0
         payloads = []
         attributeBytes = []
         attributeSpans = []
