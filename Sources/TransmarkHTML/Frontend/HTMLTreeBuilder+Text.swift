@@ -93,7 +93,23 @@ extension HTMLTreeBuilder {
         var k = start
         guard k < n, let base = p.baseAddress else { return n }
         let high: UInt64 = 0x8080_8080_8080_8080
+        let space = SIMD16<UInt8>(repeating: 0x20)
         while true {
+            // Sixteen bytes at a time: a stop is a control byte, or a space followed by one or by
+            // a space (the byte after each is read from the vector one byte further on).
+            while k + 17 <= n {
+                let v = UnsafeRawPointer(base + k).loadUnaligned(as: SIMD16<UInt8>.self)
+                let next = UnsafeRawPointer(base + k + 1).loadUnaligned(as: SIMD16<UInt8>.self)
+                let stops = (v .< space) .| ((v .== space) .& (next .<= space))
+                if any(stops) {
+                    for j in 0 ..< 16 where stops[j] {
+                        k += j
+                        break
+                    }
+                    break
+                }
+                k += 16
+            }
             while k + 9 <= n {
                 let w = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
                 let low7 = w & 0x7F7F_7F7F_7F7F_7F7F
