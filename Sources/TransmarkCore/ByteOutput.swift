@@ -33,9 +33,34 @@ public struct ByteOutput: Sendable {
         bytes.append(contentsOf: c)
     }
 
-    /// Appends the decimal digits of `n`.
+    /// Appends the decimal digits of `n` (with a `-` when negative).
     public mutating func append(int n: Int) {
-        append(String(n))
+        if n >= 0 && n < 10 {
+            bytes.append(UInt8(truncatingIfNeeded: 0x30 + n))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            let end = Self.writeDigits(of: n, endingAt: digits.count, in: digits)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[end ..< digits.count]))
+        }
+    }
+
+    /// Writes the decimal digits of `n` (and its `-`) so that they end just before `end` in
+    /// `buffer`, which must have room for 20 bytes there; returns where they start.
+    @inline(__always)
+    package static func writeDigits(of n: Int, endingAt end: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var i = end
+        var m = n.magnitude
+        repeat {
+            i -= 1
+            buffer[i] = UInt8(truncatingIfNeeded: 0x30 &+ m % 10)
+            m /= 10
+        } while m > 0
+        if n < 0 {
+            i -= 1
+            buffer[i] = 0x2D
+        }
+        return i
     }
 
     /// The last byte written, if any.

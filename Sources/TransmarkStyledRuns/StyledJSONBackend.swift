@@ -15,6 +15,11 @@ public struct StyledJSONBackend: Backend {
     }
 
     public func render(_ document: Document, options: StyledTextOptions) throws -> [UInt8] {
-        StyledText(document: document, options: options).jsonBytes
+        // Straight from the layout's bytes to JSON; a tree with invalid UTF-8 takes the repairing
+        // path of `StyledText(document:options:)`.
+        var layout = StyledTextLayout(document: document, options: options, repairText: false)
+        var output = ByteOutput()
+        if layout.writeJSON(into: &output) { return output.bytes }
+        return StyledText(document: document, options: options).jsonBytes
     }
 }

@@ -13,43 +13,80 @@ public enum StyledJSONWriter {
 
     /// Appends the JSON of `styled` to `out`, ending with a newline.
     public static func write(_ styled: StyledText, into out: inout ByteOutput) {
+        var text = styled.text
+        text.withUTF8 { text in
+            write(text: text, unit: styled.unit, runStyles: styled.runStyles, runs: styled.runs,
+                  paragraphStyles: styled.paragraphStyles, paragraphs: styled.paragraphs,
+                  attachments: styled.attachments, into: &out)
+        }
+    }
+
+    /// Appends the JSON of styled text given by its parts (`text` valid UTF-8), as
+    /// `write(_:into:)` does: the layout writes JSON this way without making a `String`.
+    static func write(text: UnsafeBufferPointer<UInt8>, unit: OffsetUnit, runStyles: [RunAttributes], runs: [StyledRun],
+                      paragraphStyles: [ParagraphAttributes], paragraphs: [StyledRun], attachments: [Attachment],
+                      into out: inout ByteOutput) {
         out.append("{\n  \"version\": ")
         out.append(int: StyledText.schemaVersion)
         out.append(",\n  \"unit\": ")
-        writeString(styled.unit.rawValue, into: &out)
+        writeString(unit.rawValue, into: &out)
         out.append(",\n  \"text\": ")
-        writeString(styled.text, into: &out)
+        writeString(bytes: text, into: &out)
         out.append(",\n  \"runStyles\": [")
-        for (i, style) in styled.runStyles.enumerated() {
+        for (i, style) in runStyles.enumerated() {
             out.append(i == 0 ? "\n    " : ",\n    ")
             write(style, into: &out)
         }
-        out.append(styled.runStyles.isEmpty ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [")
-        writeRuns(styled.runs, into: &out)
+        out.append(runStyles.isEmpty ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [")
+        writeRuns(runs, into: &out)
         out.append(",\n  \"paragraphStyles\": [")
-        for (i, style) in styled.paragraphStyles.enumerated() {
+        for (i, style) in paragraphStyles.enumerated() {
             out.append(i == 0 ? "\n    " : ",\n    ")
             write(style, into: &out)
         }
-        out.append(styled.paragraphStyles.isEmpty ? "],\n  \"paragraphs\": [" : "\n  ],\n  \"paragraphs\": [")
-        writeRuns(styled.paragraphs, into: &out)
+        out.append(paragraphStyles.isEmpty ? "],\n  \"paragraphs\": [" : "\n  ],\n  \"paragraphs\": [")
+        writeRuns(paragraphs, into: &out)
         out.append(",\n  \"attachments\": [")
-        for (i, a) in styled.attachments.enumerated() {
+        for (i, a) in attachments.enumerated() {
             out.append(i == 0 ? "\n    " : ",\n    ")
             write(a, into: &out)
         }
-        out.append(styled.attachments.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        out.append(attachments.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
     }
 
+    /// Runs, one per line. Each line is assembled in a small buffer and appended at once (a
+    /// document has about one run per ten bytes of text; seven appends a run were a sixth of the
+    /// whole conversion).
     private static func writeRuns(_ runs: [StyledRun], into out: inout ByteOutput) {
-        for (i, run) in runs.enumerated() {
-            out.append(i == 0 ? "\n    {\"location\": " : ",\n    {\"location\": ")
-            out.append(int: run.range.location)
-            out.append(", \"length\": ")
-            out.append(int: run.range.length)
-            out.append(", \"style\": ")
-            out.append(int: run.style)
-            out.append(byte: UInt8(ascii: "}"))
+        let head: StaticString = ",\n    {\"location\": "
+        let length: StaticString = ", \"length\": "
+        let style: StaticString = ", \"style\": "
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { line in
+            var first = true
+            for run in runs {
+                var n = 0
+                func put(_ literal: StaticString, from: Int = 0) {
+                    literal.withUTF8Buffer { bytes in
+                        for k in from ..< bytes.count { line[n + k - from] = bytes[k] }
+                        n += bytes.count - from
+                    }
+                }
+                func put(_ value: Int) {
+                    let start = ByteOutput.writeDigits(of: value, endingAt: 128, in: line)
+                    for k in start ..< 128 { line[n + k - start] = line[k] }
+                    n += 128 - start
+                }
+                put(head, from: first ? 1 : 0)
+                first = false
+                put(run.range.location)
+                put(length)
+                put(run.range.length)
+                put(style)
+                put(run.style)
+                line[n] = UInt8(ascii: "}")
+                n += 1
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0 ..< n]))
+            }
         }
         out.append(runs.isEmpty ? "]" : "\n  ]")
     }
@@ -169,7 +206,19 @@ public enum StyledJSONWriter {
         var start = 0
         var i = 0
         let n = bytes.count
+        let base = bytes.baseAddress
+        let space = SIMD16<UInt8>(repeating: 0x20), quote = SIMD16<UInt8>(repeating: 0x22)
+        let backslash = SIMD16<UInt8>(repeating: 0x5C), lineSeparatorLead = SIMD16<UInt8>(repeating: 0xE2)
         while i < n {
+            // Skip, sixteen bytes at a time, what is written as is.
+            if let base {
+                while i + 16 <= n {
+                    let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                    if any((v .< space) .| (v .== quote) .| (v .== backslash) .| (v .== lineSeparatorLead)) { break }
+                    i += 16
+                }
+                if i >= n { break }
+            }
             let b = bytes[i]
             var escape: StaticString? = nil
             var width = 1

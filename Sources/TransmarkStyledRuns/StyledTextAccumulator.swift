@@ -1,9 +1,14 @@
+import TransmarkCore
+
 /// Collects the text (as UTF-8 bytes), runs, paragraphs and attachments of a `StyledText` in one
 /// pass, counting offsets in the requested unit as bytes arrive and merging adjacent runs with
 /// equal attributes. Attributes are interned: equal values share one table entry.
 struct StyledTextAccumulator {
     let unit: OffsetUnit
-    private(set) var bytes: [UInt8] = []
+    /// The text: `bytes[0 ..< byteCount]` is written; the rest is capacity claimed as elements and
+    /// never read, so that appending is a copy into place (see `DocumentBuilder.appendText`).
+    private var bytes: [UInt8] = []
+    private var byteCount = 0
     /// The current length of the text in `unit`.
     private(set) var offset = 0
     private(set) var runs: [StyledRun] = []
@@ -12,11 +17,12 @@ struct StyledTextAccumulator {
     private(set) var paragraphs: [StyledRun] = []
     private(set) var paragraphStyles: [ParagraphAttributes] = []
     private var paragraphStyleIndex: [ParagraphAttributes: Int] = [:]
+    private var lastParagraphStyle = -1
     private(set) var attachments: [Attachment] = []
 
     init(unit: OffsetUnit, estimatedBytes: Int) {
         self.unit = unit
-        bytes.reserveCapacity(estimatedBytes)
+        bytes = Self.unwrittenBytes(max(estimatedBytes, 64))
     }
 
     /// The index of `attributes` in the run table, adding it if new.
@@ -28,33 +34,73 @@ struct StyledTextAccumulator {
         return i
     }
 
-    /// The index of `attributes` in the paragraph table, adding it if new.
+    /// The index of `attributes` in the paragraph table, adding it if new. (Paragraphs in a row
+    /// mostly look alike: the last one is compared before hashing.)
     mutating func intern(_ attributes: ParagraphAttributes) -> Int {
-        if let i = paragraphStyleIndex[attributes] { return i }
+        if lastParagraphStyle >= 0 && paragraphStyles[lastParagraphStyle] == attributes { return lastParagraphStyle }
+        if let i = paragraphStyleIndex[attributes] {
+            lastParagraphStyle = i
+            return i
+        }
         let i = paragraphStyles.count
         paragraphStyles.append(attributes)
         paragraphStyleIndex[attributes] = i
+        lastParagraphStyle = i
         return i
     }
 
     /// Appends valid UTF-8 bytes with the run style `style`.
-    mutating func append<C: Collection>(_ chunk: C, style: Int) where C.Element == UInt8 {
-        if chunk.isEmpty { return }
-        let units: Int
-        switch unit {
-        case .utf8:
-            units = chunk.count
-        case .unicodeScalars:
-            var n = 0
-            for b in chunk where b & 0xC0 != 0x80 { n += 1 }
-            units = n
-        case .utf16:
-            var n = 0
-            for b in chunk where b & 0xC0 != 0x80 { n += b >= 0xF0 ? 2 : 1 }
-            units = n
+    mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, style: Int) {
+        guard let source = chunk.baseAddress, !chunk.isEmpty else { return }
+        let n = chunk.count
+        let units = unit == .utf8 ? n : Self.units(in: chunk, utf16: unit == .utf16)
+        if bytes.count - byteCount < n { growBytes(toAtLeast: byteCount + n) }
+        let at = byteCount
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            (buffer.baseAddress! + at).update(from: source, count: n)
         }
-        bytes.append(contentsOf: chunk)
+        byteCount += n
         extendRun(units: units, style: style)
+    }
+
+    /// How many UTF-16 code units (or Unicode scalars) valid UTF-8 `chunk` holds: every byte but
+    /// continuation bytes counts one, four-byte sequences two in UTF-16. ASCII goes sixteen bytes
+    /// at a time.
+    @inline(__always)
+    static func units(in chunk: UnsafeBufferPointer<UInt8>, utf16: Bool) -> Int {
+        let base = chunk.baseAddress!
+        let n = chunk.count
+        var units = 0
+        var i = 0
+        let high = SIMD16<UInt8>(repeating: 0x80)
+        while i + 16 <= n {
+            let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            if any(v .>= high) { break }
+            units += 16
+            i += 16
+        }
+        while i < n {
+            let b = base[i]
+            if b & 0xC0 != 0x80 { units += utf16 && b >= 0xF0 ? 2 : 1 }
+            i += 1
+        }
+        return units
+    }
+
+    private mutating func growBytes(toAtLeast needed: Int) {
+        var grown = Self.unwrittenBytes(max(needed, bytes.count * 2))
+        let used = byteCount
+        bytes.withUnsafeBufferPointer { old in
+            grown.withUnsafeMutableBufferPointer { new in
+                if used > 0 { new.baseAddress!.update(from: old.baseAddress!, count: used) }
+            }
+        }
+        bytes = grown
+    }
+
+    /// `count` bytes whose values are not set (only bytes written by `append` are ever read).
+    private static func unwrittenBytes(_ count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     /// Appends a string literal (valid UTF-8) with the run style `style`.
@@ -82,9 +128,25 @@ struct StyledTextAccumulator {
         attachments.append(attachment)
     }
 
+    /// Writes the finished styled text as `styled-json`; false, writing nothing, when the bytes are
+    /// not valid UTF-8.
+    func writeJSON(into output: inout ByteOutput) -> Bool {
+        bytes.withUnsafeBufferPointer { all in
+            let text = UnsafeBufferPointer(rebasing: all[0 ..< byteCount])
+            guard UTF8Validation.isValid(text) else { return false }
+            output.bytes.reserveCapacity(output.bytes.count + text.count * 5 / 4 + runs.count * 48
+                                         + paragraphs.count * 48 + 256)
+            StyledJSONWriter.write(text: text, unit: unit, runStyles: runStyles, runs: runs, paragraphStyles: paragraphStyles,
+                                   paragraphs: paragraphs, attachments: attachments, into: &output)
+            return true
+        }
+    }
+
     /// The finished styled text; `nil` when the bytes were not valid UTF-8 (offsets would be wrong).
     func finish() -> StyledText? {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard let text = bytes.withUnsafeBufferPointer({
+            String(validating: UnsafeBufferPointer(rebasing: $0[0 ..< byteCount]), as: UTF8.self)
+        }) else { return nil }
         return StyledText(text: text, unit: unit, runStyles: runStyles, runs: runs,
                           paragraphStyles: paragraphStyles, paragraphs: paragraphs, attachments: attachments)
     }

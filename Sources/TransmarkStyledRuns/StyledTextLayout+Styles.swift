@@ -33,17 +33,37 @@ extension StyledTextLayout {
     }
 
     /// The resolved style of a node inside `parent`, or `nil` when the node is hidden
-    /// (`display: none`, `visibility: hidden`). Style-free nodes of payload-free kinds are cached
-    /// per parent, so a run of emphasis nodes costs one dictionary lookup each.
+    /// (`display: none`, `visibility: hidden`). Style-free nodes are cached per parent and kind
+    /// (payload-free kinds by tag, others by their value), so a run of emphasis nodes or list
+    /// items costs one dictionary lookup each. Not cached: table rows and cells (their
+    /// attributes count rows and columns) and links and images (nearly every one differs).
     mutating func resolveChild(_ index: Int32, kind: NodeKind, parent: Int32) -> Int32? {
         let tag = kind.tag
         let inline = document.style(at: index)
-        let cacheable = inline == nil && PayloadFreeKinds.contains(tag)
-        let key = Int(parent) &* 64 &+ Int(tag.rawValue)
-        if cacheable, let cached = childCache[key] { return cached < 0 ? nil : cached }
-        let result = computeChild(kind: kind, parent: parent, inline: inline)
-        if cacheable { childCache[key] = result ?? -1 }
-        return result
+        if inline == nil && PayloadFreeKinds.contains(tag) {
+            let key = Int(parent) &* 64 &+ Int(tag.rawValue)
+            if let cached = childCache[key] { return cached < 0 ? nil : cached }
+            let result = computeChild(kind: kind, parent: parent, inline: nil)
+            childCache[key] = result ?? -1
+            return result
+        }
+        if inline == nil && Self.cachesPayloadKind(tag) {
+            let key = PayloadChildKey(parent: parent, kind: kind)
+            if let cached = payloadChildCache[key] { return cached < 0 ? nil : cached }
+            let result = computeChild(kind: kind, parent: parent, inline: nil)
+            payloadChildCache[key] = result ?? -1
+            return result
+        }
+        return computeChild(kind: kind, parent: parent, inline: inline)
+    }
+
+    /// Whether the resolved style of a node of this kind (with a payload) depends only on its
+    /// parent's style and its kind, and its values repeat enough to be worth caching.
+    static func cachesPayloadKind(_ tag: NodeKind.Tag) -> Bool {
+        switch tag {
+        case .tableRow, .tableCell, .link, .image: return false
+        default: return true
+        }
     }
 
     private mutating func computeChild(kind: NodeKind, parent: Int32, inline: Style?) -> Int32? {

@@ -20,6 +20,8 @@ struct StyledTextLayout {
     var outputIndex: [Int32] = []
     /// Resolution results for style-free nodes of payload-free kinds: (parent, tag) → child.
     var childCache: [Int: Int32] = [:]
+    /// Resolution results for style-free nodes of other kinds (see `resolveChild`).
+    var payloadChildCache: [PayloadChildKey: Int32] = [:]
     /// The theme's style per payload-free kind, by tag raw value.
     var kindStyles: [Style?]
 
@@ -77,6 +79,19 @@ struct StyledTextLayout {
     // MARK: Running
 
     mutating func run() -> StyledText? {
+        layOut()
+        return out.finish()
+    }
+
+    /// Lays the document out and writes it as `styled-json` straight from the collected bytes (no
+    /// `String` of the text is made); false, writing nothing, when the tree held invalid UTF-8.
+    mutating func writeJSON(into output: inout ByteOutput) -> Bool {
+        layOut()
+        return out.writeJSON(into: &output)
+    }
+
+    /// Walks the document, filling `out`.
+    private mutating func layOut() {
         var base = ResolvedStyle(run: RunAttributes(font: FontDescriptor(
             family: applier.family(options.theme.fontFamily), size: normalized(options.theme.fontSize))))
         base.run.foregroundColor = options.theme.textColor
@@ -94,7 +109,6 @@ struct StyledTextLayout {
             }
         }
         finishParagraphs()
-        return out.finish()
     }
 
     /// Handles entering a node; returns `false` to skip its children.
@@ -248,4 +262,10 @@ struct StyledTextLayout {
             break
         }
     }
+}
+
+/// A node's kind inside a parent style: what a resolved style depends on for style-free nodes.
+struct PayloadChildKey: Hashable {
+    var parent: Int32
+    var kind: NodeKind
 }

@@ -1,3 +1,5 @@
+import TransmarkCore
+
 /// Turns the bytes of an HTML document into the clean UTF-8 that ``HTMLTokenizer`` reads.
 ///
 /// It does the WHATWG "preprocessing the input stream" work once, up front:
@@ -67,29 +69,7 @@ public enum HTMLInputDecoder {
     /// maximal invalid subsequence (each becomes one U+FFFD).
     @inline(__always)
     static func utf8SequenceLength(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
-        let b = s[i]
-        var needed: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch b {
-        case 0xC2 ... 0xDF: needed = 1
-        case 0xE0: needed = 2; lower = 0xA0
-        case 0xED: needed = 2; upper = 0x9F
-        case 0xE1 ... 0xEC, 0xEE ... 0xEF: needed = 2
-        case 0xF0: needed = 3; lower = 0x90
-        case 0xF4: needed = 3; upper = 0x8F
-        case 0xF1 ... 0xF3: needed = 3
-        default: return -1
-        }
-        var j = i + 1
-        while needed > 0 {
-            guard j < s.count, s[j] >= lower, s[j] <= upper else { return -(j - i) }
-            lower = 0x80
-            upper = 0xBF
-            needed -= 1
-            j += 1
-        }
-        return j - i
+        UTF8Validation.sequenceLength(s, at: i)
     }
 
     /// Whether the eight bytes of `word` are all ASCII and none is CR.
