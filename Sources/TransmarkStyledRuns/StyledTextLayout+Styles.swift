@@ -1,8 +1,16 @@
 import TransmarkCore
 
 extension StyledTextLayout {
-    /// The index of a resolved style, adding it if new.
-    mutating func intern(_ style: ResolvedStyle) -> Int32 {
+    /// The index of a resolved style, adding it if new. The styles of links, table rows and
+    /// cells are added without the lookup (`unique`): nearly every one has its own (a URL, a row
+    /// and column), and duplicates in this internal table are harmless (the output's run styles
+    /// are interned again, in `runStyle`).
+    mutating func intern(_ style: ResolvedStyle, unique: Bool = false) -> Int32 {
+        if unique {
+            resolved.append(style)
+            outputIndex.append(-1)
+            return Int32(resolved.count - 1)
+        }
         if let i = resolvedIndex[style] { return i }
         let i = Int32(resolved.count)
         resolved.append(style)
@@ -57,6 +65,11 @@ extension StyledTextLayout {
         return computeChild(kind: kind, parent: parent, inline: inline)
     }
 
+    /// Whether nodes of this kind nearly always get a resolved style of their own.
+    static func hasMostlyUniqueStyle(_ tag: NodeKind.Tag) -> Bool {
+        tag == .link || tag == .tableRow || tag == .tableCell
+    }
+
     /// Whether the resolved style of a node of this kind (with a payload) depends only on its
     /// parent's style and its kind, and its values repeat enough to be worth caching.
     static func cachesPayloadKind(_ tag: NodeKind.Tag) -> Bool {
@@ -84,7 +97,7 @@ extension StyledTextLayout {
         var r = resolved[Int(parent)]
         if let declared { r = applier.apply(declared, to: r) }
         applySemantics(of: kind, to: &r.run)
-        return intern(r)
+        return intern(r, unique: Self.hasMostlyUniqueStyle(kind.tag))
     }
 
     /// Sets the semantic attributes a node kind adds to everything inside it.
