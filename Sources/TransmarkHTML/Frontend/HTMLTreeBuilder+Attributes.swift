@@ -168,4 +168,10 @@ extension HTMLTreeBuilder {
 struct HTMLStyleCacheKey: Hashable {
     var name: String
     var attributes: [UInt8]
+
+    /// The bytes hashed at once (an array of bytes hashes byte by byte).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        attributes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
 }
