@@ -30,6 +30,12 @@ struct transmark_arena {
 #define HUGE_PAGE ((size_t)2 << 20)
 /* Blocks at least this large are mapped directly, aligned to and advised for huge pages. */
 #define ARENA_MAP_THRESHOLD ((size_t)4 << 20)
+/* Blocks at least this large (and below ARENA_MAP_THRESHOLD) are mapped directly too, without
+   huge pages: unmapping gives their memory back to the system at once, where freed heap memory
+   stays with the process. The block trees of a chunked parse are freed chunk by chunk while the
+   document grows in fresh memory; on the heap they would all stay resident until the end. */
+#define ARENA_SMALL_MAP_THRESHOLD ((size_t)128 << 10)
+#define SMALL_PAGE ((size_t)4 << 10)
 #define ARENA_HEADER 16
 
 /* A block of `size` usable bytes (zero from `dirty` on). Large blocks are anonymous mappings aligned to 2 MiB
@@ -39,12 +45,18 @@ static arena_block *arena_new_block(size_t size) {
     size_t total = sizeof(arena_block) + size;
     arena_block *block;
     size_t dirty = 0;
-    if (total < ARENA_MAP_THRESHOLD) {
+    if (total < ARENA_SMALL_MAP_THRESHOLD) {
         /* Heap memory may hold old data: all of it counts as dirty (calloc clears what it hands out). */
         block = malloc(total);
         if (block == NULL) abort();
         block->mapped = 0;
         dirty = size;
+    } else if (total < ARENA_MAP_THRESHOLD) {
+        size_t length = (total + SMALL_PAGE - 1) & ~(SMALL_PAGE - 1);
+        void *raw = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (raw == MAP_FAILED) abort();
+        block = (arena_block *)raw;
+        block->mapped = length;
     } else {
         size_t length = (total + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
         char *raw = mmap(NULL, length + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 /* See TransmarkChunkedParse.h. Why a split point is safe:
 
@@ -271,6 +273,19 @@ static void collect_footnotes(transmark_chunked_parse *parse, chunk_info *chunk)
     chunk->footnote_end = parse->footnote_count;
 }
 
+/* Returns the whole pages of `input` between `*released` and the byte before `end` to the
+   system (`next_candidate` may still read `input[end - 1]`, the newline ending the chunk). */
+static void release_pages(const uint8_t *input, size_t *released, size_t end) {
+    if (end == 0) return;
+    size_t keep = end - 1;
+    long page_size = sysconf(_SC_PAGESIZE);
+    uintptr_t page = page_size > 0 ? (uintptr_t)page_size : 4096;
+    uintptr_t from = ((uintptr_t)(input + *released) + page - 1) & ~(page - 1);
+    uintptr_t to = (uintptr_t)(input + keep) & ~(page - 1);
+    if (to > from) madvise((void *)from, to - from, MADV_DONTNEED);
+    if (keep > *released) *released = keep;
+}
+
 static cmark_parser *new_parser(int options, cmark_syntax_extension *const *extensions, size_t count) {
     cmark_parser *parser = cmark_parser_new_with_mem(options, transmark_thread_arena());
     for (size_t i = 0; i < count; i++) cmark_parser_attach_syntax_extension(parser, extensions[i]);
@@ -279,8 +294,10 @@ static cmark_parser *new_parser(int options, cmark_syntax_extension *const *exte
 
 transmark_chunked_parse *transmark_chunked_parse_new(const uint8_t *input, size_t length, int options,
                                                      cmark_syntax_extension *const *extensions,
-                                                     size_t extension_count, size_t target) {
+                                                     size_t extension_count, size_t target,
+                                                     int release_input) {
     transmark_chunked_parse *parse = calloc(1, sizeof(transmark_chunked_parse));
+    size_t released = 0;
     if (parse == NULL) abort();
     parse->inlines = transmark_arena_create((size_t)1 << 20, (size_t)2 << 20);
     if (target == 0) target = length;
@@ -324,6 +341,7 @@ transmark_chunked_parse *transmark_chunked_parse_new(const uint8_t *input, size_
         } else {
             chunk->footnote_begin = chunk->footnote_end = parse->footnote_count;
         }
+        if (release_input && end < length) release_pages(input, &released, end);
         start = end;
     } while (start < length);
 

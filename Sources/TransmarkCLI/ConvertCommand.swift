@@ -51,11 +51,21 @@ struct ConvertCommand: ParsableCommand {
             conversion.pairs.append((key: "\(backend.format.name).width", value: String(width)))
         }
         var input = try readInputs(environment)
-        let result = try registry.convert(releasing: &input, from: source, to: target, options: conversion)
+        // The output is written as the backend produces it (in pieces for the streaming ones), so
+        // a large output is never held whole; a file still appears only once complete.
         if let output {
-            try FileIO.writeAtomically(result, to: output)
+            var file = try AtomicFileWriter(path: output)
+            do {
+                try registry.convert(releasing: &input, from: source, to: target, options: conversion) { file.write($0) }
+            } catch {
+                file.abandon()
+                throw error
+            }
+            try file.commit()
         } else {
-            environment.writeStandardOutput(result)
+            try registry.convert(releasing: &input, from: source, to: target, options: conversion) {
+                environment.writeStandardOutput(Array($0))
+            }
         }
     }
 

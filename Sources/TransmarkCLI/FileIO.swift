@@ -69,37 +69,89 @@ enum FileIO {
     /// file next to it, renamed over `path` once complete (the temporary file is removed on
     /// failure, so no partial output is left behind). Devices and pipes are written directly.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        func failure(_ code: Int32) -> TransmarkError {
-            TransmarkError.io(path: path, reason: "cannot write: " + String(cString: strerror(code)).lowercased())
-        }
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var writer = try AtomicFileWriter(path: path)
+        bytes.withUnsafeBufferPointer { writer.write($0) }
+        try writer.commit()
+    }
+}
+
+/// `write(2)` (the writer's own `write` hides it inside the type).
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+/// A file written in pieces that appears whole or not at all (see `FileIO.writeAtomically`):
+/// `write` each piece, then `commit`, or `abandon` on failure.
+struct AtomicFileWriter {
+    let path: String
+    /// The temporary file renamed over `path` by `commit`; nil when `path` is a device or pipe.
+    private let temporary: String?
+    private var descriptor: Int32
+    /// The first write error (`errno`); later pieces are not written.
+    private var failure: Int32 = 0
+
+    init(path: String) throws {
+        self.path = path
         var info = stat()
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw TransmarkError.io(path: path, reason: "cannot write: is a directory")
             }
             // A device, pipe or socket (`/dev/null`, `/dev/stdout`, a FIFO): write to it as it is.
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw failure(errno) }
-            let written = writeAll(bytes, descriptor: fd)
-            close(fd)
-            if written != 0 { throw failure(written) }
+            temporary = nil
+            descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        } else {
+            let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).transmark-\(getpid())"
+            self.temporary = temporary
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { throw Self.error(errno, path) }
+    }
+
+    /// Writes a piece (after a failed write, nothing more is written; `commit` reports it).
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard failure == 0, let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let n = systemWrite(descriptor, base + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            offset += n
+        }
+    }
+
+    /// Finishes: closes the file and puts it in place, or throws (leaving nothing behind).
+    mutating func commit() throws {
+        let closed = close(descriptor) == 0 ? 0 : errno
+        descriptor = -1
+        guard let temporary else {
+            if failure != 0 || closed != 0 { throw Self.error(failure != 0 ? failure : closed, path) }
             return
         }
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).transmark-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure(errno) }
-        let written = writeAll(bytes, descriptor: fd)
-        let closed = close(fd) == 0 ? 0 : errno
-        if written != 0 || closed != 0 {
+        if failure != 0 || closed != 0 {
             unlink(temporary)
-            throw failure(written != 0 ? written : closed)
+            throw Self.error(failure != 0 ? failure : closed, path)
         }
         if rename(temporary, path) != 0 {
             let code = errno
             unlink(temporary)
-            throw failure(code)
+            throw Self.error(code, path)
         }
+    }
+
+    /// Gives up: closes and removes the temporary file.
+    mutating func abandon() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        if let temporary { unlink(temporary) }
+    }
+
+    private static func error(_ code: Int32, _ path: String) -> TransmarkError {
+        TransmarkError.io(path: path, reason: "cannot write: " + String(cString: strerror(code)).lowercased())
     }
 }

@@ -32,6 +32,15 @@ public protocol Backend: Sendable {
     func render(_ document: Document, options: Options) throws -> [UInt8]
 }
 
+/// A backend that hands its output over in pieces as it renders, so that a large output is never
+/// held whole: the command line writes each piece as it comes. Concatenated, the pieces are
+/// exactly what `render(_:options:)` returns.
+public protocol StreamingBackend: Backend {
+    /// Renders the document, calling `write` with each piece of output, in order. The buffer is
+    /// valid only during the call.
+    func render(_ document: Document, options: Options, writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws
+}
+
 /// Maps a document to a document (a filter, in pandoc's words).
 public protocol Transform: Sendable {
     /// The transform's typed options.

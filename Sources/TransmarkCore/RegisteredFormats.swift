@@ -43,6 +43,8 @@ public struct RegisteredBackend: Sendable {
     public let optionHelp: [OptionHelp]
     let accepts: @Sendable (String) -> Bool
     let renderWithOptions: @Sendable (Document, [(key: String, value: String)]) throws -> [UInt8]
+    let streamWithOptions: @Sendable (Document, [(key: String, value: String)],
+                                      (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
 
     init<B: Backend>(_ backend: B) {
         format = backend.format
@@ -52,6 +54,21 @@ public struct RegisteredBackend: Sendable {
         renderWithOptions = { document, pairs in
             try backend.render(document, options: B.Options(keyValues: pairs, format: name))
         }
+        if let streaming = backend as? any StreamingBackend {
+            streamWithOptions = { document, pairs, write in
+                try Self.stream(streaming, document, pairs, name, write)
+            }
+        } else {
+            streamWithOptions = { document, pairs, write in
+                let bytes = try backend.render(document, options: B.Options(keyValues: pairs, format: name))
+                bytes.withUnsafeBufferPointer { write($0) }
+            }
+        }
+    }
+
+    private static func stream<S: StreamingBackend>(_ backend: S, _ document: Document, _ pairs: [(key: String, value: String)],
+                                                    _ name: String, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        try backend.render(document, options: S.Options(keyValues: pairs, format: name), writingTo: write)
     }
 
     /// Whether `key` is one of its options.
@@ -60,6 +77,13 @@ public struct RegisteredBackend: Sendable {
     /// Renders with options given as `key=value` pairs (throws on an unknown key or bad value).
     public func render(_ document: Document, options: [(key: String, value: String)] = []) throws -> [UInt8] {
         try renderWithOptions(document, options)
+    }
+
+    /// Renders like `render(_:options:)`, handing the output to `write` in pieces (several for a
+    /// ``StreamingBackend``, one for other backends).
+    public func render(_ document: Document, options: [(key: String, value: String)] = [],
+                       writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        try streamWithOptions(document, options, write)
     }
 }
 

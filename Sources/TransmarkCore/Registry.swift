@@ -138,6 +138,24 @@ public struct Registry: Sendable {
     /// parsed, so that a large input and its output are never in memory at the same time.
     public func convert(releasing input: inout [UInt8], from source: String, to target: String,
                         options: ConversionOptions = ConversionOptions()) throws -> [UInt8] {
+        let (document, backend, backendOptions) = try parseReleasing(&input, from: source, to: target, options: options)
+        return try backend.render(document, options: backendOptions)
+    }
+
+    /// Converts like `convert(releasing:from:to:options:)`, handing the output to `write` in pieces
+    /// as the backend produces them (see ``StreamingBackend``), so that neither a large input nor
+    /// a large output is ever held whole.
+    public func convert(releasing input: inout [UInt8], from source: String, to target: String,
+                        options: ConversionOptions = ConversionOptions(),
+                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        let (document, backend, backendOptions) = try parseReleasing(&input, from: source, to: target, options: options)
+        try backend.render(document, options: backendOptions, writingTo: write)
+    }
+
+    /// The releasing conversions up to rendering: the document (parsed from `input`, which is
+    /// emptied, and transformed), the backend and its options.
+    private func parseReleasing(_ input: inout [UInt8], from source: String, to target: String, options: ConversionOptions)
+        throws -> (Document, RegisteredBackend, [(key: String, value: String)]) {
         let frontend = try frontend(named: source)
         let backend = try backend(named: target)
         let chosenTransforms = try options.transforms.map { try transform(named: $0) }
@@ -146,7 +164,7 @@ public struct Registry: Sendable {
         for (i, t) in chosenTransforms.enumerated() {
             document = try t.apply(to: document, options: routed.transforms[i])
         }
-        return try backend.render(document, options: routed.backend)
+        return (document, backend, routed.backend)
     }
 
     /// Converts bytes.

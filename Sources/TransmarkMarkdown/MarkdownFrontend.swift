@@ -76,7 +76,7 @@ public struct MarkdownFrontend: Frontend {
 
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
         let settings = try prepare(input, options: options)
-        let stage = blockParse(input, settings)
+        let stage = blockParse(input, settings, releasingInput: false)
         return finish(stage, settings)
     }
 
@@ -87,7 +87,9 @@ public struct MarkdownFrontend: Frontend {
     /// complex): then the error is thrown before anything is released.
     public func parse(consuming input: inout [UInt8], options: Options) throws -> Document {
         let settings = try input.withUnsafeBufferPointer { try prepare($0, options: options) }
-        let stage = input.withUnsafeBufferPointer { blockParse($0, settings) }
+        // The mutable buffer is this array's own (a shared one is copied first), so the parse may
+        // give its pages back as it goes.
+        let stage = input.withUnsafeMutableBufferPointer { blockParse(UnsafeBufferPointer($0), settings, releasingInput: true) }
         input = []
         return finish(stage, settings)
     }
@@ -136,13 +138,17 @@ public struct MarkdownFrontend: Frontend {
                              chunkSize: chunked ? options.chunkSize : 0)
     }
 
-    /// The first stage, the only one that reads the input: block structure.
-    private func blockParse(_ input: UnsafeBufferPointer<UInt8>, _ settings: ParseSettings) -> BlockParse {
+    /// The first stage, the only one that reads the input: block structure. `releasingInput`: the
+    /// input is owned by this parse alone and may be given back to the system page by page as
+    /// chunks are parsed (it reads as zeros afterwards).
+    private func blockParse(_ input: UnsafeBufferPointer<UInt8>, _ settings: ParseSettings,
+                            releasingInput: Bool) -> BlockParse {
         CmarkLibrary.withLock {
             if settings.chunkSize > 0 {
                 return .chunked(settings.extensions.map { Optional($0) }.withUnsafeBufferPointer { pointers in
                     transmark_chunked_parse_new(input.baseAddress, input.count, settings.cmarkOptions,
-                                                pointers.baseAddress, pointers.count, settings.chunkSize)!
+                                                pointers.baseAddress, pointers.count, settings.chunkSize,
+                                                releasingInput ? 1 : 0)!
                 })
             }
             // The tree goes into this thread's arena: no malloc per node, no free per node.

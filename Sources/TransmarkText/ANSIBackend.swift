@@ -9,7 +9,7 @@ import TransmarkCore
 /// With the escape sequences removed (and trailing spaces of code-block lines trimmed), the
 /// output is the `text` format's output for the same width, tables, links and html options, with
 /// `hyperlinks=false` (hyperlinks show their text only).
-public struct ANSIBackend: Backend {
+public struct ANSIBackend: StreamingBackend {
     public typealias Options = ANSIOptions
 
     /// The environment `color=auto` and `colors=auto` consult; `nil` reads the process's own at
@@ -29,5 +29,10 @@ public struct ANSIBackend: Backend {
     public func render(_ document: Document, options: ANSIOptions) throws -> [UInt8] {
         let settings = options.layoutSettings(in: environment ?? .current)
         return TextLayoutEngine.render(document, settings: settings)
+    }
+
+    public func render(_ document: Document, options: ANSIOptions,
+                       writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        TextLayoutEngine.render(document, settings: options.layoutSettings(in: environment ?? .current), writingTo: write)
     }
 }

@@ -7,7 +7,7 @@ import TransmarkCore
 ///
 /// Policies: raw HTML is dropped unless `html=verbatim`; nodes styled `display: none` are left
 /// out; links to fragments of the same page (`#…`) show their text only.
-public struct TextBackend: Backend {
+public struct TextBackend: StreamingBackend {
     public typealias Options = TextOptions
 
     /// Creates the backend.
@@ -22,6 +22,14 @@ public struct TextBackend: Backend {
         switch options.mode {
         case .flat: return FlatTextRenderer.render(document, rawHTML: options.html)
         case .readable: return TextLayoutEngine.render(document, settings: options.layoutSettings)
+        }
+    }
+
+    public func render(_ document: Document, options: TextOptions,
+                       writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        switch options.mode {
+        case .flat: FlatTextRenderer.render(document, rawHTML: options.html).withUnsafeBufferPointer { write($0) }
+        case .readable: TextLayoutEngine.render(document, settings: options.layoutSettings, writingTo: write)
         }
     }
 }

@@ -189,6 +189,8 @@ extension TextLayoutEngine {
         if capture < 0 {
             if settings.styled { writer.endLine(out: &out) }
             out.append(byte: 0x0A)
+            // A line is complete and nothing looks back at written output: it can go.
+            if stream != nil && out.bytes.count >= Self.streamingChunkSize { flushStream() }
         } else {
             let end = captures[capture].text.bytes.count
             captures[capture].lines.append(WrappedLine(

@@ -16,6 +16,8 @@ struct TextLayoutEngine {
     var source: UnsafeBufferPointer<UInt8>
 
     var out: ByteOutput
+    /// Where output goes when streaming (see `render(_:settings:writingTo:)`); nil: kept in `out`.
+    var stream: ((UnsafeBufferPointer<UInt8>) -> Void)?
     var writer: ANSIStyleWriter
 
     // Styles (ANSI only): interned resolved styles and the stack of the enclosing nodes' styles.
@@ -55,15 +57,17 @@ struct TextLayoutEngine {
     var verbatimLines: [WrappedLine] = []
     var currentLineWidth = 0
 
-    init(document: Document, settings: LayoutSettings, source: UnsafeBufferPointer<UInt8>) {
+    init(document: Document, settings: LayoutSettings, source: UnsafeBufferPointer<UInt8>, streaming: Bool = false) {
         self.document = document
         self.records = document.storage.records
         self.settings = settings
         self.source = source
         // Reserve enough that the output never grows by copying (a copy holds the old and the new
         // buffer at once); capacity that is never written costs no resident memory. Escape
-        // sequences make styled output up to about twice the text.
-        let estimate = settings.styled ? 2 * source.count : source.count + source.count / 2
+        // sequences make styled output up to about twice the text. Streamed output is handed on
+        // in pieces of about `streamingChunkSize`.
+        let estimate = streaming ? Self.streamingChunkSize + Self.streamingChunkSize / 4
+            : settings.styled ? 2 * source.count : source.count + source.count / 2
         self.out = ByteOutput(capacity: estimate + 4096)
         self.writer = ANSIStyleWriter(depth: settings.colorDepth, hyperlinks: settings.hyperlinks)
     }
@@ -75,6 +79,29 @@ struct TextLayoutEngine {
             engine.run()
             return engine.out.bytes
         }
+    }
+
+    /// How much output is collected before it is handed on, when streaming.
+    static let streamingChunkSize = 1 << 20
+
+    /// Lays out `document` with `settings`, handing the output to `write` about every
+    /// `streamingChunkSize` bytes, at line ends.
+    static func render(_ document: Document, settings: LayoutSettings, writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(write) { write in
+            document.storage.text.withUnsafeBufferPointer { source in
+                var engine = TextLayoutEngine(document: document, settings: settings, source: source, streaming: true)
+                engine.stream = write
+                engine.run()
+                engine.flushStream()
+            }
+        }
+    }
+
+    /// Hands the output written so far to `stream` and empties it.
+    mutating func flushStream() {
+        guard let stream, !out.bytes.isEmpty else { return }
+        out.bytes.withUnsafeBufferPointer { stream($0) }
+        out.bytes.removeAll(keepingCapacity: true)
     }
 
     mutating func run() {

@@ -68,6 +68,21 @@ import TransmarkHTML
         }
     }
 
+    @Test func consumingParseLeavesASharedCopyIntact() throws {
+        // The chunked parse gives the input's pages back as it goes; an array that shares its
+        // storage with the consumed one must keep its bytes (the parse works on its own copy).
+        let data = try Data(contentsOf: TestPaths.corpus("corpus.md"))
+        let original = Array(data.prefix(300_000))
+        var consumed = original
+        var options = MarkdownFrontend.Options()
+        options.chunkSize = 8 * 1024
+        let document = try MarkdownFrontend().parse(consuming: &consumed, options: options)
+        #expect(original == Array(data.prefix(300_000)))
+        #expect(consumed.isEmpty)
+        let borrowed = try original.withUnsafeBufferPointer { try MarkdownFrontend().parse($0, options: options) }
+        #expect(document == borrowed)
+    }
+
     @Test func everySpecExampleTogetherInTinyChunks() throws {
         for file in ["gfm_spec.json", "commonmark_spec.json"] {
             let examples = try SpecExample.load(file)

@@ -39,10 +39,14 @@ typedef struct transmark_chunked_parse transmark_chunked_parse;
 #define TRANSMARK_OVERRIDDEN_FOOTNOTE_PREFIX "\x01transmark-overridden-"
 
 /** Splits and block-parses `input`. `options` are cmark options; the extensions are attached to
-    every chunk's parser. */
+    every chunk's parser. With `release_input` nonzero the caller gives up the input's contents:
+    as chunks are parsed, the whole memory pages of the input before them are returned to the
+    system (`madvise(MADV_DONTNEED)`; they read as zeros afterwards), so the input and the block
+    trees are not all in memory at once. The caller must own the memory exclusively. */
 transmark_chunked_parse *transmark_chunked_parse_new(const uint8_t *input, size_t length, int options,
                                                      cmark_syntax_extension *const *extensions,
-                                                     size_t extension_count, size_t target);
+                                                     size_t extension_count, size_t target,
+                                                     int release_input);
 
 /** How many chunks the input was split into. */
 size_t transmark_chunked_parse_count(const transmark_chunked_parse *parse);
