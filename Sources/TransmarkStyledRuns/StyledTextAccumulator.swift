@@ -27,10 +27,11 @@ struct StyledTextAccumulator {
 
     /// The index of `attributes` in the run table, adding it if new.
     mutating func intern(_ attributes: RunAttributes) -> Int {
-        if let i = runStyleIndex[attributes] { return i }
-        let i = runStyles.count
-        runStyles.append(attributes)
-        runStyleIndex[attributes] = i
+        let next = runStyles.count
+        // One hash for lookup and insertion: writing through the defaulting subscript adds `next`
+        // when the key is new.
+        let i = interned(&runStyleIndex[attributes, default: next])
+        if i == next { runStyles.append(attributes) }
         return i
     }
 
@@ -38,13 +39,9 @@ struct StyledTextAccumulator {
     /// mostly look alike: the last one is compared before hashing.)
     mutating func intern(_ attributes: ParagraphAttributes) -> Int {
         if lastParagraphStyle >= 0 && paragraphStyles[lastParagraphStyle] == attributes { return lastParagraphStyle }
-        if let i = paragraphStyleIndex[attributes] {
-            lastParagraphStyle = i
-            return i
-        }
-        let i = paragraphStyles.count
-        paragraphStyles.append(attributes)
-        paragraphStyleIndex[attributes] = i
+        let next = paragraphStyles.count
+        let i = interned(&paragraphStyleIndex[attributes, default: next])
+        if i == next { paragraphStyles.append(attributes) }
         lastParagraphStyle = i
         return i
     }
@@ -151,3 +148,8 @@ struct StyledTextAccumulator {
                           paragraphStyles: paragraphStyles, paragraphs: paragraphs, attachments: attachments)
     }
 }
+
+/// The value behind an `inout` access (used to look a key up and insert it in one go through
+/// `Dictionary.subscript(_:default:)`).
+@inline(__always)
+func interned<Value>(_ value: inout Value) -> Value { value }

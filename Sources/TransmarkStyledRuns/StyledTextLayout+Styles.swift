@@ -11,11 +11,12 @@ extension StyledTextLayout {
             outputIndex.append(-1)
             return Int32(resolved.count - 1)
         }
-        if let i = resolvedIndex[style] { return i }
-        let i = Int32(resolved.count)
-        resolved.append(style)
-        resolvedIndex[style] = i
-        outputIndex.append(-1)
+        let next = Int32(resolved.count)
+        let i = interned(&resolvedIndex[style, default: next])
+        if i == next {
+            resolved.append(style)
+            outputIndex.append(-1)
+        }
         return i
     }
 
