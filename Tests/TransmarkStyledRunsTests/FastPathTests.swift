@@ -85,4 +85,25 @@ struct FastPathTests {
             #expect(String(decoding: out.bytes, as: UTF8.self) == String(n))
         }
     }
+
+    @Test("Equal run attributes hash alike, canonically equivalent strings included")
+    func runAttributeHashes() {
+        var a = RunAttributes()
+        a.link = LinkTarget(url: "caf\u{E9}", title: "")
+        a.listMarker = "1."
+        a.underline = DecorationLine(style: .dotted, color: RGBAColor(red: 1, green: 2, blue: 3))
+        var b = a
+        b.link = LinkTarget(url: "cafe\u{301}", title: "")
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        var c = a
+        c.listMarker = "2."
+        #expect(a != c)
+        var d = a
+        d.underline = DecorationLine(style: .dashed, color: RGBAColor(red: 1, green: 2, blue: 3))
+        #expect(a != d)
+        // Interning keeps distinct values apart and equal ones together.
+        let set: Set<RunAttributes> = [a, b, c, d]
+        #expect(set.count == 3)
+    }
 }
