@@ -207,15 +207,22 @@ extension HTMLTreeBuilder {
             collector.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: slice[start...]))
         } else {
             collector.atStart = false
+            // Whitespace runs collapse to one space; the text between them (single spaces
+            // included, as `segmentEnd` finds it) is appended whole.
             var collapsed = collector.collapsedSpace
-            for b in slice {
-                if Self.isSpace(b) {
+            var i = 0
+            let n = slice.count
+            while i < n {
+                if Self.isSpace(slice[i]) {
                     if !collapsed { collector.bytes.append(0x20) }
                     collapsed = true
-                } else {
-                    collector.bytes.append(b)
-                    collapsed = false
+                    i += 1
+                    continue
                 }
+                let end = Self.segmentEnd(slice, from: i + 1)
+                collector.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: slice[i ..< end]))
+                collapsed = false
+                i = end
             }
             collector.collapsedSpace = collapsed
         }
