@@ -5,10 +5,9 @@
 /// Nothing here recurses, so any depth can be built.
 public struct DocumentBuilder: Sendable {
     private var records: [NodeRecord] = []
-    /// The text of all nodes: `text[0 ..< textCount]` is written; the elements after it are
-    /// capacity claimed as elements and never read (see `appendText`).
-    private var text: [UInt8] = []
-    private var textCount = 0
+    /// The text of all nodes (appended by copying into place: text arrives in many short pieces).
+    private var text = ByteAccumulator()
+    private var textCount: Int { text.count }
     private var payloads: [NodeKind] = []
     private var attributeBytes: [UInt8] = []
     private var attributeSpans: [AttributeSpan] = []
@@ -23,7 +22,7 @@ public struct DocumentBuilder: Sendable {
     /// reserve capacity.
     public init(estimatedNodes: Int = 0, estimatedTextBytes: Int = 0) {
         records.reserveCapacity(estimatedNodes)
-        if estimatedTextBytes > 0 { text = Self.unwrittenBytes(estimatedTextBytes) }
+        text = ByteAccumulator(capacity: estimatedTextBytes)
         records.append(NodeRecord(
             tag: .document, parent: -1, firstChild: -1, nextSibling: -1, textStart: 0, textCount: 0,
             payload: -1, attributes: -1, style: -1))
@@ -131,7 +130,7 @@ public struct DocumentBuilder: Sendable {
     package mutating func leaf(_ kind: NodeKind, bytes: UnsafeBufferPointer<UInt8>, attributeList: AttributeListID,
                                style: Style?) -> NodeID {
         let start = textCount
-        appendText(bytes)
+        text.append(bytes)
         return NodeID(append(kind, attributeList: attributeList, style: style, textStart: start, textCount: bytes.count))
     }
 
@@ -237,7 +236,7 @@ public struct DocumentBuilder: Sendable {
     @discardableResult
     public mutating func leaf(_ kind: NodeKind, bytes: UnsafeBufferPointer<UInt8>, attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
         let start = textCount
-        appendText(bytes)
+        text.append(bytes)
         let index = append(kind, attributes: attributes, style: style, textStart: start, textCount: bytes.count)
         return NodeID(index)
     }
@@ -258,13 +257,13 @@ public struct DocumentBuilder: Sendable {
             let r = records[Int(last)]
             if r.tag == .text && r.attributes < 0 && r.style < 0
                 && Int(r.textStart) + Int(r.textCount) == textCount {
-                appendText(bytes)
+                text.append(bytes)
                 records[Int(last)].textCount += UInt32(bytes.count)
                 return
             }
         }
         let start = textCount
-        appendText(bytes)
+        text.append(bytes)
         _ = appendPlain(.text, textStart: start, textCount: bytes.count)
     }
 
@@ -274,50 +273,13 @@ public struct DocumentBuilder: Sendable {
         leaf(.text, text: string, attributes: attributes, style: style)
     }
 
-    // MARK: Text bytes
-
-    /// Appends to the text: a copy into place. (`Array.append(contentsOf:)` takes a generic path
-    /// costing about a hundred instructions a call, a tenth of parsing HTML; text arrives in
-    /// many short pieces.)
-    @inline(__always)
-    private mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let n = bytes.count
-        guard n > 0, let source = bytes.baseAddress else { return }
-        if text.count - textCount < n { growText(toAtLeast: textCount + n) }
-        let at = textCount
-        text.withUnsafeMutableBufferPointer { buffer in
-            (buffer.baseAddress! + at).update(from: source, count: n)
-        }
-        textCount += n
-    }
-
-    private mutating func growText(toAtLeast needed: Int) {
-        var grown = Self.unwrittenBytes(max(needed, text.count * 2, 256))
-        let used = textCount
-        text.withUnsafeBufferPointer { old in
-            grown.withUnsafeMutableBufferPointer { new in
-                if used > 0 { new.baseAddress!.update(from: old.baseAddress!, count: used) }
-            }
-        }
-        text = grown
-    }
-
-    /// `count` bytes whose values are not set: the allocation is not written (large blocks then
-    /// take no memory until used), and only bytes written by `appendText` are ever read.
-    private static func unwrittenBytes(_ count: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
-    }
-
     /// Closes every open container and returns the document. The builder is left empty and
     /// must not be used again.
     public mutating func finish() -> Document {
         open.removeAll()
-        text.removeSubrange(textCount...)
-        let storage = DocumentStorage(records: records, text: text, payloads: payloads, attributeBytes: attributeBytes,
+        let storage = DocumentStorage(records: records, text: text.take(), payloads: payloads, attributeBytes: attributeBytes,
                                       attributeSpans: attributeSpans, attributeLists: attributeLists, styles: styles)
         records = []
-        text = []
-        textCount = 0
         payloads = []
         attributeBytes = []
         attributeSpans = []

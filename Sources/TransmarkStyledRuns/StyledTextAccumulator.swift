@@ -5,10 +5,8 @@ import TransmarkCore
 /// equal attributes. Attributes are interned: equal values share one table entry.
 struct StyledTextAccumulator {
     let unit: OffsetUnit
-    /// The text: `bytes[0 ..< byteCount]` is written; the rest is capacity claimed as elements and
-    /// never read, so that appending is a copy into place (see `DocumentBuilder.appendText`).
-    private var bytes: [UInt8] = []
-    private var byteCount = 0
+    /// The text (appended by copying into place).
+    private var bytes = ByteAccumulator()
     /// The current length of the text in `unit`.
     private(set) var offset = 0
     private(set) var runs: [StyledRun] = []
@@ -22,7 +20,7 @@ struct StyledTextAccumulator {
 
     init(unit: OffsetUnit, estimatedBytes: Int) {
         self.unit = unit
-        bytes = Self.unwrittenBytes(max(estimatedBytes, 64))
+        bytes = ByteAccumulator(capacity: max(estimatedBytes, 64))
     }
 
     /// The index of `attributes` in the run table, adding it if new.
@@ -48,15 +46,10 @@ struct StyledTextAccumulator {
 
     /// Appends valid UTF-8 bytes with the run style `style`.
     mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, style: Int) {
-        guard let source = chunk.baseAddress, !chunk.isEmpty else { return }
+        guard !chunk.isEmpty else { return }
         let n = chunk.count
         let units = unit == .utf8 ? n : Self.units(in: chunk, utf16: unit == .utf16)
-        if bytes.count - byteCount < n { growBytes(toAtLeast: byteCount + n) }
-        let at = byteCount
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            (buffer.baseAddress! + at).update(from: source, count: n)
-        }
-        byteCount += n
+        bytes.append(chunk)
         extendRun(units: units, style: style)
     }
 
@@ -82,22 +75,6 @@ struct StyledTextAccumulator {
             i += 1
         }
         return units
-    }
-
-    private mutating func growBytes(toAtLeast needed: Int) {
-        var grown = Self.unwrittenBytes(max(needed, bytes.count * 2))
-        let used = byteCount
-        bytes.withUnsafeBufferPointer { old in
-            grown.withUnsafeMutableBufferPointer { new in
-                if used > 0 { new.baseAddress!.update(from: old.baseAddress!, count: used) }
-            }
-        }
-        bytes = grown
-    }
-
-    /// `count` bytes whose values are not set (only bytes written by `append` are ever read).
-    private static func unwrittenBytes(_ count: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     /// Appends a string literal (valid UTF-8) with the run style `style`.
@@ -128,8 +105,7 @@ struct StyledTextAccumulator {
     /// Writes the finished styled text as `styled-json`; false, writing nothing, when the bytes are
     /// not valid UTF-8.
     func writeJSON(into output: inout ByteOutput) -> Bool {
-        bytes.withUnsafeBufferPointer { all in
-            let text = UnsafeBufferPointer(rebasing: all[0 ..< byteCount])
+        bytes.withBytes { text in
             guard UTF8Validation.isValid(text) else { return false }
             output.bytes.reserveCapacity(output.bytes.count + text.count * 5 / 4 + runs.count * 48
                                          + paragraphs.count * 48 + 256)
@@ -141,9 +117,7 @@ struct StyledTextAccumulator {
 
     /// The finished styled text; `nil` when the bytes were not valid UTF-8 (offsets would be wrong).
     func finish() -> StyledText? {
-        guard let text = bytes.withUnsafeBufferPointer({
-            String(validating: UnsafeBufferPointer(rebasing: $0[0 ..< byteCount]), as: UTF8.self)
-        }) else { return nil }
+        guard let text = bytes.withBytes({ String(validating: $0, as: UTF8.self) }) else { return nil }
         return StyledText(text: text, unit: unit, runStyles: runStyles, runs: runs,
                           paragraphStyles: paragraphStyles, paragraphs: paragraphs, attachments: attachments)
     }

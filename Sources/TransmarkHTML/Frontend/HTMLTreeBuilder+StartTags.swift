@@ -85,38 +85,45 @@ extension HTMLTreeBuilder {
     /// must be just after a tag's `>`, where `unknownEndTagPositions`'s scan agrees with this one.
     static func firstEndTag(named target: UnsafeBufferPointer<UInt8>, in p: UnsafeBufferPointer<UInt8>,
                             from: Int, budget: inout Int) -> Int? {
-        let n = p.count
-        guard n > 2, let base = p.baseAddress else { return -1 }
         var i = from
         defer { budget -= i - from }
-        while i + 2 < n {
+        while let (start, nameEnd) = nextEndTag(in: p, from: i) {
+            i = start
             if i - from > budget { return nil }
-            guard let found = memchr(base + i, 0x3C, n - 2 - i) else {
-                i = n
-                return -1
+            if nameEnd - start - 2 == target.count {
+                var k = 0
+                while k < target.count, ASCII.lowercased(p[start + 2 + k]) == target[k] { k += 1 }
+                if k == target.count { return start }
             }
+            i = nameEnd
+        }
+        i = p.count
+        return -1
+    }
+
+    /// The next `</x…` at or after `from` (`x` an ASCII letter): where its `<` is and where its
+    /// name ends (at whitespace, `/`, `>`, NUL or the end of input), or nil.
+    @inline(__always)
+    static func nextEndTag(in p: UnsafeBufferPointer<UInt8>, from: Int) -> (start: Int, nameEnd: Int)? {
+        let n = p.count
+        guard let base = p.baseAddress else { return nil }
+        var i = from
+        while i + 2 < n {
+            guard let found = memchr(base + i, 0x3C, n - 2 - i) else { return nil }
             i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
             guard p[i + 1] == 0x2F, (p[i + 2] | 0x20) >= 0x61 && (p[i + 2] | 0x20) <= 0x7A else {
                 i += 1
                 continue
             }
-            let start = i
             var j = i + 2
-            var matches = true
-            var k = 0
             while j < n {
                 let c = p[j]
                 if c <= 0x3E && (isSpace(c) || c == 0x2F || c == 0x3E || c == 0) { break }
-                if matches {
-                    matches = k < target.count && (c &- 0x41 < 26 ? c | 0x20 : c) == target[k]
-                }
-                k += 1
                 j += 1
             }
-            if matches && k == target.count { return start }
-            i = j
+            return (i, j)
         }
-        return -1
+        return nil
     }
 
     /// The position of the last `</name` at or after `from` of every name in `input` that is no
@@ -125,44 +132,25 @@ extension HTMLTreeBuilder {
     static func unknownEndTagPositions(_ input: UnsafeBufferPointer<UInt8>, from: Int,
                                        names: HTMLElementNameTable) -> [String: Int] {
         var positions: [String: Int] = [:]
-        ({ () -> Void in
-            let p = input
-            let n = p.count
-            guard n > 2, let base = p.baseAddress else { return }
-            var i = from
-            var name: [UInt8] = []
-            while i + 2 < n {
-                guard let found = memchr(base + i, 0x3C, n - 2 - i) else { return }
-                i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                guard p[i + 1] == 0x2F, (p[i + 2] | 0x20) >= 0x61 && (p[i + 2] | 0x20) <= 0x7A else {
-                    i += 1
-                    continue
+        var name: [UInt8] = []
+        var i = from
+        while let (start, nameEnd) = nextEndTag(in: input, from: i) {
+            let bytes = UnsafeBufferPointer(rebasing: input[start + 2 ..< nameEnd])
+            // Names are looked up in place; only a name with capitals is copied (lowercased).
+            let record = { (nameBytes: UnsafeBufferPointer<UInt8>) in
+                if names.element(nameBytes) == .unknown {
+                    positions[String(decoding: nameBytes, as: UTF8.self)] = start
                 }
-                let start = i
-                var j = i + 2
-                var hasUppercase = false
-                while j < n {
-                    let c = p[j]
-                    if c <= 0x3E && (isSpace(c) || c == 0x2F || c == 0x3E || c == 0) { break }
-                    hasUppercase = hasUppercase || c &- 0x41 < 26
-                    j += 1
-                }
-                // Names are looked up in place; only a name with capitals is copied (lowercased).
-                let record = { (nameBytes: UnsafeBufferPointer<UInt8>) in
-                    if names.element(nameBytes) == .unknown {
-                        positions[String(decoding: nameBytes, as: UTF8.self)] = start
-                    }
-                }
-                if hasUppercase {
-                    name.removeAll(keepingCapacity: true)
-                    for c in p[i + 2 ..< j] { name.append(c &- 0x41 < 26 ? c | 0x20 : c) }
-                    name.withUnsafeBufferPointer(record)
-                } else {
-                    record(UnsafeBufferPointer(rebasing: p[i + 2 ..< j]))
-                }
-                i = j
             }
-        })()
+            if bytes.contains(where: { $0 &- 0x41 < 26 }) {
+                name.removeAll(keepingCapacity: true)
+                for c in bytes { name.append(ASCII.lowercased(c)) }
+                name.withUnsafeBufferPointer(record)
+            } else {
+                record(bytes)
+            }
+            i = nameEnd
+        }
         return positions
     }
 
