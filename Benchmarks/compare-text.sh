@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
         -n) runs="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
         --no-rich) rich=0; shift ;;
-        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done

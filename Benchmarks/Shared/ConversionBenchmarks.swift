@@ -33,4 +33,26 @@ public enum ConversionBenchmarks {
             input()
         }
     }
+
+    /// Registers the conversion the command line makes, as a benchmark: a copy of the input given
+    /// up to `Registry.standard.convert(releasing:from:to:options:writingTo:)` (the parse releases
+    /// it as it goes) and the output handed over in pieces, counted and dropped (a streaming
+    /// backend never holds it whole). The copy is made inside the measurement: it is part of the
+    /// cost of converting an input the caller keeps.
+    public static func streamingConversion(_ name: String, from source: String, to target: String,
+                                           options: ConversionOptions = ConversionOptions(),
+                                           configuration: Benchmark.Configuration,
+                                           input: @escaping @Sendable () -> [UInt8]) {
+        Benchmark(name, configuration: configuration) { benchmark, bytes in
+            try benchmark.measureThroughput(inputBytes: bytes.count) {
+                var copy = bytes
+                copy.withUnsafeMutableBufferPointer { _ in }  // a buffer of its own, as a read file has
+                var written = 0
+                try Registry.standard.convert(releasing: &copy, from: source, to: target, options: options) { written += $0.count }
+                return written
+            }
+        } setup: {
+            input()
+        }
+    }
 }

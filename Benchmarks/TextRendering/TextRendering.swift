@@ -14,6 +14,9 @@ import Transmark
 /// by the registry (otherwise `color=auto` finds no terminal and writes attributes only). Both
 /// backends wrap at their default width, 80 columns, as the command does when writing to a pipe.
 ///
+/// The "streamed" variants convert as the command line does (`convert(releasing:…writingTo:)`):
+/// a copy of the input is released as it is parsed and the output is handed over in pieces.
+///
 /// 16× inputs are the 1× input repeated and joined by blank lines (`Corpus.repeated` for single
 /// files, `Corpus.webPages(copies:)` for the web pages), built in memory during setup.
 let benchmarks: @Sendable () -> Void = {
@@ -26,5 +29,14 @@ let benchmarks: @Sendable () -> Void = {
                                         configuration: configuration) { Corpus.repeated("corpus.md", copies: copies) }
         ConversionBenchmarks.conversion("HTML→text web pages \(copies)x", from: "html", to: "text",
                                         configuration: configuration) { Corpus.webPages(copies: copies) }
+        // What the command does: input released as it is parsed, output streamed.
+        ConversionBenchmarks.streamingConversion("Markdown→ANSI corpus.md streamed \(copies)x", from: "markdown", to: "ansi",
+                                                 options: ansiOptions, configuration: configuration) {
+            Corpus.repeated("corpus.md", copies: copies)
+        }
+        ConversionBenchmarks.streamingConversion("Markdown→text corpus.md streamed \(copies)x", from: "markdown", to: "text",
+                                                 configuration: configuration) { Corpus.repeated("corpus.md", copies: copies) }
+        ConversionBenchmarks.streamingConversion("HTML→text web pages streamed \(copies)x", from: "html", to: "text",
+                                                 configuration: configuration) { Corpus.webPages(copies: copies) }
     }
 }
