@@ -14,8 +14,9 @@ import Transmark
 /// by the registry (otherwise `color=auto` finds no terminal and writes attributes only). Both
 /// backends wrap at their default width, 80 columns, as the command does when writing to a pipe.
 ///
-/// The "streamed" variants convert as the command line does (`convert(releasing:…writingTo:)`):
-/// a copy of the input is released as it is parsed and the output is handed over in pieces.
+/// The "streamed" variants convert as the command line does: the input is made inside the
+/// measurement (as the command reads its file) and released as it is parsed, and the output is
+/// handed over in pieces (`convert(releasing:…writingTo:)`).
 ///
 /// 16× inputs are the 1× input repeated and joined by blank lines (`Corpus.repeated` for single
 /// files, `Corpus.webPages(copies:)` for the web pages), built in memory during setup.
