@@ -41,12 +41,8 @@ extension HTMLTreeBuilder {
     static let heightName = packedName("height")
     static let className = packedName("class")
 
-    /// Whether an attribute name can contribute to the style (inline or presentational).
-    @inline(__always)
-    static func isStyleAttribute(_ name: String) -> Bool {
-        isStyleAttribute(packed: packedName(name))
-    }
-
+    /// Whether an attribute name (packed, see `packedName`) can contribute to the style (inline
+    /// or presentational).
     @inline(__always)
     static func isStyleAttribute(packed n: UInt64) -> Bool {
         n == styleName || n == alignName || n == colorName || n == textName || n == sizeName || n == faceName
