@@ -97,18 +97,17 @@ struct HTMLTreeBuilder {
         case .text:
             handleText(UnsafeBufferPointer(rebasing: p[token.start ..< token.end]))
         case .decodedText:
-            handleText(tokenizer.scratch.pointee.decodedText.elements(token.start ..< token.end))
+            handleText(tokenizer.buffers.decodedText.elements(token.start ..< token.end))
         case .startTag:
             let element = currentElement()
-            let scratch = tokenizer.scratch
             handleStartTag(HTMLStartTag(name: currentName(element), isSelfClosing: tokenizer.tagSelfClosing,
-                                        bytes: scratch.pointee.attributeBytes.elements,
-                                        spans: scratch.pointee.rawAttributes.elements), element: element)
+                                        bytes: tokenizer.buffers.attributeBytes.elements,
+                                        spans: tokenizer.buffers.rawAttributes.elements), element: element)
         case .endTag:
             let element = currentElement()
             handleEndTag(HTMLTag(name: currentName(element)), element: element)
         case .comment:
-            if options.keepComments { handleComment(tokenizer.scratch.pointee.commentData.string) }
+            if options.keepComments { handleComment(tokenizer.buffers.commentData.string) }
         case .doctype:
             break
         }
@@ -118,13 +117,13 @@ struct HTMLTreeBuilder {
     /// The element named by the tag token just read (no `String` is made).
     @inline(__always)
     mutating func currentElement() -> HTMLElement {
-        names.element(tokenizer.scratch.pointee.tagName.elements)
+        names.element(tokenizer.buffers.tagName.elements)
     }
 
     /// The name of the tag token just read: the element's own name when it is one.
     @inline(__always)
     mutating func currentName(_ element: HTMLElement) -> String {
-        element != .unknown ? element.name : tokenizer.scratch.pointee.tagName.string
+        element != .unknown ? element.name : tokenizer.buffers.tagName.string
     }
 
     // MARK: Keys

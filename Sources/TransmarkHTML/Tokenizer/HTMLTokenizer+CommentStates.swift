@@ -24,7 +24,7 @@ extension HTMLTokenizer {
     mutating func commentStates(_ p: UnsafeBufferPointer<UInt8>) {
         let n = p.count
         if state == .markupDeclarationOpen {
-            scratch.pointee.commentData.removeAll()
+            buffers.commentData.removeAll()
             if hasPrefix(p, at: pos, "--", caseInsensitive: false) {
                 pos += 2
                 state = .commentStart
@@ -36,7 +36,7 @@ extension HTMLTokenizer {
                 if allowsCDATASections {
                     state = .cdataSection
                 } else {
-                    scratch.pointee.commentData.append(contentsOf: "[CDATA[".utf8)
+                    buffers.commentData.append(contentsOf: "[CDATA[".utf8)
                     state = .bogusComment
                 }
             } else {
@@ -53,12 +53,12 @@ extension HTMLTokenizer {
         switch state {
         case .bogusComment:
             let i = ByteScanner.firstIndex(in: p, from: pos, of: 0x3E, 0, 0)
-            if i > pos { scratch.pointee.commentData.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { buffers.commentData.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
             pos = i
             guard i < n else { return }
             pos += 1
             if p[i] == 0 {
-                scratch.pointee.commentData.append(contentsOf: UTF8Encoding.replacementCharacter)
+                buffers.commentData.append(contentsOf: UTF8Encoding.replacementCharacter)
             } else {
                 emitComment()
             }
@@ -80,17 +80,17 @@ extension HTMLTokenizer {
                 pos += 1
                 emitComment()
             } else {
-                scratch.pointee.commentData.append(0x2D)
+                buffers.commentData.append(0x2D)
                 state = .comment
             }
         case .comment:
             let i = ByteScanner.firstIndex(in: p, from: pos, of: 0x2D, 0, 0)
-            if i > pos { scratch.pointee.commentData.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { buffers.commentData.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
             pos = i
             guard i < n else { return }
             pos += 1
             if p[i] == 0 {
-                scratch.pointee.commentData.append(contentsOf: UTF8Encoding.replacementCharacter)
+                buffers.commentData.append(contentsOf: UTF8Encoding.replacementCharacter)
             } else {
                 state = .commentEndDash
             }
@@ -99,7 +99,7 @@ extension HTMLTokenizer {
                 pos += 1
                 state = .commentEnd
             } else {
-                scratch.pointee.commentData.append(0x2D)
+                buffers.commentData.append(0x2D)
                 state = .comment
             }
         case .commentEnd:
@@ -111,22 +111,22 @@ extension HTMLTokenizer {
                 state = .commentEndBang
             } else if b == 0x2D {
                 pos += 1
-                scratch.pointee.commentData.append(0x2D)
+                buffers.commentData.append(0x2D)
             } else {
-                scratch.pointee.commentData.append(0x2D)
-                scratch.pointee.commentData.append(0x2D)
+                buffers.commentData.append(0x2D)
+                buffers.commentData.append(0x2D)
                 state = .comment
             }
         case .commentEndBang:
             if b == 0x2D {
                 pos += 1
-                scratch.pointee.commentData.append(contentsOf: "--!".utf8)
+                buffers.commentData.append(contentsOf: "--!".utf8)
                 state = .commentEndDash
             } else if b == 0x3E { // --!>
                 pos += 1
                 emitComment()
             } else {
-                scratch.pointee.commentData.append(contentsOf: "--!".utf8)
+                buffers.commentData.append(contentsOf: "--!".utf8)
                 state = .comment
             }
         default:

@@ -109,7 +109,7 @@ extension HTMLTokenizer {
     /// Starts the appropriate end tag found at `markupAt`; the tag name state continues at `nameEnd`.
     private mutating func beginEndTagFromLastStartTag(markupAt start: Int, nameEnd: Int) {
         beginTag(isEnd: true, markupAt: start)
-        scratch.pointee.tagName.append(scratch.pointee.lastStartTag.elements)
+        buffers.tagName.append(buffers.lastStartTag.elements)
         pos = nameEnd
         state = .tagName
     }

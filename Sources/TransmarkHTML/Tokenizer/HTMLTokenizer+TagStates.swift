@@ -15,10 +15,10 @@ extension HTMLTokenizer {
     mutating func beginTag(isEnd: Bool, markupAt start: Int) {
         markupStart = start
         tagIsEnd = isEnd
-        scratch.pointee.tagName.removeAll()
+        buffers.tagName.removeAll()
         tagSelfClosing = false
-        scratch.pointee.rawAttributes.removeAll()
-        scratch.pointee.attributeBytes.removeAll()
+        buffers.rawAttributes.removeAll()
+        buffers.attributeBytes.removeAll()
         attributeNamesAreASCII = true
         tagHasStyleAttribute = false
         if !attributeNameSet.isEmpty { attributeNameSet = [] }
@@ -27,7 +27,7 @@ extension HTMLTokenizer {
 
     mutating func beginAttribute() {
         finishAttribute()
-        pendingNameStart = scratch.pointee.attributeBytes.count
+        pendingNameStart = buffers.attributeBytes.count
         pendingValueStart = -1
         hasPendingAttribute = true
     }
@@ -36,44 +36,45 @@ extension HTMLTokenizer {
     mutating func finishAttribute() {
         guard hasPendingAttribute else { return }
         hasPendingAttribute = false
-        let end = scratch.pointee.attributeBytes.count
+        let end = buffers.attributeBytes.count
         let valueStart = pendingValueStart >= 0 ? pendingValueStart : end
         if !tagHasStyleAttribute && valueStart - pendingNameStart <= 8 {
             var packed: UInt64 = 0
-            for (k, b) in scratch.pointee.attributeBytes.elements(pendingNameStart ..< valueStart).enumerated() {
+            for (k, b) in buffers.attributeBytes.elements(pendingNameStart ..< valueStart).enumerated() {
                 packed |= UInt64(b) << (8 * UInt64(k))
             }
             tagHasStyleAttribute = HTMLTreeBuilder.isStyleAttribute(packed: packed)
         }
         let duplicate: Bool
-        if scratch.pointee.rawAttributes.count < Self.linearDuplicateCheckLimit {
+        if buffers.rawAttributes.count < Self.linearDuplicateCheckLimit {
             duplicate = isDuplicateAttributeName(pendingNameStart, valueStart)
         } else {
             if attributeNameSet.isEmpty {
                 attributeNameSet = Set(currentAttributes.lazy.map(\.name))
             }
-            let name = String(decoding: scratch.pointee.attributeBytes.elements(pendingNameStart ..< valueStart), as: UTF8.self)
+            let name = String(decoding: buffers.attributeBytes.elements(pendingNameStart ..< valueStart), as: UTF8.self)
             duplicate = !attributeNameSet.insert(name).inserted
         }
         if duplicate {
-            scratch.pointee.attributeBytes.truncate(to: pendingNameStart)
+            buffers.attributeBytes.truncate(to: pendingNameStart)
             return
         }
-        scratch.pointee.rawAttributes.append(AttributeSpan(nameStart: Int32(pendingNameStart), valueStart: Int32(valueStart), valueEnd: Int32(end)))
+        buffers.rawAttributes.append(AttributeSpan(nameStart: Int32(pendingNameStart), valueStart: Int32(valueStart), valueEnd: Int32(end)))
     }
 
-    /// Whether the name `scratch.pointee.attributeBytes[start ..< end]` is already in `scratch.pointee.rawAttributes` (names equal as
+    /// Whether the name `buffers.attributeBytes[start ..< end]` is already in
+    /// `buffers.rawAttributes` (names equal as
     /// `String`s are, which for ASCII names means byte for byte).
     mutating func isDuplicateAttributeName(_ start: Int, _ end: Int) -> Bool {
-        if scratch.pointee.rawAttributes.isEmpty { return false }
-        let all = scratch.pointee.attributeBytes.elements
+        if buffers.rawAttributes.isEmpty { return false }
+        let all = buffers.attributeBytes.elements
         let name = UnsafeBufferPointer(rebasing: all[start ..< end])
         var ascii = true
         for b in name where b >= 0x80 { ascii = false; break }
         // Non-ASCII names compare as `String`s (canonical equivalence), as they always have.
         let bytewise = ascii && attributeNamesAreASCII
         if !ascii { attributeNamesAreASCII = false }
-        for a in scratch.pointee.rawAttributes.elements {
+        for a in buffers.rawAttributes.elements {
             let existing = UnsafeBufferPointer(rebasing: all[Int(a.nameStart) ..< Int(a.valueStart)])
             if existing.count == name.count && (name.isEmpty || memcmp(existing.baseAddress!, name.baseAddress!, name.count) == 0) {
                 return true
@@ -98,11 +99,11 @@ extension HTMLTokenizer {
         }
         push(RawToken(kind: .startTag))
         // Copied only when the name changed: most start tags repeat the previous one's name.
-        if !scratch.pointee.lastStartTag.elementsEqual(scratch.pointee.tagName) {
-            scratch.pointee.lastStartTag.removeAll()
-            scratch.pointee.lastStartTag.append(scratch.pointee.tagName.elements)
+        if !buffers.lastStartTag.elementsEqual(buffers.tagName) {
+            buffers.lastStartTag.removeAll()
+            buffers.lastStartTag.append(buffers.tagName.elements)
         }
-        if options.switchesContentStateAutomatically, let next = Self.contentState(afterStartTag: scratch.pointee.tagName.elements) {
+        if options.switchesContentStateAutomatically, let next = Self.contentState(afterStartTag: buffers.tagName.elements) {
             state = next
         }
     }
@@ -110,8 +111,8 @@ extension HTMLTokenizer {
     /// End of input inside a tag: the tag is dropped, as the spec says.
     mutating func endOfInputInTag() {
         hasPendingAttribute = false
-        scratch.pointee.rawAttributes.removeAll()
-        scratch.pointee.attributeBytes.removeAll()
+        buffers.rawAttributes.removeAll()
+        buffers.attributeBytes.removeAll()
         attributeNameSet = []
         if options.keepsUnfinishedTagAsText && markupStart < inputCount {
             appendInputText(markupStart, inputCount)
@@ -196,7 +197,7 @@ extension HTMLTokenizer {
                 beginTag(isEnd: false, markupAt: markupStart)
                 state = .tagName
             } else if b == 0x3F { // ?
-                scratch.pointee.commentData.removeAll()
+                buffers.commentData.removeAll()
                 state = .bogusComment
             } else {
                 appendInputText(markupStart, markupStart + 1)
@@ -210,18 +211,18 @@ extension HTMLTokenizer {
                 pos += 1
                 state = .data // `</>` is dropped
             } else {
-                scratch.pointee.commentData.removeAll()
+                buffers.commentData.removeAll()
                 state = .bogusComment
             }
         case .tagName:
-            let i = Self.appendName(p, from: pos, to: &scratch.pointee.tagName, stopAtEquals: false)
+            let i = Self.appendName(p, from: pos, to: &buffers.tagName, stopAtEquals: false)
             pos = i
             guard i < n else { return }
             pos += 1
             switch p[i] {
             case 0x2F: state = .selfClosingStartTag
             case 0x3E: emitTag()
-            case 0: scratch.pointee.tagName.append(contentsOf: UTF8Encoding.replacementCharacter)
+            case 0: buffers.tagName.append(contentsOf: UTF8Encoding.replacementCharacter)
             default: state = .beforeAttributeName
             }
         case .beforeAttributeName:
@@ -232,23 +233,23 @@ extension HTMLTokenizer {
             } else {
                 beginAttribute()
                 if b == 0x3D { // `=` starts the name
-                    scratch.pointee.attributeBytes.append(b)
+                    buffers.attributeBytes.append(b)
                     pos += 1
                 }
                 state = .attributeName
             }
         case .attributeName:
-            let i = Self.appendName(p, from: pos, to: &scratch.pointee.attributeBytes, stopAtEquals: true)
+            let i = Self.appendName(p, from: pos, to: &buffers.attributeBytes, stopAtEquals: true)
             pos = i
             guard i < n else { return }
             switch p[i] {
             case 0x3D:
                 pos += 1
-                pendingValueStart = scratch.pointee.attributeBytes.count
+                pendingValueStart = buffers.attributeBytes.count
                 state = .beforeAttributeValue
             case 0:
                 pos += 1
-                scratch.pointee.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
+                buffers.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
             default:
                 state = .afterAttributeName
             }
@@ -260,7 +261,7 @@ extension HTMLTokenizer {
                 state = .selfClosingStartTag
             } else if b == 0x3D {
                 pos += 1
-                pendingValueStart = scratch.pointee.attributeBytes.count
+                pendingValueStart = buffers.attributeBytes.count
                 state = .beforeAttributeValue
             } else if b == 0x3E {
                 pos += 1
@@ -287,7 +288,7 @@ extension HTMLTokenizer {
         case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
             let quote: UInt8 = state == .attributeValueDoubleQuoted ? 0x22 : 0x27
             let i = ByteScanner.firstIndex(in: p, from: pos, of: quote, 0x26, 0)
-            if i > pos { scratch.pointee.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { buffers.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
             pos = i
             guard i < n else { return }
             switch p[i] {
@@ -295,7 +296,7 @@ extension HTMLTokenizer {
                 characterReferenceInAttribute(p)
             case 0:
                 pos += 1
-                scratch.pointee.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
+                buffers.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
             default:
                 pos += 1
                 state = .afterAttributeValueQuoted
@@ -307,7 +308,7 @@ extension HTMLTokenizer {
                 if ASCII.isWhitespace(c) || c == 0x26 || c == 0x3E || c == 0 { break }
                 i += 1
             }
-            if i > pos { scratch.pointee.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { buffers.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
             pos = i
             guard i < n else { return }
             switch p[i] {
@@ -318,7 +319,7 @@ extension HTMLTokenizer {
                 emitTag()
             case 0:
                 pos += 1
-                scratch.pointee.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
+                buffers.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
             default:
                 pos += 1
                 state = .beforeAttributeName

@@ -62,7 +62,7 @@ extension HTMLTokenizer {
     mutating func lessThanInRawText(_ p: UnsafeBufferPointer<UInt8>) {
         if let nameEnd = appropriateEndTagNameEnd(p, lessThan: pos) {
             beginTag(isEnd: true, markupAt: pos)
-            scratch.pointee.tagName.append(scratch.pointee.lastStartTag.elements)
+            buffers.tagName.append(buffers.lastStartTag.elements)
             pos = nameEnd
             state = .tagName
         } else {
@@ -101,7 +101,7 @@ extension HTMLTokenizer {
     /// it is followed by whitespace, `/` or `>`), the index just after the name.
     mutating func appropriateEndTagNameEnd(_ p: UnsafeBufferPointer<UInt8>, lessThan i: Int) -> Int? {
         let n = p.count
-        let lastStartTag = scratch.pointee.lastStartTag.elements
+        let lastStartTag = buffers.lastStartTag.elements
         guard !lastStartTag.isEmpty, i + 1 < n, p[i + 1] == 0x2F else { return nil }
         var j = i + 2
         var k = 0
@@ -132,9 +132,9 @@ extension HTMLTokenizer {
     mutating func characterReferenceInAttribute(_ p: UnsafeBufferPointer<UInt8>) {
         let (decoded, end) = characterReference(p, at: pos, inAttribute: true)
         if let decoded {
-            scratch.pointee.attributeBytes.append(contentsOf: decoded)
+            buffers.attributeBytes.append(contentsOf: decoded)
         } else {
-            scratch.pointee.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< end]))
+            buffers.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< end]))
         }
         pos = end
     }

@@ -71,8 +71,8 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     var finished = false
     /// Tokens produced but not yet returned. One step of the machine produces at most a few
     /// (text before markup, the markup), so three slots hold them; `overflow` is only a safety net.
-    /// They are plain values: a tag, comment or doctype token's data stays in the scratch buffers
-    /// (`scratch.pointee.tagName`, `scratch.pointee.rawAttributes`, `scratch.pointee.commentData`, …) until the next step, which runs only once
+    /// They are plain values: a tag, comment or doctype token's data stays in `buffers`
+    /// (`tagName`, `rawAttributes`, `commentData`, …) until the next step, which runs only once
     /// every queued token has been taken.
     var slot0 = RawToken.none
     var slot1 = RawToken.none
@@ -83,6 +83,11 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     var scratchOwner = HTMLTokenizerScratch()
     /// `scratchOwner.buffers`, kept here to save a load per access.
     nonisolated(unsafe) var scratch: UnsafeMutablePointer<HTMLTokenizerBuffers>
+    /// The per-token buffers, used in place (no copy is made to read or change one).
+    var buffers: HTMLTokenizerBuffers {
+        unsafeAddress { UnsafePointer(scratch) }
+        nonmutating unsafeMutableAddress { scratch }
+    }
     /// How many tokens are queued, and how many of those were returned.
     var queued = 0
     var taken = 0
@@ -177,11 +182,11 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// The tag name of the last start tag emitted, which decides what an "appropriate end tag" is
     /// in RCDATA, RAWTEXT and script data. Set it when starting in one of those states.
     public var lastStartTagName: String? {
-        get { scratch.pointee.lastStartTag.isEmpty ? nil : scratch.pointee.lastStartTag.string }
+        get { buffers.lastStartTag.isEmpty ? nil : buffers.lastStartTag.string }
         set {
             makeScratchUnique()
-            scratch.pointee.lastStartTag.removeAll()
-            scratch.pointee.lastStartTag.append(contentsOf: (newValue ?? "").utf8.map(ASCII.lowercased))
+            buffers.lastStartTag.removeAll()
+            buffers.lastStartTag.append(contentsOf: (newValue ?? "").utf8.map(ASCII.lowercased))
         }
     }
 
@@ -195,13 +200,13 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
             if let borrowed { return .text(ArraySlice(borrowed[raw.start ..< raw.end])) }
             return .text(input[raw.start ..< raw.end])
         case .decodedText:
-            return .text(ArraySlice(scratch.pointee.decodedText.elements(raw.start ..< raw.end)))
+            return .text(ArraySlice(buffers.decodedText.elements(raw.start ..< raw.end)))
         case .startTag:
             return .startTag(currentTag)
         case .endTag:
             return .endTag(currentTag)
         case .comment:
-            return .comment(scratch.pointee.commentData.string)
+            return .comment(buffers.commentData.string)
         case .doctype:
             let text = { (bytes: [UInt8]?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
             return .doctype(HTMLDoctype(
@@ -213,9 +218,9 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     }
 
     /// The next token without its data (kind `.none` at the end of input). A tag's name and
-    /// attributes (`scratch.pointee.tagName`, `scratch.pointee.rawAttributes`), a comment's `scratch.pointee.commentData` and
+    /// attributes (`buffers.tagName`, `buffers.rawAttributes`), a comment's `buffers.commentData` and
     /// the doctype fields stay valid until the next call; text is a range of `input` or of
-    /// `scratch.pointee.decodedText`.
+    /// `buffers.decodedText`.
     @inline(__always)
     mutating func nextRaw() -> RawToken {
         if taken == queued {
@@ -224,7 +229,7 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
             taken = 0
             if !overflow.isEmpty { overflow.removeAll() }
             makeScratchUnique()
-            scratch.pointee.decodedText.removeAll()
+            buffers.decodedText.removeAll()
             if let borrowed {
                 while queued == 0 && !finished { step(borrowed) }
             } else {
@@ -247,7 +252,7 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// The tag of the last `.startTag` / `.endTag` raw token, as a public value.
     var currentTag: HTMLTag {
         mutating get {
-            HTMLTag(name: scratch.pointee.tagName.string, attributes: currentAttributes,
+            HTMLTag(name: buffers.tagName.string, attributes: currentAttributes,
                     isSelfClosing: tagSelfClosing)
         }
     }
@@ -256,9 +261,9 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// large struct would otherwise be called on a copy of it.)
     var currentAttributes: [HTMLAttribute] {
         mutating get {
-            let raw = scratch.pointee.rawAttributes
+            let raw = buffers.rawAttributes
             if raw.isEmpty { return [] }
-            let p = scratch.pointee.attributeBytes.elements
+            let p = buffers.attributeBytes.elements
             return raw.elements.map { a in
                 HTMLAttribute(name: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.nameStart) ..< Int(a.valueStart)]), as: UTF8.self),
                               value: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.valueStart) ..< Int(a.valueEnd)]), as: UTF8.self))
@@ -336,9 +341,9 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// Emits text that is not a run of input bytes (a decoded reference, U+FFFD).
     mutating func emitText(_ bytes: ArraySlice<UInt8>) {
         flushText()
-        let start = scratch.pointee.decodedText.count
-        scratch.pointee.decodedText.append(contentsOf: bytes)
-        push(RawToken(kind: .decodedText, start: start, end: scratch.pointee.decodedText.count))
+        let start = buffers.decodedText.count
+        buffers.decodedText.append(contentsOf: bytes)
+        push(RawToken(kind: .decodedText, start: start, end: buffers.decodedText.count))
     }
 
     /// Gives this tokenizer its own scratch buffers if a copy of it shares them, before it
@@ -365,7 +370,7 @@ struct RawToken {
         case none
         /// Text: `input[start ..< end]`.
         case text
-        /// Decoded text: `scratch.pointee.decodedText[start ..< end]`.
+        /// Decoded text: `buffers.decodedText[start ..< end]`.
         case decodedText
         case startTag
         case endTag
