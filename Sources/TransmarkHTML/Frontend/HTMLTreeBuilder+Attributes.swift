@@ -133,7 +133,8 @@ extension HTMLTreeBuilder {
             let n = tag.packedName(at: i)
             if n != 0 {
                 if consumed(n) { continue }
-                if Self.isConsumedIntoStyle(packed: n, element: element) && (hasStyle || n == Self.styleName || n == Self.hiddenName) {
+                if Self.isConsumedIntoStyle(packed: n, element: element)
+                    && (hasStyle || n == Self.styleName || n == Self.hiddenName) {
                     continue
                 }
                 if n == Self.className, let replaceClass {

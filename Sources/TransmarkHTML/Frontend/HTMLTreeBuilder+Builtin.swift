@@ -209,7 +209,8 @@ extension HTMLTreeBuilder {
         var attributes = AttributeListID.none
         if isBlock, let language = Self.languageInfo(tag.attribute("class")) {
             info = language
-            attributes = keptAttributes(tag, element: element, hasStyle: style != nil, replacingClassWith: Self.removingLanguageClass)
+            attributes = keptAttributes(tag, element: element, hasStyle: style != nil,
+                                        replacingClassWith: Self.removingLanguageClass)
         } else {
             attributes = keptAttributes(tag, element: element, hasStyle: style != nil)
         }

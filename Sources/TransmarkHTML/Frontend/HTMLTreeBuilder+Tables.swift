@@ -64,7 +64,8 @@ extension HTMLTreeBuilder {
         spacing = .start
     }
 
-    mutating func openCell(_ element: HTMLElement, key: Int32, attributes: AttributeListID, style: Style?, cell: TableCellAttributes) {
+    mutating func openCell(_ element: HTMLElement, key: Int32, attributes: AttributeListID, style: Style?,
+                           cell: TableCellAttributes) {
         let table = currentTable
         if table >= 0 {
             closeCell()

@@ -59,7 +59,8 @@ extension HTMLTokenizer {
             buffers.attributeBytes.truncate(to: pendingNameStart)
             return
         }
-        buffers.rawAttributes.append(AttributeSpan(nameStart: Int32(pendingNameStart), valueStart: Int32(valueStart), valueEnd: Int32(end)))
+        buffers.rawAttributes.append(AttributeSpan(nameStart: Int32(pendingNameStart), valueStart: Int32(valueStart),
+                                                   valueEnd: Int32(end)))
     }
 
     /// Whether the name `buffers.attributeBytes[start ..< end]` is already in
