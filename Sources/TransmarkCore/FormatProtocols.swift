@@ -39,6 +39,19 @@ public protocol StreamingBackend: Backend {
     /// Renders the document, calling `write` with each piece of output, in order. The buffer is
     /// valid only during the call.
     func render(_ document: Document, options: Options, writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws
+    /// Renders like `render(_:options:writingTo:)`, taking over the caller's document: a backend
+    /// that is done with the tree before it has written everything (one that lays the whole
+    /// document out first) can free it early, so that the tree and the output are never in memory
+    /// at once. The default calls `render(_:options:writingTo:)`.
+    func render(consuming document: consuming Document, options: Options,
+                writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws
+}
+
+extension StreamingBackend {
+    public func render(consuming document: consuming Document, options: Options,
+                       writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        try render(document, options: options, writingTo: write)
+    }
 }
 
 /// Maps a document to a document (a filter, in pandoc's words).

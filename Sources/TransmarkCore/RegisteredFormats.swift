@@ -43,7 +43,7 @@ public struct RegisteredBackend: Sendable {
     public let optionHelp: [OptionHelp]
     let accepts: @Sendable (String) -> Bool
     let renderWithOptions: @Sendable (Document, [(key: String, value: String)]) throws -> [UInt8]
-    let streamWithOptions: @Sendable (Document, [(key: String, value: String)],
+    let streamWithOptions: @Sendable (consuming Document, [(key: String, value: String)],
                                       (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
 
     init<B: Backend>(_ backend: B) {
@@ -56,7 +56,7 @@ public struct RegisteredBackend: Sendable {
         }
         if let streaming = backend as? any StreamingBackend {
             streamWithOptions = { document, pairs, write in
-                try Self.stream(streaming, document, pairs, name, write)
+                try Self.stream(streaming, consume document, pairs, name, write)
             }
         } else {
             streamWithOptions = { document, pairs, write in
@@ -66,9 +66,11 @@ public struct RegisteredBackend: Sendable {
         }
     }
 
-    private static func stream<S: StreamingBackend>(_ backend: S, _ document: Document, _ pairs: [(key: String, value: String)],
-                                                    _ name: String, _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        try backend.render(document, options: S.Options(keyValues: pairs, format: name), writingTo: write)
+    private static func stream<S: StreamingBackend>(_ backend: S, _ document: consuming Document,
+                                                    _ pairs: [(key: String, value: String)], _ name: String,
+                                                    _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        let options = try S.Options(keyValues: pairs, format: name)
+        try backend.render(consuming: document, options: options, writingTo: write)
     }
 
     /// Whether `key` is one of its options.
@@ -82,6 +84,14 @@ public struct RegisteredBackend: Sendable {
     /// Renders like `render(_:options:)`, handing the output to `write` in pieces (several for a
     /// ``StreamingBackend``, one for other backends).
     public func render(_ document: Document, options: [(key: String, value: String)] = [],
+                       writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        try streamWithOptions(document, options, write)
+    }
+
+    /// Renders like `render(_:options:writingTo:)`, taking over the caller's document so that a
+    /// ``StreamingBackend`` can free it as soon as it no longer needs it (see
+    /// ``StreamingBackend/render(consuming:options:writingTo:)``).
+    public func render(consuming document: consuming Document, options: [(key: String, value: String)] = [],
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         try streamWithOptions(document, options, write)
     }

@@ -144,12 +144,14 @@ public struct Registry: Sendable {
 
     /// Converts like `convert(releasing:from:to:options:)`, handing the output to `write` in pieces
     /// as the backend produces them (see ``StreamingBackend``), so that neither a large input nor
-    /// a large output is ever held whole.
+    /// a large output is ever held whole, and the document is given up as soon as the backend is
+    /// done with it.
     public func convert(releasing input: inout [UInt8], from source: String, to target: String,
                         options: ConversionOptions = ConversionOptions(),
                         writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         let (document, backend, backendOptions) = try parseReleasing(&input, from: source, to: target, options: options)
-        try backend.render(document, options: backendOptions, writingTo: write)
+        // The backend takes the document over: one that lays it out first frees it before writing.
+        try backend.render(consuming: document, options: backendOptions, writingTo: write)
     }
 
     /// The releasing conversions up to rendering: the document (parsed from `input`, which is

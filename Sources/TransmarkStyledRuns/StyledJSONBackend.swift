@@ -2,7 +2,12 @@ import TransmarkCore
 
 /// The `styled-json` format: a document laid out as `StyledText` and written as versioned JSON
 /// (schema in `Schemas/styled-text.schema.json`, described in `Docs/styled-json.md`).
-public struct StyledJSONBackend: Backend {
+///
+/// As a ``StreamingBackend`` it lays the whole document out first (the JSON starts with the
+/// text), then writes the JSON in pieces; given the document with
+/// `render(consuming:options:writingTo:)`, it frees the tree before writing, so the tree and the
+/// JSON are never held at once.
+public struct StyledJSONBackend: StreamingBackend {
     public typealias Options = StyledTextOptions
 
     /// Creates the backend.
@@ -21,5 +26,27 @@ public struct StyledJSONBackend: Backend {
         var output = ByteOutput()
         if layout.writeJSON(into: &output) { return output.bytes }
         return StyledText(document: document, options: options).jsonBytes
+    }
+
+    public func render(_ document: Document, options: StyledTextOptions,
+                       writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        try render(consuming: document, options: options, writingTo: write)
+    }
+
+    public func render(consuming document: consuming Document, options: StyledTextOptions,
+                       writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        var layout = StyledTextLayout(document: consume document, options: options, repairText: false)
+        let laidOut = layout.layOutCollecting()
+        guard laidOut.hasValidText else {
+            // Invalid UTF-8 in the tree: the repairing layout, which reads the document again.
+            StyledText(document: layout.document, options: options).jsonBytes.withUnsafeBufferPointer { write($0) }
+            return
+        }
+        // The layout holds the last reference to the tree when the caller gave up its own.
+        _ = consume layout
+        var output = ByteOutput()
+        withoutActuallyEscaping(write) { write in
+            _ = laidOut.writeJSON(into: &output, stream: write)
+        }
     }
 }

@@ -21,43 +21,86 @@ public enum StyledJSONWriter {
         }
     }
 
+    /// How much output is collected before it is handed on, when streaming.
+    static let streamingChunkSize = 1 << 20
+
     /// Appends the JSON of styled text given by its parts (`text` valid UTF-8), as
-    /// `write(_:into:)` does: the layout writes JSON this way without making a `String`.
+    /// `write(_:into:)` does: the layout writes JSON this way without making a `String`. With
+    /// `stream`, the output is handed to it (and `out` emptied) about every `streamingChunkSize`
+    /// bytes, so the JSON is never held whole; the pieces joined are the same bytes.
     static func write(text: UnsafeBufferPointer<UInt8>, unit: OffsetUnit, runStyles: [RunAttributes], runs: [StyledRun],
                       paragraphStyles: [ParagraphAttributes], paragraphs: [StyledRun], attachments: [Attachment],
-                      into out: inout ByteOutput) {
+                      into out: inout ByteOutput, stream: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
+        var flusher = OutputFlusher(stream: stream)
         out.append("{\n  \"version\": ")
         out.append(int: StyledText.schemaVersion)
         out.append(",\n  \"unit\": ")
         writeString(unit.rawValue, into: &out)
         out.append(",\n  \"text\": ")
-        writeString(bytes: text, into: &out)
+        writeText(text, into: &out, flusher: &flusher)
         out.append(",\n  \"runStyles\": [")
         for (i, style) in runStyles.enumerated() {
             out.append(i == 0 ? "\n    " : ",\n    ")
             write(style, into: &out)
+            flusher.flushIfFull(&out)
         }
         out.append(runStyles.isEmpty ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [")
-        writeRuns(runs, into: &out)
+        writeRuns(runs, into: &out, flusher: &flusher)
         out.append(",\n  \"paragraphStyles\": [")
         for (i, style) in paragraphStyles.enumerated() {
             out.append(i == 0 ? "\n    " : ",\n    ")
             write(style, into: &out)
+            flusher.flushIfFull(&out)
         }
         out.append(paragraphStyles.isEmpty ? "],\n  \"paragraphs\": [" : "\n  ],\n  \"paragraphs\": [")
-        writeRuns(paragraphs, into: &out)
+        writeRuns(paragraphs, into: &out, flusher: &flusher)
         out.append(",\n  \"attachments\": [")
         for (i, a) in attachments.enumerated() {
             out.append(i == 0 ? "\n    " : ",\n    ")
             write(a, into: &out)
+            flusher.flushIfFull(&out)
         }
         out.append(attachments.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        flusher.flush(&out)
+    }
+
+    /// Hands the output on once it holds `streamingChunkSize` bytes (when streaming).
+    struct OutputFlusher {
+        let stream: ((UnsafeBufferPointer<UInt8>) -> Void)?
+
+        @inline(__always)
+        func flushIfFull(_ out: inout ByteOutput) {
+            if stream != nil && out.bytes.count >= StyledJSONWriter.streamingChunkSize { flush(&out) }
+        }
+
+        func flush(_ out: inout ByteOutput) {
+            guard let stream, !out.bytes.isEmpty else { return }
+            out.bytes.withUnsafeBufferPointer { stream($0) }
+            out.bytes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The text as one JSON string; when streaming, escaped in slices cut at character starts
+    /// (escaping looks at whole characters only, so the slices give the same bytes).
+    private static func writeText(_ text: UnsafeBufferPointer<UInt8>, into out: inout ByteOutput, flusher: inout OutputFlusher) {
+        guard flusher.stream != nil else { return writeString(bytes: text, into: &out) }
+        out.append(byte: 0x22)
+        var start = 0
+        while start < text.count {
+            var end = min(text.count, start + streamingChunkSize)
+            while end > start && end < text.count && text[end] & 0xC0 == 0x80 { end -= 1 }
+            if end == start { end = min(text.count, start + streamingChunkSize) }
+            writeStringContent(bytes: UnsafeBufferPointer(rebasing: text[start ..< end]), into: &out)
+            flusher.flushIfFull(&out)
+            start = end
+        }
+        out.append(byte: 0x22)
     }
 
     /// Runs, one per line. Each line is assembled in a small buffer and appended at once (a
     /// document has about one run per ten bytes of text; seven appends a run were a sixth of the
     /// whole conversion).
-    private static func writeRuns(_ runs: [StyledRun], into out: inout ByteOutput) {
+    private static func writeRuns(_ runs: [StyledRun], into out: inout ByteOutput, flusher: inout OutputFlusher) {
         let head: StaticString = ",\n    {\"location\": "
         let length: StaticString = ", \"length\": "
         let style: StaticString = ", \"style\": "
@@ -86,6 +129,7 @@ public enum StyledJSONWriter {
                 line[n] = UInt8(ascii: "}")
                 n += 1
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0 ..< n]))
+                flusher.flushIfFull(&out)
             }
         }
         out.append(runs.isEmpty ? "]" : "\n  ]")
@@ -203,6 +247,12 @@ public enum StyledJSONWriter {
 
     static func writeString(bytes: UnsafeBufferPointer<UInt8>, into out: inout ByteOutput) {
         out.append(byte: 0x22)
+        writeStringContent(bytes: bytes, into: &out)
+        out.append(byte: 0x22)
+    }
+
+    /// The escaped content of a JSON string, without its quotes (see `writeString(_:into:)`).
+    static func writeStringContent(bytes: UnsafeBufferPointer<UInt8>, into out: inout ByteOutput) {
         var start = 0
         var i = 0
         let n = bytes.count
@@ -254,7 +304,6 @@ public enum StyledJSONWriter {
             }
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<n]))
-        out.append(byte: 0x22)
     }
 
     /// A number with at most three decimals, without exponent or trailing zeros (`16`, `13.5`,

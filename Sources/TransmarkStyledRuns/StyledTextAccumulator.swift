@@ -10,11 +10,9 @@ struct StyledTextAccumulator {
     /// The current length of the text in `unit`.
     private(set) var offset = 0
     private(set) var runs: [StyledRun] = []
-    private(set) var runStyles: [RunAttributes] = []
-    private var runStyleIndex: [RunAttributes: Int] = [:]
+    private var runStyleTable = InternTable<RunAttributes>()
     private(set) var paragraphs: [StyledRun] = []
-    private(set) var paragraphStyles: [ParagraphAttributes] = []
-    private var paragraphStyleIndex: [ParagraphAttributes: Int] = [:]
+    private var paragraphStyleTable = InternTable<ParagraphAttributes>()
     private var lastParagraphStyle = -1
     private(set) var attachments: [Attachment] = []
 
@@ -23,23 +21,21 @@ struct StyledTextAccumulator {
         bytes = ByteAccumulator(capacity: max(estimatedBytes, 64))
     }
 
+    /// The run styles, each once, in the order of first use.
+    var runStyles: [RunAttributes] { runStyleTable.elements }
+    /// The paragraph styles, each once, in the order of first use.
+    var paragraphStyles: [ParagraphAttributes] { paragraphStyleTable.elements }
+
     /// The index of `attributes` in the run table, adding it if new.
     mutating func intern(_ attributes: RunAttributes) -> Int {
-        let next = runStyles.count
-        // One hash for lookup and insertion: writing through the defaulting subscript adds `next`
-        // when the key is new.
-        let i = interned(&runStyleIndex[attributes, default: next])
-        if i == next { runStyles.append(attributes) }
-        return i
+        runStyleTable.index(of: attributes)
     }
 
     /// The index of `attributes` in the paragraph table, adding it if new. (Paragraphs in a row
     /// mostly look alike: the last one is compared before hashing.)
     mutating func intern(_ attributes: ParagraphAttributes) -> Int {
-        if lastParagraphStyle >= 0 && paragraphStyles[lastParagraphStyle] == attributes { return lastParagraphStyle }
-        let next = paragraphStyles.count
-        let i = interned(&paragraphStyleIndex[attributes, default: next])
-        if i == next { paragraphStyles.append(attributes) }
+        if lastParagraphStyle >= 0 && paragraphStyleTable[lastParagraphStyle] == attributes { return lastParagraphStyle }
+        let i = paragraphStyleTable.index(of: attributes)
         lastParagraphStyle = i
         return i
     }
@@ -102,15 +98,23 @@ struct StyledTextAccumulator {
         attachments.append(attachment)
     }
 
+    /// Whether the text is valid UTF-8 (offsets were counted as if it were; a tree can hold
+    /// invalid bytes only when a frontend added them).
+    var hasValidText: Bool {
+        bytes.withBytes { UTF8Validation.isValid($0) }
+    }
+
     /// Writes the finished styled text as `styled-json`; false, writing nothing, when the bytes are
-    /// not valid UTF-8.
-    func writeJSON(into output: inout ByteOutput) -> Bool {
+    /// not valid UTF-8. With `stream`, the JSON is handed to it in pieces as it is written (see
+    /// `StyledJSONWriter.write(text:…)`) and `output` is left empty.
+    func writeJSON(into output: inout ByteOutput, stream: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) -> Bool {
         bytes.withBytes { text in
             guard UTF8Validation.isValid(text) else { return false }
-            output.bytes.reserveCapacity(output.bytes.count + text.count * 5 / 4 + runs.count * 48
-                                         + paragraphs.count * 48 + 256)
+            let whole = text.count * 5 / 4 + runs.count * 48 + paragraphs.count * 48 + 256
+            output.bytes.reserveCapacity(output.bytes.count
+                                         + (stream == nil ? whole : min(whole, StyledJSONWriter.streamingChunkSize + 4096)))
             StyledJSONWriter.write(text: text, unit: unit, runStyles: runStyles, runs: runs, paragraphStyles: paragraphStyles,
-                                   paragraphs: paragraphs, attachments: attachments, into: &output)
+                                   paragraphs: paragraphs, attachments: attachments, into: &output, stream: stream)
             return true
         }
     }
@@ -123,7 +127,3 @@ struct StyledTextAccumulator {
     }
 }
 
-/// The value behind an `inout` access (used to look a key up and insert it in one go through
-/// `Dictionary.subscript(_:default:)`).
-@inline(__always)
-func interned<Value>(_ value: inout Value) -> Value { value }

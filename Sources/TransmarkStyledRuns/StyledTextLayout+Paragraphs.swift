@@ -38,7 +38,7 @@ extension StyledTextLayout {
             endParagraph()
         }
         if let p = pending {
-            out.append("\n", style: runStyle(p.base))
+            out.append("\n", style: paragraphEndStyle(p.base))
             out.addParagraph(from: p.start, style: p.style)
             pending = nil
         }
@@ -99,7 +99,7 @@ extension StyledTextLayout {
     /// has a character to carry its attributes.
     mutating func finishParagraphs() {
         guard let p = pending else { return }
-        if out.offset == p.start { out.append("\n", style: runStyle(p.base)) }
+        if out.offset == p.start { out.append("\n", style: paragraphEndStyle(p.base)) }
         out.addParagraph(from: p.start, style: p.style)
         pending = nil
     }

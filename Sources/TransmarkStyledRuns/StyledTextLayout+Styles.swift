@@ -6,18 +6,53 @@ extension StyledTextLayout {
     /// and column), and duplicates in this internal table are harmless (the output's run styles
     /// are interned again, in `runStyle`).
     mutating func intern(_ style: ResolvedStyle, unique: Bool = false) -> Int32 {
-        if unique {
-            resolved.append(style)
-            outputIndex.append(-1)
-            return Int32(resolved.count - 1)
+        let i = unique ? resolved.appendUnindexed(style) : resolved.index(of: style)
+        if i == outputIndex.count { outputIndex.append(-1) }
+        return Int32(i)
+    }
+
+    /// Opens the style scope of a link, table row or cell (`node`): every style resolved until it
+    /// closes is removed then. Such styles carry the node's URL or row and column, so they are
+    /// nearly all unique, and a page has thousands: kept, they made the layout's tables bigger
+    /// than the document.
+    mutating func openScope(for node: Int32) {
+        scopes.append(StyleScope(node: node, resolvedCount: Int32(resolved.count), childCacheLogCount: Int32(childCacheLog.count),
+                                 payloadChildCacheLogCount: Int32(payloadChildCacheLog.count)))
+    }
+
+    /// Closes the innermost scope: its styles go, with the cache entries added while it was open
+    /// (they may name its styles as parent or result). A paragraph still waiting for its end keeps
+    /// its base style's run attributes; a list marker still waiting for its paragraph (inside a
+    /// table cell, markers wait for the row's end) keeps its style and those after it, until an
+    /// enclosing scope closes.
+    mutating func closeScope() {
+        let scope = scopes.removeLast()
+        var first = Int(scope.resolvedCount)
+        if let marker = pendingMarker, Int(marker.style) >= first { first = Int(marker.style) + 1 }
+        if let p = pending, p.base >= first {
+            detachedBase = (resolved[Int(p.base)].run, outputIndex[Int(p.base)])
+            pending = (p.start, p.style, Self.detachedBaseIndex)
         }
-        let next = Int32(resolved.count)
-        let i = interned(&resolvedIndex[style, default: next])
-        if i == next {
-            resolved.append(style)
-            outputIndex.append(-1)
+        for key in childCacheLog[Int(scope.childCacheLogCount)...] { childCache[key] = nil }
+        childCacheLog.removeSubrange(Int(scope.childCacheLogCount)...)
+        for key in payloadChildCacheLog[Int(scope.payloadChildCacheLogCount)...] { payloadChildCache[key] = nil }
+        payloadChildCacheLog.removeSubrange(Int(scope.payloadChildCacheLogCount)...)
+        resolved.removeLast(downTo: first)
+        if first < outputIndex.count { outputIndex.removeSubrange(first...) }
+    }
+
+    /// The `base` of a pending paragraph whose style went with its scope (see `detachedBase`).
+    static let detachedBaseIndex: Int32 = -2
+
+    /// The run style of a pending paragraph's closing `\n`.
+    mutating func paragraphEndStyle(_ base: Int32) -> Int {
+        if base != Self.detachedBaseIndex { return runStyle(base) }
+        guard var detached = detachedBase else { return runStyle(0) }
+        if detached.output < 0 {
+            detached.output = Int32(out.intern(detached.run))
+            detachedBase = detached
         }
-        return i
+        return Int(detached.output)
     }
 
     /// The output run-style index of a resolved style (interned on first use, so styles that
@@ -54,6 +89,7 @@ extension StyledTextLayout {
             if let cached = childCache[key] { return cached < 0 ? nil : cached }
             let result = computeChild(kind: kind, parent: parent, inline: nil)
             childCache[key] = result ?? -1
+            if !scopes.isEmpty { childCacheLog.append(key) }
             return result
         }
         if inline == nil && Self.cachesPayloadKind(tag) {
@@ -61,6 +97,7 @@ extension StyledTextLayout {
             if let cached = payloadChildCache[key] { return cached < 0 ? nil : cached }
             let result = computeChild(kind: kind, parent: parent, inline: nil)
             payloadChildCache[key] = result ?? -1
+            if !scopes.isEmpty { payloadChildCacheLog.append(key) }
             return result
         }
         return computeChild(kind: kind, parent: parent, inline: inline)

@@ -13,15 +13,25 @@ struct StyledTextLayout {
 
     // MARK: Resolved styles
 
-    /// Every distinct resolved style met so far; frames refer to them by index.
-    var resolved: [ResolvedStyle] = []
-    var resolvedIndex: [ResolvedStyle: Int32] = [:]
+    /// The distinct resolved styles in use; frames refer to them by index. Styles resolved inside
+    /// a link, table row or table cell are removed when it closes (see `StyleScope`).
+    var resolved = InternTable<ResolvedStyle>()
     /// The run-style index in the output for each resolved style, or -1 before first use.
     var outputIndex: [Int32] = []
     /// Resolution results for style-free nodes of payload-free kinds: (parent, tag) → child.
     var childCache: [Int: Int32] = [:]
     /// Resolution results for style-free nodes of other kinds (see `resolveChild`).
     var payloadChildCache: [PayloadChildKey: Int32] = [:]
+    /// Open style scopes, innermost last.
+    var scopes: [StyleScope] = []
+    /// Whether links, table rows and cells open style scopes (off only in tests, which check
+    /// that scoping changes nothing in the output).
+    var scopesStyles = true
+    /// The keys added to the caches while a scope is open, in order (to be taken out again).
+    var childCacheLog: [Int] = []
+    var payloadChildCacheLog: [PayloadChildKey] = []
+    /// The style of the pending paragraph's end when its own went with a closed scope.
+    var detachedBase: (run: RunAttributes, output: Int32)?
     /// The theme's style per payload-free kind, by tag raw value.
     var kindStyles: [Style?]
 
@@ -90,6 +100,13 @@ struct StyledTextLayout {
         return out.writeJSON(into: &output)
     }
 
+    /// Lays the document out and returns what was collected, for writing after the layout (and
+    /// with it the document) is given up.
+    mutating func layOutCollecting() -> StyledTextAccumulator {
+        layOut()
+        return out
+    }
+
     /// Walks the document, filling `out`.
     private mutating func layOut() {
         var base = ResolvedStyle(run: RunAttributes(font: FontDescriptor(
@@ -106,6 +123,7 @@ struct StyledTextLayout {
             } else if let top = frames.last, top.node == index {
                 frames.removeLast()
                 exit(index)
+                if let scope = scopes.last, scope.node == index { closeScope() }
             }
         }
         finishParagraphs()
@@ -194,7 +212,12 @@ struct StyledTextLayout {
         default:
             break
         }
-        guard let style = resolveChild(index, kind: kind, parent: parent) else { return false }
+        let scoped = scopesStyles && Self.hasMostlyUniqueStyle(kind.tag)
+        if scoped { openScope(for: index) }
+        guard let style = resolveChild(index, kind: kind, parent: parent) else {
+            if scoped { closeScope() }
+            return false
+        }
         frames.append(Frame(node: index, style: style))
         switch kind {
         case .paragraph:
@@ -262,6 +285,15 @@ struct StyledTextLayout {
             break
         }
     }
+}
+
+/// An open link, table row or cell whose resolved styles are removed when it closes: how many
+/// styles and cache log entries there were when it opened.
+struct StyleScope {
+    var node: Int32
+    var resolvedCount: Int32
+    var childCacheLogCount: Int32
+    var payloadChildCacheLogCount: Int32
 }
 
 /// A node's kind inside a parent style: what a resolved style depends on for style-free nodes.
