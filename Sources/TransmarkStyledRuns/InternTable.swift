@@ -18,7 +18,10 @@ struct InternTable<Element: Hashable> {
 
     var count: Int { elements.count }
 
-    subscript(index: Int) -> Element { elements[index] }
+    /// The element numbered `index`, read in place (no copy of the element).
+    subscript(index: Int) -> Element {
+        _read { yield elements[index] }
+    }
 
     /// The number of `element`, adding it if no equal element is in the index.
     mutating func index(of element: Element) -> Int {

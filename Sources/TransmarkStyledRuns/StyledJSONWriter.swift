@@ -21,28 +21,49 @@ public enum StyledJSONWriter {
         }
     }
 
-    /// How much output is collected before it is handed on, when streaming.
+    /// How much output is collected before it is handed on (to the stream, or to the caller's
+    /// `ByteOutput`).
     static let streamingChunkSize = 1 << 20
 
     /// Appends the JSON of styled text given by its parts (`text` valid UTF-8), as
     /// `write(_:into:)` does: the layout writes JSON this way without making a `String`. With
-    /// `stream`, the output is handed to it (and `out` emptied) about every `streamingChunkSize`
-    /// bytes, so the JSON is never held whole; the pieces joined are the same bytes.
+    /// `stream`, the output is handed to it about every `streamingChunkSize` bytes instead, so the
+    /// JSON is never held whole; the pieces joined are the same bytes.
     static func write(text: UnsafeBufferPointer<UInt8>, unit: OffsetUnit, runStyles: [RunAttributes], runs: [StyledRun],
                       paragraphStyles: [ParagraphAttributes], paragraphs: [StyledRun], attachments: [Attachment],
                       into out: inout ByteOutput, stream: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
-        var flusher = OutputFlusher(stream: stream)
+        let whole = text.count * 5 / 4 + runs.count * 48 + paragraphs.count * 48 + 256
+        var buffer = JSONOutputBuffer(capacity: min(whole, streamingChunkSize + 4096))
+        func writeAll(_ flusher: inout OutputFlusher) {
+            writeDocument(text: text, unit: unit, runStyles: runStyles, runs: runs, paragraphStyles: paragraphStyles,
+                          paragraphs: paragraphs, attachments: attachments, into: &buffer, flusher: &flusher)
+        }
+        if let stream {
+            var flusher = OutputFlusher(stream: stream)
+            writeAll(&flusher)
+        } else {
+            withoutActuallyEscaping({ (piece: UnsafeBufferPointer<UInt8>) in out.append(piece) }) { append in
+                var flusher = OutputFlusher(stream: append)
+                writeAll(&flusher)
+            }
+        }
+    }
+
+    private static func writeDocument(text: UnsafeBufferPointer<UInt8>, unit: OffsetUnit, runStyles: [RunAttributes],
+                                      runs: [StyledRun], paragraphStyles: [ParagraphAttributes], paragraphs: [StyledRun],
+                                      attachments: [Attachment], into out: inout JSONOutputBuffer,
+                                      flusher: inout OutputFlusher) {
         out.append("{\n  \"version\": ")
         out.append(int: StyledText.schemaVersion)
         out.append(",\n  \"unit\": ")
-        writeString(unit.rawValue, into: &out)
+        writeString(unit.rawValue, to: &out)
         out.append(",\n  \"text\": ")
         writeText(text, into: &out, flusher: &flusher)
         out.append(",\n  \"runStyles\": [")
         for (i, style) in runStyles.enumerated() {
             out.append(i == 0 ? "\n    " : ",\n    ")
             write(style, into: &out)
-            flusher.flushIfFull(&out)
+            flusher.flushIfFull(out)
         }
         out.append(runStyles.isEmpty ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [")
         writeRuns(runs, into: &out, flusher: &flusher)
@@ -50,7 +71,7 @@ public enum StyledJSONWriter {
         for (i, style) in paragraphStyles.enumerated() {
             out.append(i == 0 ? "\n    " : ",\n    ")
             write(style, into: &out)
-            flusher.flushIfFull(&out)
+            flusher.flushIfFull(out)
         }
         out.append(paragraphStyles.isEmpty ? "],\n  \"paragraphs\": [" : "\n  ],\n  \"paragraphs\": [")
         writeRuns(paragraphs, into: &out, flusher: &flusher)
@@ -58,32 +79,32 @@ public enum StyledJSONWriter {
         for (i, a) in attachments.enumerated() {
             out.append(i == 0 ? "\n    " : ",\n    ")
             write(a, into: &out)
-            flusher.flushIfFull(&out)
+            flusher.flushIfFull(out)
         }
         out.append(attachments.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
-        flusher.flush(&out)
+        flusher.flush(out)
     }
 
-    /// Hands the output on once it holds `streamingChunkSize` bytes (when streaming).
+    /// Hands the buffer on once it holds `streamingChunkSize` bytes.
     struct OutputFlusher {
-        let stream: ((UnsafeBufferPointer<UInt8>) -> Void)?
+        let stream: (UnsafeBufferPointer<UInt8>) -> Void
 
         @inline(__always)
-        func flushIfFull(_ out: inout ByteOutput) {
-            if stream != nil && out.bytes.count >= StyledJSONWriter.streamingChunkSize { flush(&out) }
+        func flushIfFull(_ out: JSONOutputBuffer) {
+            if out.count >= StyledJSONWriter.streamingChunkSize { flush(out) }
         }
 
-        func flush(_ out: inout ByteOutput) {
-            guard let stream, !out.bytes.isEmpty else { return }
-            out.bytes.withUnsafeBufferPointer { stream($0) }
-            out.bytes.removeAll(keepingCapacity: true)
+        func flush(_ out: JSONOutputBuffer) {
+            guard out.count > 0 else { return }
+            stream(out.bytes)
+            out.removeAll()
         }
     }
 
-    /// The text as one JSON string; when streaming, escaped in slices cut at character starts
-    /// (escaping looks at whole characters only, so the slices give the same bytes).
-    private static func writeText(_ text: UnsafeBufferPointer<UInt8>, into out: inout ByteOutput, flusher: inout OutputFlusher) {
-        guard flusher.stream != nil else { return writeString(bytes: text, into: &out) }
+    /// The text as one JSON string, escaped in slices cut at character starts (escaping looks at
+    /// whole characters only, so the slices give the same bytes) and handed on as they fill up.
+    private static func writeText(_ text: UnsafeBufferPointer<UInt8>, into out: inout JSONOutputBuffer,
+                                  flusher: inout OutputFlusher) {
         out.append(byte: 0x22)
         var start = 0
         while start < text.count {
@@ -91,7 +112,7 @@ public enum StyledJSONWriter {
             while end > start && end < text.count && text[end] & 0xC0 == 0x80 { end -= 1 }
             if end == start { end = min(text.count, start + streamingChunkSize) }
             writeStringContent(bytes: UnsafeBufferPointer(rebasing: text[start ..< end]), into: &out)
-            flusher.flushIfFull(&out)
+            flusher.flushIfFull(out)
             start = end
         }
         out.append(byte: 0x22)
@@ -100,7 +121,7 @@ public enum StyledJSONWriter {
     /// Runs, one per line. Each line is assembled in a small buffer and appended at once (a
     /// document has about one run per ten bytes of text; seven appends a run were a sixth of the
     /// whole conversion).
-    private static func writeRuns(_ runs: [StyledRun], into out: inout ByteOutput, flusher: inout OutputFlusher) {
+    private static func writeRuns(_ runs: [StyledRun], into out: inout JSONOutputBuffer, flusher: inout OutputFlusher) {
         let head: StaticString = ",\n    {\"location\": "
         let length: StaticString = ", \"length\": "
         let style: StaticString = ", \"style\": "
@@ -128,18 +149,18 @@ public enum StyledJSONWriter {
                 put(run.style)
                 line[n] = UInt8(ascii: "}")
                 n += 1
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: line[0 ..< n]))
-                flusher.flushIfFull(&out)
+                out.append(UnsafeBufferPointer(rebasing: line[0 ..< n]))
+                flusher.flushIfFull(out)
             }
         }
         out.append(runs.isEmpty ? "]" : "\n  ]")
     }
 
-    static func write(_ a: RunAttributes, into out: inout ByteOutput) {
+    static func write<Out: JSONByteSink>(_ a: RunAttributes, into out: inout Out) {
         out.append("{\"font\": {\"family\": ")
-        writeString(a.font.family, into: &out)
+        writeString(a.font.family, to: &out)
         out.append(", \"size\": ")
-        writeNumber(a.font.size, into: &out)
+        writeNumber(a.font.size, to: &out)
         out.append(", \"weight\": ")
         out.append(int: a.font.weight)
         out.append(a.font.italic ? ", \"italic\": true}" : ", \"italic\": false}")
@@ -147,61 +168,61 @@ public enum StyledJSONWriter {
         if let c = a.backgroundColor { out.append(", \"backgroundColor\": "); writeColor(c, into: &out) }
         if let u = a.underline { out.append(", \"underline\": "); write(u, into: &out) }
         if let s = a.strikethrough { out.append(", \"strikethrough\": "); write(s, into: &out) }
-        if a.baselineOffset != 0 { out.append(", \"baselineOffset\": "); writeNumber(a.baselineOffset, into: &out) }
-        if a.letterSpacing != 0 { out.append(", \"letterSpacing\": "); writeNumber(a.letterSpacing, into: &out) }
+        if a.baselineOffset != 0 { out.append(", \"baselineOffset\": "); writeNumber(a.baselineOffset, to: &out) }
+        if a.letterSpacing != 0 { out.append(", \"letterSpacing\": "); writeNumber(a.letterSpacing, to: &out) }
         if !a.traits.isEmpty {
             out.append(", \"traits\": [")
             for (i, name) in a.traits.names.enumerated() {
                 if i > 0 { out.append(", ") }
-                writeString(name, into: &out)
+                writeString(name, to: &out)
             }
             out.append("]")
         }
         if let link = a.link {
             out.append(", \"link\": {\"url\": ")
-            writeString(link.url, into: &out)
-            if !link.title.isEmpty { out.append(", \"title\": "); writeString(link.title, into: &out) }
+            writeString(link.url, to: &out)
+            if !link.title.isEmpty { out.append(", \"title\": "); writeString(link.title, to: &out) }
             out.append("}")
         }
         if let v = a.headingLevel { out.append(", \"headingLevel\": "); out.append(int: v) }
         if let v = a.blockQuoteDepth { out.append(", \"blockQuoteDepth\": "); out.append(int: v) }
         if let v = a.listLevel { out.append(", \"listLevel\": "); out.append(int: v) }
-        if let v = a.listMarker { out.append(", \"listMarker\": "); writeString(v, into: &out) }
+        if let v = a.listMarker { out.append(", \"listMarker\": "); writeString(v, to: &out) }
         if let v = a.tableRow { out.append(", \"tableRow\": "); out.append(int: v) }
         if let v = a.tableColumn { out.append(", \"tableColumn\": "); out.append(int: v) }
-        if let v = a.footnoteReference { out.append(", \"footnoteReference\": "); writeString(v, into: &out) }
-        if let v = a.sourceTag { out.append(", \"sourceTag\": "); writeString(v, into: &out) }
+        if let v = a.footnoteReference { out.append(", \"footnoteReference\": "); writeString(v, to: &out) }
+        if let v = a.sourceTag { out.append(", \"sourceTag\": "); writeString(v, to: &out) }
         out.append("}")
     }
 
-    static func write(_ line: DecorationLine, into out: inout ByteOutput) {
+    static func write<Out: JSONByteSink>(_ line: DecorationLine, into out: inout Out) {
         out.append("{\"style\": ")
-        writeString(line.style.rawValue, into: &out)
+        writeString(line.style.rawValue, to: &out)
         if let c = line.color { out.append(", \"color\": "); writeColor(c, into: &out) }
         out.append("}")
     }
 
-    static func write(_ p: ParagraphAttributes, into out: inout ByteOutput) {
+    static func write<Out: JSONByteSink>(_ p: ParagraphAttributes, into out: inout Out) {
         out.append("{\"role\": ")
-        writeString(p.role.rawValue, into: &out)
+        writeString(p.role.rawValue, to: &out)
         out.append(", \"alignment\": ")
-        writeString(p.alignment.rawValue, into: &out)
+        writeString(p.alignment.rawValue, to: &out)
         out.append(", \"headIndent\": ")
-        writeNumber(p.headIndent, into: &out)
+        writeNumber(p.headIndent, to: &out)
         out.append(", \"firstLineHeadIndent\": ")
-        writeNumber(p.firstLineHeadIndent, into: &out)
+        writeNumber(p.firstLineHeadIndent, to: &out)
         out.append(", \"spacingBefore\": ")
-        writeNumber(p.spacingBefore, into: &out)
+        writeNumber(p.spacingBefore, to: &out)
         out.append(", \"spacingAfter\": ")
-        writeNumber(p.spacingAfter, into: &out)
-        if let m = p.lineHeightMultiple { out.append(", \"lineHeightMultiple\": "); writeNumber(m, into: &out) }
+        writeNumber(p.spacingAfter, to: &out)
+        if let m = p.lineHeightMultiple { out.append(", \"lineHeightMultiple\": "); writeNumber(m, to: &out) }
         if !p.tabStops.isEmpty {
             out.append(", \"tabStops\": [")
             for (i, stop) in p.tabStops.enumerated() {
                 out.append(i == 0 ? "{\"location\": " : ", {\"location\": ")
-                writeNumber(stop.location, into: &out)
+                writeNumber(stop.location, to: &out)
                 out.append(", \"alignment\": ")
-                writeString(stop.alignment.rawValue, into: &out)
+                writeString(stop.alignment.rawValue, to: &out)
                 out.append("}")
             }
             out.append("]")
@@ -211,15 +232,15 @@ public enum StyledJSONWriter {
         out.append("}")
     }
 
-    static func write(_ a: Attachment, into out: inout ByteOutput) {
+    static func write<Out: JSONByteSink>(_ a: Attachment, into out: inout Out) {
         out.append("{\"location\": ")
         out.append(int: a.location)
         out.append(", \"source\": ")
-        writeString(a.source, into: &out)
+        writeString(a.source, to: &out)
         out.append(", \"alternativeText\": ")
-        writeString(a.alternativeText, into: &out)
+        writeString(a.alternativeText, to: &out)
         out.append(", \"title\": ")
-        writeString(a.title, into: &out)
+        writeString(a.title, to: &out)
         if let w = a.width { out.append(", \"width\": "); out.append(int: w) }
         if let h = a.height { out.append(", \"height\": "); out.append(int: h) }
         out.append("}")
@@ -228,12 +249,16 @@ public enum StyledJSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// `"#rrggbbaa"`, always eight lowercase digits.
-    static func writeColor(_ c: RGBAColor, into out: inout ByteOutput) {
+    static func writeColor<Out: JSONByteSink>(_ c: RGBAColor, into out: inout Out) {
         out.append("\"#")
-        for v in [c.red, c.green, c.blue, c.alpha] {
+        @inline(__always) func hex(_ v: UInt8) {
             out.append(byte: hexDigits[Int(v >> 4)])
             out.append(byte: hexDigits[Int(v & 15)])
         }
+        hex(c.red)
+        hex(c.green)
+        hex(c.blue)
+        hex(c.alpha)
         out.append(byte: UInt8(ascii: "\""))
     }
 
@@ -241,18 +266,22 @@ public enum StyledJSONWriter {
     /// `\u00XX`, U+2028 and U+2029 as `\u2028` / `\u2029` (safe inside JavaScript); everything
     /// else as raw UTF-8.
     public static func writeString(_ s: String, into out: inout ByteOutput) {
+        writeString(s, to: &out)
+    }
+
+    static func writeString<Out: JSONByteSink>(_ s: String, to out: inout Out) {
         var s = s
         s.withUTF8 { writeString(bytes: $0, into: &out) }
     }
 
-    static func writeString(bytes: UnsafeBufferPointer<UInt8>, into out: inout ByteOutput) {
+    static func writeString<Out: JSONByteSink>(bytes: UnsafeBufferPointer<UInt8>, into out: inout Out) {
         out.append(byte: 0x22)
         writeStringContent(bytes: bytes, into: &out)
         out.append(byte: 0x22)
     }
 
     /// The escaped content of a JSON string, without its quotes (see `writeString(_:into:)`).
-    static func writeStringContent(bytes: UnsafeBufferPointer<UInt8>, into out: inout ByteOutput) {
+    static func writeStringContent<Out: JSONByteSink>(bytes: UnsafeBufferPointer<UInt8>, into out: inout Out) {
         var start = 0
         var i = 0
         let n = bytes.count
@@ -285,7 +314,7 @@ public enum StyledJSONWriter {
                 width = 3
             default:
                 if b < 0x20 {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
                     out.append("\\u00")
                     out.append(byte: hexDigits[Int(b >> 4)])
                     out.append(byte: hexDigits[Int(b & 15)])
@@ -295,7 +324,7 @@ public enum StyledJSONWriter {
                 }
             }
             if let escape {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
                 out.append(escape)
                 i += width
                 start = i
@@ -303,12 +332,16 @@ public enum StyledJSONWriter {
                 i += 1
             }
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<n]))
+        out.append(UnsafeBufferPointer(rebasing: bytes[start..<n]))
     }
 
     /// A number with at most three decimals, without exponent or trailing zeros (`16`, `13.5`,
     /// `-0.125`); values are rounded to 1/1000 as everywhere in `StyledText`.
     public static func writeNumber(_ v: Double, into out: inout ByteOutput) {
+        writeNumber(v, to: &out)
+    }
+
+    static func writeNumber<Out: JSONByteSink>(_ v: Double, to out: inout Out) {
         guard v.isFinite, abs(v) < 1e12 else {
             out.append(byte: UInt8(ascii: "0"))
             return

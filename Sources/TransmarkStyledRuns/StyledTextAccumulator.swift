@@ -110,9 +110,9 @@ struct StyledTextAccumulator {
     func writeJSON(into output: inout ByteOutput, stream: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) -> Bool {
         bytes.withBytes { text in
             guard UTF8Validation.isValid(text) else { return false }
-            let whole = text.count * 5 / 4 + runs.count * 48 + paragraphs.count * 48 + 256
-            output.bytes.reserveCapacity(output.bytes.count
-                                         + (stream == nil ? whole : min(whole, StyledJSONWriter.streamingChunkSize + 4096)))
+            if stream == nil {
+                output.bytes.reserveCapacity(output.bytes.count + text.count * 5 / 4 + runs.count * 48 + paragraphs.count * 48 + 256)
+            }
             StyledJSONWriter.write(text: text, unit: unit, runStyles: runStyles, runs: runs, paragraphStyles: paragraphStyles,
                                    paragraphs: paragraphs, attachments: attachments, into: &output, stream: stream)
             return true
