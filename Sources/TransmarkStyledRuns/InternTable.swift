@@ -1,12 +1,12 @@
 /// Values stored once each, numbered in the order they were first added, with a hash index that
-/// holds only element numbers (open addressing, linear probing). A `Dictionary<Element, Int>`
-/// kept a second copy of every key (run attributes are about 250 bytes; a page with thousands of
+/// holds only element numbers (open addressing, linear probing; hashes from `InternHasher`). A
+/// `Dictionary<Element, Int>` kept a second copy of every key (run attributes are about 250 bytes; a page with thousands of
 /// links has thousands of them); here the elements are stored once and hashed once.
 ///
 /// Elements can also be added without the index (`appendUnindexed`, for values that are known
 /// to be new and are needed only for a while), and the newest elements can be removed again
 /// (`removeLast(downTo:)`), so a table can serve as a stack of scopes.
-struct InternTable<Element: Hashable> {
+struct InternTable<Element: InternHashable> {
     /// The elements, by number.
     private(set) var elements: [Element] = []
     /// Each element's hash value, or `nil` when it is not in the index.
@@ -25,7 +25,7 @@ struct InternTable<Element: Hashable> {
 
     /// The number of `element`, adding it if no equal element is in the index.
     mutating func index(of element: Element) -> Int {
-        let hash = element.hashValue
+        let hash = element.internHashValue
         let mask = slots.count - 1
         var slot = hash & mask
         while true {

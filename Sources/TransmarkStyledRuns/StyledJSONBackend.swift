@@ -46,7 +46,7 @@ public struct StyledJSONBackend: StreamingBackend {
         _ = consume layout
         var output = ByteOutput()
         withoutActuallyEscaping(write) { write in
-            _ = laidOut.writeJSON(into: &output, stream: write)
+            _ = laidOut.writeJSON(into: &output, textIsValidated: true, stream: write)
         }
     }
 }

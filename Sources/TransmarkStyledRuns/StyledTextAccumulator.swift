@@ -105,11 +105,13 @@ struct StyledTextAccumulator {
     }
 
     /// Writes the finished styled text as `styled-json`; false, writing nothing, when the bytes are
-    /// not valid UTF-8. With `stream`, the JSON is handed to it in pieces as it is written (see
-    /// `StyledJSONWriter.write(text:…)`) and `output` is left empty.
-    func writeJSON(into output: inout ByteOutput, stream: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) -> Bool {
+    /// not valid UTF-8 (`textIsValidated`: the caller checked `hasValidText`). With `stream`, the
+    /// JSON is handed to it in pieces as it is written (see `StyledJSONWriter.write(text:…)`) and
+    /// `output` is left empty.
+    func writeJSON(into output: inout ByteOutput, textIsValidated: Bool = false,
+                   stream: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) -> Bool {
         bytes.withBytes { text in
-            guard UTF8Validation.isValid(text) else { return false }
+            guard textIsValidated || UTF8Validation.isValid(text) else { return false }
             if stream == nil {
                 output.bytes.reserveCapacity(output.bytes.count + text.count * 5 / 4 + runs.count * 48 + paragraphs.count * 48 + 256)
             }

@@ -9,11 +9,18 @@ import TestSupport
 struct InternTableTests {
     /// A value whose hash is only its bucket (`value` modulo the bucket count), so many values
     /// share a probe run.
-    struct Key: Hashable {
+    struct Key: InternHashable {
         var value: Int
         var buckets: Int
         static func == (a: Key, b: Key) -> Bool { a.value == b.value }
         func hash(into hasher: inout Hasher) { hasher.combine(value % buckets) }
+        func internHash(into hasher: inout InternHasher) { hasher.mix(value % buckets) }
+    }
+
+    /// A string element.
+    struct Name: InternHashable {
+        var text: String
+        func internHash(into hasher: inout InternHasher) { hasher.mix(text) }
     }
 
     @Test("Lookups, unindexed appends and removals agree with a reference", arguments: 0 ..< 8)
@@ -54,15 +61,59 @@ struct InternTableTests {
     }
 
     @Test func numbersFollowFirstUse() {
-        var table = InternTable<String>()
-        #expect(table.index(of: "b") == 0)
-        #expect(table.index(of: "a") == 1)
-        #expect(table.index(of: "b") == 0)
-        #expect(table.appendUnindexed("a") == 2)
-        #expect(table.index(of: "a") == 1)
+        var table = InternTable<Name>()
+        #expect(table.index(of: Name(text: "b")) == 0)
+        #expect(table.index(of: Name(text: "a")) == 1)
+        #expect(table.index(of: Name(text: "b")) == 0)
+        #expect(table.appendUnindexed(Name(text: "a")) == 2)
+        #expect(table.index(of: Name(text: "a")) == 1)
         table.removeLast(downTo: 1)
         #expect(table.count == 1)
-        #expect(table.index(of: "a") == 1)
-        #expect(table.elements == ["b", "a"])
+        #expect(table.index(of: Name(text: "a")) == 1)
+        #expect(table.elements.map(\.text) == ["b", "a"])
+        // Canonically equivalent strings are one element.
+        #expect(table.index(of: Name(text: "e\u{301}")) == table.index(of: Name(text: "\u{E9}")))
+        #expect(table.index(of: Name(text: "\u{212A}elvin")) == table.index(of: Name(text: "Kelvin")))
+    }
+
+    /// Strings equal under `==` (canonical equivalence) must get equal intern hashes, whichever
+    /// path each takes.
+    @Test func equalStringsHashAlike() {
+        let pairs: [(String, String)] = [
+            ("Kelvin", "\u{212A}elvin"), ("a;b", "a\u{037E}b"), ("`x`", "\u{1FEF}x\u{1FEF}"), ("caf\u{E9}", "cafe\u{301}"),
+            ("\u{212B}ngstr\u{F6}m", "A\u{30A}ngstro\u{308}m"), ("https://example.com/K", "https://example.com/\u{212A}"),
+            ("0123456789abcdefK", "0123456789abcdef\u{212A}"), ("", ""),
+        ]
+        for (a, b) in pairs {
+            #expect(a == b)
+            #expect(Name(text: a).internHashValue == Name(text: b).internHashValue, "\(a.debugDescription)")
+        }
+        #expect(Name(text: "abc").internHashValue != Name(text: "abd").internHashValue)
+        #expect(Name(text: "abcdefgh1").internHashValue != Name(text: "abcdefgh2").internHashValue)
+    }
+
+    /// The fast path relies on `K`, `;` and `` ` `` being the only ASCII characters that a
+    /// non-ASCII character is canonically equivalent to: checked over every scalar.
+    @Test func onlyThreeNonASCIIScalarsEqualAnASCIICharacter() {
+        let ascii = Dictionary(uniqueKeysWithValues: (0 ..< 128).map { (String(UnicodeScalar(UInt8($0))), $0) })
+        var twins: [UInt32: Int] = [:]
+        for value in UInt32(0x80) ... 0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if let match = ascii[String(scalar)] { twins[value] = match }
+        }
+        #expect(twins == [0x212A: 0x4B, 0x037E: 0x3B, 0x1FEF: 0x60])
+    }
+
+    @Test func runAttributesThatAreEqualHashAlike() {
+        var a = RunAttributes(font: FontDescriptor(family: "system", size: 16))
+        a.link = LinkTarget(url: "/caf\u{E9}", title: "")
+        a.baselineOffset = 0
+        var b = a
+        b.link = LinkTarget(url: "/cafe\u{301}", title: "")
+        b.baselineOffset = -0.0
+        #expect(a == b)
+        #expect(a.internHashValue == b.internHashValue)
+        b.tableColumn = 2
+        #expect(a.internHashValue != b.internHashValue)
     }
 }
