@@ -67,7 +67,8 @@ extension StyledTextLayout {
 
     /// The resolved style of a leaf node, or `nil` when it is hidden. Plain text shares its parent's.
     mutating func leafStyle(_ index: Int32, kind: NodeKind, parent: Int32) -> Int32? {
-        if kind == .text && document.storage.records[Int(index)].style < 0 && textIsNeutral { return parent }
+        let record = document.storage.records[Int(index)]
+        if record.tag == .text && record.style < 0 && textIsNeutral { return parent }
         return resolveChild(index, kind: kind, parent: parent)
     }
 
@@ -82,12 +83,13 @@ extension StyledTextLayout {
     /// items costs one dictionary lookup each. Not cached: table rows and cells (their
     /// attributes count rows and columns) and links and images (nearly every one differs).
     mutating func resolveChild(_ index: Int32, kind: NodeKind, parent: Int32) -> Int32? {
-        let tag = kind.tag
+        // The record holds the kind's tag (reading it from `kind` is a switch over every case).
+        let tag = document.storage.records[Int(index)].tag
         let inline = document.style(at: index)
         if inline == nil && PayloadFreeKinds.contains(tag) {
             let key = Int(parent) &* 64 &+ Int(tag.rawValue)
             if let cached = childCache[key] { return cached < 0 ? nil : cached }
-            let result = computeChild(kind: kind, parent: parent, inline: nil)
+            let result = computeChild(kind: kind, tag: tag, parent: parent, inline: nil)
             childCache[key] = result ?? -1
             if !scopes.isEmpty { childCacheLog.append(key) }
             return result
@@ -95,12 +97,12 @@ extension StyledTextLayout {
         if inline == nil && Self.cachesPayloadKind(tag) {
             let key = PayloadChildKey(parent: parent, kind: kind)
             if let cached = payloadChildCache[key] { return cached < 0 ? nil : cached }
-            let result = computeChild(kind: kind, parent: parent, inline: nil)
+            let result = computeChild(kind: kind, tag: tag, parent: parent, inline: nil)
             payloadChildCache[key] = result ?? -1
             if !scopes.isEmpty { payloadChildCacheLog.append(key) }
             return result
         }
-        return computeChild(kind: kind, parent: parent, inline: inline)
+        return computeChild(kind: kind, tag: tag, parent: parent, inline: inline)
     }
 
     /// Whether nodes of this kind nearly always get a resolved style of their own.
@@ -117,8 +119,7 @@ extension StyledTextLayout {
         }
     }
 
-    private mutating func computeChild(kind: NodeKind, parent: Int32, inline: Style?) -> Int32? {
-        let tag = kind.tag
+    private mutating func computeChild(kind: NodeKind, tag: NodeKind.Tag, parent: Int32, inline: Style?) -> Int32? {
         let themeStyle: Style?
         if PayloadFreeKinds.contains(tag) {
             themeStyle = kindStyles[Int(tag.rawValue)]
@@ -135,7 +136,7 @@ extension StyledTextLayout {
         var r = resolved[Int(parent)]
         if let declared { r = applier.apply(declared, to: r) }
         applySemantics(of: kind, to: &r.run)
-        return intern(r, unique: Self.hasMostlyUniqueStyle(kind.tag))
+        return intern(r, unique: Self.hasMostlyUniqueStyle(tag))
     }
 
     /// Sets the semantic attributes a node kind adds to everything inside it.

@@ -131,6 +131,13 @@ struct StyledTextLayout {
 
     /// Handles entering a node; returns `false` to skip its children.
     mutating func enter(_ index: Int32, parent: Int32) -> Bool {
+        if document.storage.records[Int(index)].tag == .text {
+            // Most nodes are text: no `NodeKind` is made for them.
+            guard let style = leafStyle(index, kind: .text, parent: parent) else { return false }
+            ensureParagraph()
+            appendText(document.textBytes(at: index), style: style)
+            return false
+        }
         let kind = document.kind(at: index)
         switch kind {
         case .text:
@@ -212,7 +219,7 @@ struct StyledTextLayout {
         default:
             break
         }
-        let scoped = scopesStyles && Self.hasMostlyUniqueStyle(kind.tag)
+        let scoped = scopesStyles && Self.hasMostlyUniqueStyle(document.storage.records[Int(index)].tag)
         if scoped { openScope(for: index) }
         guard let style = resolveChild(index, kind: kind, parent: parent) else {
             if scoped { closeScope() }
