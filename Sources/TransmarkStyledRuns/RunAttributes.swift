@@ -67,42 +67,10 @@ public struct RunAttributes: Sendable, Hashable {
 }
 
 extension RunAttributes {
-    /// Hashes every field, the small ones packed into a few words first (the derived hash fed
-    /// each field to the hasher on its own, which made interning a page's styles, most of them
-    /// links and table cells, a sixth of the conversion). Strings are hashed as strings, so
-    /// canonically equivalent text still hashes alike.
+    /// Feeds the intern hash (`InternHasher`: the fields, small ones packed into words, strings
+    /// mixed eight bytes at a time, canonically equivalent strings alike) to `hasher`: one
+    /// description of the fields for both, and a cheap hash for dictionaries too.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(font.family)
-        hasher.combine(link?.url)
-        hasher.combine(link?.title)
-        hasher.combine(listMarker)
-        hasher.combine(footnoteReference)
-        hasher.combine(sourceTag)
-        hasher.combine(font.size.bitPattern)
-        hasher.combine(baselineOffset.bitPattern)
-        hasher.combine(letterSpacing.bitPattern)
-        hasher.combine(Self.packed(foregroundColor) | Self.packed(backgroundColor) << 33)
-        hasher.combine(Self.packed(underline) | Self.packed(strikethrough) << 34)
-        if let underline { hasher.combine(underline.style) }
-        if let strikethrough { hasher.combine(strikethrough.style) }
-        func small(_ value: Int?) -> UInt64 { value.map { UInt64(truncatingIfNeeded: $0) & 0xFFFF | 1 << 16 } ?? 0 }
-        hasher.combine(UInt64(traits.rawValue) | UInt64(truncatingIfNeeded: font.weight) << 16
-                       | (font.italic ? 1 << 48 : 0) | small(headingLevel) << 49)
-        hasher.combine(small(blockQuoteDepth) | small(listLevel) << 17 | small(tableRow) << 34)
-        hasher.combine(tableColumn)
-    }
-
-    /// A color as 33 bits (presence and RGBA).
-    @inline(__always)
-    private static func packed(_ color: RGBAColor?) -> UInt64 {
-        guard let c = color else { return 0 }
-        return 1 << 32 | UInt64(c.red) << 24 | UInt64(c.green) << 16 | UInt64(c.blue) << 8 | UInt64(c.alpha)
-    }
-
-    /// A line as 34 bits (presence and color; its style is hashed apart).
-    @inline(__always)
-    private static func packed(_ line: DecorationLine?) -> UInt64 {
-        guard let line else { return 0 }
-        return 1 << 33 | packed(line.color)
+        hasher.combine(internHashValue)
     }
 }
