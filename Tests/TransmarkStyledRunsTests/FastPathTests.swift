@@ -79,10 +79,15 @@ struct FastPathTests {
 
     @Test("Integers are written in decimal")
     func integers() {
-        for n in [0, 7, 9, 10, 99, 100, -1, -10, 123_456_789, Int.max, Int.min] {
+        var generator = SeededGenerator(seed: 3)
+        let random = (0 ..< 200).map { _ in Int(truncatingIfNeeded: generator.next()) >> Int(generator.next() % 63) }
+        for n in [0, 7, 9, 10, 99, 100, -1, -10, 123_456_789, Int.max, Int.min] + Array(-100 ... 2100) + random {
             var out = ByteOutput()
             out.append(int: n)
             #expect(String(decoding: out.bytes, as: UTF8.self) == String(n))
+            var buffer = JSONOutputBuffer(capacity: 8)
+            buffer.append(int: n)
+            #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(n))
         }
     }
 
