@@ -50,7 +50,12 @@ extension HTMLTreeBuilder {
         let start = tokenizer.lastTagStart, end = tokenizer.lastTagEnd
         guard start < end, end <= input.count else { return }
         if suppressDepth > 0 { return }
-        emitText(UnsafeBufferPointer(rebasing: input[start ..< end]))
+        guard HTMLTokenizer.needsLineEndingNormalization(input, start, end, firstCR: tokenizer.firstCR) else {
+            return emitText(UnsafeBufferPointer(rebasing: input[start ..< end]))
+        }
+        var normalized: [UInt8] = []
+        HTMLTokenizer.forEachNormalizedPiece(input, start, end) { normalized.append(contentsOf: $0) }
+        normalized.withUnsafeBufferPointer { emitText($0) }
     }
 
     /// Whether `</name` occurs after the tag just read (`name` is no known element). Searched

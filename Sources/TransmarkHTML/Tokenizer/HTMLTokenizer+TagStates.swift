@@ -289,7 +289,7 @@ extension HTMLTokenizer {
         case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
             let quote: UInt8 = state == .attributeValueDoubleQuoted ? 0x22 : 0x27
             let i = ByteScanner.firstIndex(in: p, from: pos, of: quote, 0x26, 0)
-            if i > pos { buffers.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { Self.appendKeptInput(p, pos, i, firstCR: firstCR, to: &buffers.attributeBytes) }
             pos = i
             guard i < n else { return }
             switch p[i] {
