@@ -7,7 +7,7 @@ struct HTMLRenderer {
     let document: Document
     let options: HTMLBackend.Options
     var out: ByteOutput
-    private let records: [NodeRecord]
+    private let records: NodeRecords
     /// Footnote numbers by label, in order of first reference, and references seen per label.
     private var footnoteNumbers: [String: Int] = [:]
     private var footnoteRefsSeen: [String: Int] = [:]

@@ -10,7 +10,7 @@ import TransmarkCore
 /// Footnotes and link references are numbered in order of first reference and listed at the end.
 struct TextLayoutEngine {
     let document: Document
-    let records: [NodeRecord]
+    let records: NodeRecords
     let settings: LayoutSettings
     /// The document's text buffer, valid during `render`.
     var source: UnsafeBufferPointer<UInt8>

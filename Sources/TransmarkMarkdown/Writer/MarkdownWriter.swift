@@ -10,7 +10,7 @@ import TransmarkHTML
 /// outside, whitespace-only emphasis becomes its whitespace).
 struct MarkdownWriter {
     let document: Document
-    let records: [NodeRecord]
+    let records: NodeRecords
     let options: MarkdownBackend.Options
     var w: MarkdownLineWriter
 

@@ -1,0 +1,107 @@
+/// One node as stored: 20 bytes. Records are the largest part of a parsed document (one per
+/// node, a node every 30 bytes of HTML), so what can be derived is not stored:
+/// - the first child: records are in preorder, so a node's first child, if any, is the next
+///   record, and it is a child when its parent is this node;
+/// - the text length: text is appended in document order, so a node's text ends where the next
+///   record's starts (or where the text buffer ends);
+/// - payload, attributes and style: most nodes (text) have none, so they sit in `NodeExtras`,
+///   one entry per node that has any.
+@usableFromInline
+package struct PackedNodeRecord: Sendable {
+    @usableFromInline package var parent: Int32
+    @usableFromInline package var nextSibling: Int32
+    @usableFromInline package var textStart: UInt32
+    /// Index into `NodeRecords.extras`, or -1.
+    @usableFromInline package var extra: Int32
+    @usableFromInline package var tag: NodeKind.Tag
+
+    @inlinable
+    package init(tag: NodeKind.Tag, parent: Int32, textStart: UInt32, extra: Int32) {
+        self.parent = parent
+        self.nextSibling = -1
+        self.textStart = textStart
+        self.extra = extra
+        self.tag = tag
+    }
+}
+
+/// What only some nodes have: indexes into the payloads, attribute lists and styles (-1: none).
+@usableFromInline
+package struct NodeExtras: Sendable {
+    @usableFromInline package var payload: Int32
+    @usableFromInline package var attributes: Int32
+    @usableFromInline package var style: Int32
+
+    @inlinable
+    package init(payload: Int32, attributes: Int32, style: Int32) {
+        self.payload = payload
+        self.attributes = attributes
+        self.style = style
+    }
+}
+
+/// One node as read: every link and index spelled out (see `NodeRecords`). Children are linked
+/// through `firstChild` / `nextSibling`; `-1` means none. Text is a slice of the document's
+/// shared UTF-8 buffer.
+package struct NodeRecord: Sendable {
+    package var tag: NodeKind.Tag
+    package var parent: Int32
+    package var firstChild: Int32
+    package var nextSibling: Int32
+    package var textStart: UInt32
+    package var textCount: UInt32
+    /// Index into `DocumentStorage.payloads` for kinds with associated values, else -1.
+    package var payload: Int32
+    /// Index into `DocumentStorage.attributeLists` (an ``AttributeListID``), else -1.
+    package var attributes: Int32
+    /// Index into `DocumentStorage.styles`, else -1.
+    package var style: Int32
+}
+
+/// The nodes of a document in preorder, stored packed (`PackedNodeRecord`) and read as full
+/// `NodeRecord`s. Walks read only the links, through `firstChild(_:)`, `nextSibling(_:)` and
+/// `parent(_:)`.
+package struct NodeRecords: RandomAccessCollection, Sendable {
+    @usableFromInline let packed: [PackedNodeRecord]
+    @usableFromInline let extras: [NodeExtras]
+    /// The size of the text buffer: where the last node's text ends.
+    @usableFromInline let textCount: UInt32
+
+    package init(packed: [PackedNodeRecord], extras: [NodeExtras], textCount: UInt32) {
+        self.packed = packed
+        self.extras = extras
+        self.textCount = textCount
+    }
+
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { packed.count }
+
+    @inlinable
+    package subscript(index: Int) -> NodeRecord {
+        let p = packed[index]
+        let e = p.extra >= 0 ? extras[Int(p.extra)] : NodeExtras(payload: -1, attributes: -1, style: -1)
+        return NodeRecord(tag: p.tag, parent: p.parent, firstChild: firstChild(Int32(truncatingIfNeeded: index)),
+                          nextSibling: p.nextSibling, textStart: p.textStart,
+                          textCount: textEnd(of: index) &- p.textStart,
+                          payload: e.payload, attributes: e.attributes, style: e.style)
+    }
+
+    /// The first child of the node at `index`, or -1.
+    @inlinable
+    package func firstChild(_ index: Int32) -> Int32 {
+        let next = Int(index) + 1
+        return next < packed.count && packed[next].parent == index ? Int32(next) : -1
+    }
+
+    @inlinable
+    package func nextSibling(_ index: Int32) -> Int32 { packed[Int(index)].nextSibling }
+
+    @inlinable
+    package func parent(_ index: Int32) -> Int32 { packed[Int(index)].parent }
+
+    /// Where the text of the node at `index` ends.
+    @inlinable
+    package func textEnd(of index: Int) -> UInt32 {
+        index + 1 < packed.count ? packed[index + 1].textStart : textCount
+    }
+}
