@@ -52,8 +52,10 @@ public struct DocumentBuilder: Sendable {
 
     /// The index of the payload of the node at `index`, or -1.
     private func payloadIndex(of index: Int) -> Int32 {
-        let extra = records[index].extra
-        return extra >= 0 ? extras[Int(extra)].payload : -1
+        let record = records[index]
+        let extra = record.extra
+        if extra >= 0 { return extras[Int(extra)].payload }
+        return extra <= -2 && record.tag.hasPayload ? -2 - extra : -1
     }
 
     @inline(__always)
@@ -97,10 +99,13 @@ public struct DocumentBuilder: Sendable {
         let index = Int32(records.count)
         let top = open.count - 1
         let parent = open[top].node
-        var extra: Int32 = -1
-        if payload >= 0 || attributes >= 0 || style >= 0 {
+        let nodeExtras = NodeExtras(payload: payload, attributes: attributes, style: style)
+        let extra: Int32
+        if let packed = nodeExtras.packed(for: tag) {
+            extra = packed
+        } else {
             extra = Int32(extras.count)
-            extras.append(NodeExtras(payload: payload, attributes: attributes, style: style))
+            extras.append(nodeExtras)
         }
         records.append(PackedNodeRecord(tag: tag, parent: parent, textStart: UInt32(textStart), extra: extra))
         let last = open[top].lastChild
@@ -262,7 +267,7 @@ public struct DocumentBuilder: Sendable {
         if last >= 0 && Int(last) == records.count - 1 {
             // The last record's text runs to the end of the buffer, so appending extends it.
             let r = records[Int(last)]
-            if r.tag == .text && r.extra < 0 {
+            if r.tag == .text && r.extra == -1 {
                 text.append(bytes)
                 return
             }

@@ -11,7 +11,10 @@ package struct PackedNodeRecord: Sendable {
     @usableFromInline package var parent: Int32
     @usableFromInline package var nextSibling: Int32
     @usableFromInline package var textStart: UInt32
-    /// Index into `NodeRecords.extras`, or -1.
+    /// What the node has besides its links and text: `-1` nothing; `>= 0` the index of its
+    /// `NodeExtras`; `<= -2` one index, `-2 - extra`, of its payload when its kind has one, else of
+    /// its attribute list (most nodes with anything have just that one thing, and an index here
+    /// saves an entry in `extras`). See `NodeRecords.extras(of:)`.
     @usableFromInline package var extra: Int32
     @usableFromInline package var tag: NodeKind.Tag
 
@@ -37,6 +40,17 @@ package struct NodeExtras: Sendable {
         self.payload = payload
         self.attributes = attributes
         self.style = style
+    }
+    /// No payload, attributes or style.
+    @usableFromInline static let none = NodeExtras(payload: -1, attributes: -1, style: -1)
+
+    /// How `PackedNodeRecord.extra` encodes these for a node of kind `tag`, when it can hold them
+    /// alone (nothing, or only a payload, or only attributes); `nil` when an entry is needed.
+    @inlinable
+    package func packed(for tag: NodeKind.Tag) -> Int32? {
+        if style >= 0 { return nil }
+        if payload < 0 { return attributes < 0 ? -1 : -2 - attributes }
+        return attributes < 0 ? -2 - payload : nil
     }
 }
 
@@ -79,11 +93,22 @@ package struct NodeRecords: RandomAccessCollection, Sendable {
     @inlinable
     package subscript(index: Int) -> NodeRecord {
         let p = packed[index]
-        let e = p.extra >= 0 ? extras[Int(p.extra)] : NodeExtras(payload: -1, attributes: -1, style: -1)
+        let e = extras(of: p)
         return NodeRecord(tag: p.tag, parent: p.parent, firstChild: firstChild(Int32(truncatingIfNeeded: index)),
                           nextSibling: p.nextSibling, textStart: p.textStart,
                           textCount: textEnd(of: index) &- p.textStart,
                           payload: e.payload, attributes: e.attributes, style: e.style)
+    }
+
+    /// The payload, attributes and style indexes of a node.
+    @inlinable
+    package func extras(of record: PackedNodeRecord) -> NodeExtras {
+        let extra = record.extra
+        if extra >= 0 { return extras[Int(extra)] }
+        if extra == -1 { return .none }
+        // One index: the payload's when the kind has one (kinds with payloads always have one).
+        return record.tag.hasPayload ? NodeExtras(payload: -2 - extra, attributes: -1, style: -1)
+                                     : NodeExtras(payload: -1, attributes: -2 - extra, style: -1)
     }
 
     /// The first child of the node at `index`, or -1.
