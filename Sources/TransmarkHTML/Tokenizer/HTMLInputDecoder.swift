@@ -101,11 +101,12 @@ public enum HTMLInputDecoder {
         } ?? detectEncoding(source)
         switch chosen {
         case .utf8:
-            let clean = cleanUTF8PrefixEnd(source, from: bomLength)
-            if bomLength == 0 && (clean == source.count
-                                  || (source[clean] == 0x0D && validUTF8PrefixEnd(source, from: clean) == source.count)) {
-                return .inPlace(firstCR: clean)
+            // One check for validity (CRs allowed), then `memchr` for the first CR: cheaper than
+            // one scan that also looks for CRs.
+            if bomLength == 0 && validUTF8PrefixEnd(source, from: 0) == source.count {
+                return .inPlace(firstCR: HTMLTokenizer.firstCarriageReturn(in: source, from: 0))
             }
+            let clean = cleanUTF8PrefixEnd(source, from: bomLength)
             return .decoded(decodeUTF8(source, from: bomLength, cleanUpTo: clean, original: []))
         case .windows1252:
             return .decoded(decodeWindows1252(source, from: bomLength))
@@ -136,6 +137,18 @@ public enum HTMLInputDecoder {
         var i = start
         // Phase 1: skip everything that needs no change.
         scan: while i < n {
+            // Without CRs to look for, 32 bytes are checked at once (text is mostly ASCII).
+            if !stopsAtCR {
+                let base = UnsafeRawPointer(s.baseAddress!)
+                while i + 32 <= n {
+                    let a = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let b = base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                    let c = base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                    let d = base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                    if (a | b | c | d) & 0x8080_8080_8080_8080 != 0 { break }
+                    i += 32
+                }
+            }
             while i + 8 <= n, case let word = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self),
                   stopsAtCR ? isPlainASCII(word) : word & 0x8080_8080_8080_8080 == 0 {
                 i += 8
