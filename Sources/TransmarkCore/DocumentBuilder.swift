@@ -87,7 +87,7 @@ public struct DocumentBuilder: Sendable {
     /// what `append` does, without reading a `NodeKind`.
     @inline(__always)
     private mutating func appendPlain(_ tag: NodeKind.Tag, textStart: Int, textCount: Int) -> Int32 {
-        appendRecord(tag, textStart: textStart, textCount: textCount, payload: -1, attributes: -1, style: -1)
+        linkRecord(PackedNodeRecord(tag: tag, parent: open[open.count - 1].node, textStart: UInt32(textStart), extra: -1))
     }
 
     /// Adds a record as the last child of the innermost open container and links it in.
@@ -96,18 +96,23 @@ public struct DocumentBuilder: Sendable {
     @inline(__always)
     private mutating func appendRecord(_ tag: NodeKind.Tag, textStart: Int, textCount: Int,
                                        payload: Int32, attributes: Int32, style: Int32) -> Int32 {
-        let index = Int32(records.count)
-        let top = open.count - 1
-        let parent = open[top].node
         let nodeExtras = NodeExtras(payload: payload, attributes: attributes, style: style)
         let extra: Int32
-        if let packed = nodeExtras.packed(for: tag) {
+        if let packed = nodeExtras.packed {
             extra = packed
         } else {
             extra = Int32(extras.count)
             extras.append(nodeExtras)
         }
-        records.append(PackedNodeRecord(tag: tag, parent: parent, textStart: UInt32(textStart), extra: extra))
+        return linkRecord(PackedNodeRecord(tag: tag, parent: open[open.count - 1].node, textStart: UInt32(textStart), extra: extra))
+    }
+
+    /// Appends `record` (whose parent is the innermost open container) as that container's last child.
+    @inline(__always)
+    private mutating func linkRecord(_ record: PackedNodeRecord) -> Int32 {
+        let index = Int32(records.count)
+        records.append(record)
+        let top = open.count - 1
         let last = open[top].lastChild
         if last >= 0 { records[Int(last)].nextSibling = index }
         open[top].lastChild = index

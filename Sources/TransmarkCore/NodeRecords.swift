@@ -44,10 +44,10 @@ package struct NodeExtras: Sendable {
     /// No payload, attributes or style.
     @usableFromInline static let none = NodeExtras(payload: -1, attributes: -1, style: -1)
 
-    /// How `PackedNodeRecord.extra` encodes these for a node of kind `tag`, when it can hold them
-    /// alone (nothing, or only a payload, or only attributes); `nil` when an entry is needed.
+    /// How `PackedNodeRecord.extra` encodes these when it can hold them alone (nothing, or only a
+    /// payload, or only attributes); `nil` when an entry is needed.
     @inlinable
-    package func packed(for tag: NodeKind.Tag) -> Int32? {
+    package var packed: Int32? {
         if style >= 0 { return nil }
         if payload < 0 { return attributes < 0 ? -1 : -2 - attributes }
         return attributes < 0 ? -2 - payload : nil
