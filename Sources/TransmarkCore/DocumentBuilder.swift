@@ -24,6 +24,14 @@ public struct DocumentBuilder: Sendable {
     /// reserve capacity.
     public init(estimatedNodes: Int = 0, estimatedTextBytes: Int = 0) {
         records.reserveCapacity(estimatedNodes)
+        // The side arrays are reserved generously too: capacity costs address space only until it
+        // is written, while growing an array copies it and holds both copies for a moment, which
+        // can land on the parse's peak.
+        payloads.reserveCapacity(estimatedNodes / 8)
+        extras.reserveCapacity(estimatedNodes / 16)
+        attributeSpans.reserveCapacity(estimatedNodes / 4)
+        attributeLists.reserveCapacity(estimatedNodes / 4)
+        attributeBytes.reserveCapacity(estimatedTextBytes / 2)
         text = ByteAccumulator(capacity: estimatedTextBytes)
         records.append(PackedNodeRecord(tag: .document, parent: -1, textStart: 0, extra: -1))
         open.append((0, -1))
