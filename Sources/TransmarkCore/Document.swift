@@ -70,21 +70,22 @@ public struct Document: Sendable {
 
     /// The kind of the node at `index`.
     package func kind(at index: Int32) -> NodeKind {
-        let record = storage.records[Int(index)]
-        if record.payload >= 0 { return storage.payloads[Int(record.payload)] }
-        return record.tag.payloadFreeKind ?? .document
+        let records = storage.records
+        let payload = records.payload(index)
+        if payload >= 0 { return storage.payloads[Int(payload)] }
+        return records.tag(index).payloadFreeKind ?? .document
     }
 
     /// The text bytes of the node at `index`.
     package func textBytes(at index: Int32) -> ArraySlice<UInt8> {
-        let record = storage.records[Int(index)]
-        let start = Int(record.textStart)
-        return storage.text[start..<start + Int(record.textCount)]
+        let records = storage.records
+        let start = Int(records.textStart(index))
+        return storage.text[start..<start + Int(records.textCount(index))]
     }
 
     /// The attributes of the node at `index` (empty when none).
     package func attributes(at index: Int32) -> [Attribute] {
-        let list = storage.records[Int(index)].attributes
+        let list = storage.records.attributes(index)
         guard list >= 0 else { return [] }
         let range = storage.attributeLists[Int(list)]
         var result: [Attribute] = []
@@ -100,8 +101,8 @@ public struct Document: Sendable {
 
     /// The style of the node at `index`, if it has one.
     package func style(at index: Int32) -> Style? {
-        let record = storage.records[Int(index)]
-        return record.style >= 0 ? storage.styles[Int(record.style)] : nil
+        let style = storage.records.style(index)
+        return style >= 0 ? storage.styles[Int(style)] : nil
     }
 }
 

@@ -90,13 +90,22 @@ package struct NodeRecords: RandomAccessCollection, Sendable {
     @inlinable package var startIndex: Int { 0 }
     @inlinable package var endIndex: Int { packed.count }
 
-    @inlinable
+    /// The whole record (callers that need one or two fields read them with the accessors
+    /// below, which do not compute the rest).
+    @inlinable @inline(__always)
     package subscript(index: Int) -> NodeRecord {
         let p = packed[index]
         let e = extras(of: p)
-        return NodeRecord(tag: p.tag, parent: p.parent, firstChild: firstChild(Int32(truncatingIfNeeded: index)),
-                          nextSibling: p.nextSibling, textStart: p.textStart,
-                          textCount: textEnd(of: index) &- p.textStart,
+        // The next record gives both the first child and where this node's text ends.
+        var firstChild: Int32 = -1
+        var textEnd = textCount
+        if index + 1 < packed.count {
+            let next = packed[index + 1]
+            if next.parent == Int32(truncatingIfNeeded: index) { firstChild = Int32(truncatingIfNeeded: index + 1) }
+            textEnd = next.textStart
+        }
+        return NodeRecord(tag: p.tag, parent: p.parent, firstChild: firstChild, nextSibling: p.nextSibling,
+                          textStart: p.textStart, textCount: textEnd &- p.textStart,
                           payload: e.payload, attributes: e.attributes, style: e.style)
     }
 
@@ -123,6 +132,27 @@ package struct NodeRecords: RandomAccessCollection, Sendable {
 
     @inlinable
     package func parent(_ index: Int32) -> Int32 { packed[Int(index)].parent }
+
+    @inlinable
+    package func tag(_ index: Int32) -> NodeKind.Tag { packed[Int(index)].tag }
+
+    @inlinable
+    package func textStart(_ index: Int32) -> UInt32 { packed[Int(index)].textStart }
+
+    @inlinable
+    package func textCount(_ index: Int32) -> UInt32 { textEnd(of: Int(index)) &- packed[Int(index)].textStart }
+
+    /// Index into `DocumentStorage.payloads`, or -1.
+    @inlinable
+    package func payload(_ index: Int32) -> Int32 { extras(of: packed[Int(index)]).payload }
+
+    /// Index into `DocumentStorage.attributeLists`, or -1.
+    @inlinable
+    package func attributes(_ index: Int32) -> Int32 { extras(of: packed[Int(index)]).attributes }
+
+    /// Index into `DocumentStorage.styles`, or -1.
+    @inlinable
+    package func style(_ index: Int32) -> Int32 { extras(of: packed[Int(index)]).style }
 
     /// Where the text of the node at `index` ends.
     @inlinable

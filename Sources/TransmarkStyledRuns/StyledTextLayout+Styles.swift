@@ -32,7 +32,7 @@ extension StyledTextLayout {
 
     /// The resolved style of a leaf node, or `nil` when it is hidden. Plain text shares its parent's.
     mutating func leafStyle(_ index: Int32, kind: NodeKind, parent: Int32) -> Int32? {
-        if kind == .text && document.storage.records[Int(index)].style < 0 && textIsNeutral { return parent }
+        if kind == .text && document.storage.records.style(index) < 0 && textIsNeutral { return parent }
         return resolveChild(index, kind: kind, parent: parent)
     }
 

@@ -231,7 +231,7 @@ struct StyledTextLayout {
 
     /// Handles leaving a container whose frame was just popped.
     mutating func exit(_ index: Int32) {
-        switch document.storage.records[Int(index)].tag {
+        switch document.storage.records.tag(index) {
         case .paragraph, .heading, .term, .division, .definitionList:
             endParagraph()
         case .blockQuote:

@@ -141,11 +141,10 @@ struct TextLayoutEngine {
     /// The style of node `index` inside the current style, with the theme's `delta` for its kind.
     mutating func derivedStyle(_ index: Int32, _ delta: ANSIStyle?, link: Int32 = -1) -> Int32 {
         let parent = currentStyle
-        let record = records[Int(index)]
-        if delta == nil && record.style < 0 && link < 0 { return parent }
+        if delta == nil && records.style(index) < 0 && link < 0 { return parent }
         var style = styles[Int(parent)]
         if let delta { style = style.applying(delta) }
-        if record.style >= 0 { style = style.applying(document.storage.styles[Int(record.style)]) }
+        if records.style(index) >= 0 { style = style.applying(document.storage.styles[Int(records.style(index))]) }
         if link >= 0 { style.link = link }
         return intern(style)
     }
