@@ -1,3 +1,9 @@
+// The node storage types are SPI (`@_spi(TransmarkStorage) public`) rather than `package`: the
+// formats of this package read records in their hottest loops, and `@inlinable` on `package`
+// declarations is not inlined into other modules (each field read was a call; Markdown → text
+// took 2 % more instructions), while inlinable SPI is. They are not part of the public API:
+// only files that `@_spi(TransmarkStorage) import TransmarkCore` see them.
+
 /// One node as stored: 20 bytes. Records are the largest part of a parsed document (one per
 /// node, a node every 30 bytes of HTML), so what can be derived is not stored:
 /// - the first child: records are in preorder, so a node's first child, if any, is the next
@@ -6,20 +12,20 @@
 ///   record's starts (or where the text buffer ends);
 /// - payload, attributes and style: most nodes (text) have none, so they sit in `NodeExtras`,
 ///   one entry per node that has any.
-@usableFromInline
-package struct PackedNodeRecord: Sendable {
-    @usableFromInline package var parent: Int32
-    @usableFromInline package var nextSibling: Int32
-    @usableFromInline package var textStart: UInt32
+@_spi(TransmarkStorage)
+public struct PackedNodeRecord: Sendable {
+    public var parent: Int32
+    public var nextSibling: Int32
+    public var textStart: UInt32
     /// What the node has besides its links and text: `-1` nothing; `>= 0` the index of its
     /// `NodeExtras`; `<= -2` one index, `-2 - extra`, of its payload when its kind has one, else of
     /// its attribute list (most nodes with anything have just that one thing, and an index here
     /// saves an entry in `extras`). See `NodeRecords.extras(of:)`.
-    @usableFromInline package var extra: Int32
-    @usableFromInline package var tag: NodeKind.Tag
+    public var extra: Int32
+    public var tag: NodeKind.Tag
 
     @inlinable
-    package init(tag: NodeKind.Tag, parent: Int32, textStart: UInt32, extra: Int32) {
+    public init(tag: NodeKind.Tag, parent: Int32, textStart: UInt32, extra: Int32) {
         self.parent = parent
         self.nextSibling = -1
         self.textStart = textStart
@@ -29,14 +35,14 @@ package struct PackedNodeRecord: Sendable {
 }
 
 /// What only some nodes have: indexes into the payloads, attribute lists and styles (-1: none).
-@usableFromInline
-package struct NodeExtras: Sendable {
-    @usableFromInline package var payload: Int32
-    @usableFromInline package var attributes: Int32
-    @usableFromInline package var style: Int32
+@_spi(TransmarkStorage)
+public struct NodeExtras: Sendable {
+    public var payload: Int32
+    public var attributes: Int32
+    public var style: Int32
 
     @inlinable
-    package init(payload: Int32, attributes: Int32, style: Int32) {
+    public init(payload: Int32, attributes: Int32, style: Int32) {
         self.payload = payload
         self.attributes = attributes
         self.style = style
@@ -47,7 +53,7 @@ package struct NodeExtras: Sendable {
     /// How `PackedNodeRecord.extra` encodes these when it can hold them alone (nothing, or only a
     /// payload, or only attributes); `nil` when an entry is needed.
     @inlinable
-    package var packed: Int32? {
+    public var packed: Int32? {
         if style >= 0 { return nil }
         if payload < 0 { return attributes < 0 ? -1 : -2 - attributes }
         return attributes < 0 ? -2 - payload : nil
@@ -57,25 +63,41 @@ package struct NodeExtras: Sendable {
 /// One node as read: every link and index spelled out (see `NodeRecords`). Children are linked
 /// through `firstChild` / `nextSibling`; `-1` means none. Text is a slice of the document's
 /// shared UTF-8 buffer.
-package struct NodeRecord: Sendable {
-    package var tag: NodeKind.Tag
-    package var parent: Int32
-    package var firstChild: Int32
-    package var nextSibling: Int32
-    package var textStart: UInt32
-    package var textCount: UInt32
+@_spi(TransmarkStorage)
+public struct NodeRecord: Sendable {
+    public var tag: NodeKind.Tag
+    public var parent: Int32
+    public var firstChild: Int32
+    public var nextSibling: Int32
+    public var textStart: UInt32
+    public var textCount: UInt32
     /// Index into `DocumentStorage.payloads` for kinds with associated values, else -1.
-    package var payload: Int32
+    public var payload: Int32
     /// Index into `DocumentStorage.attributeLists` (an ``AttributeListID``), else -1.
-    package var attributes: Int32
+    public var attributes: Int32
     /// Index into `DocumentStorage.styles`, else -1.
-    package var style: Int32
+    public var style: Int32
+
+    @inlinable
+    public init(tag: NodeKind.Tag, parent: Int32, firstChild: Int32, nextSibling: Int32, textStart: UInt32,
+                textCount: UInt32, payload: Int32, attributes: Int32, style: Int32) {
+        self.tag = tag
+        self.parent = parent
+        self.firstChild = firstChild
+        self.nextSibling = nextSibling
+        self.textStart = textStart
+        self.textCount = textCount
+        self.payload = payload
+        self.attributes = attributes
+        self.style = style
+    }
 }
 
 /// The nodes of a document in preorder, stored packed (`PackedNodeRecord`) and read as full
 /// `NodeRecord`s. Walks read only the links, through `firstChild(_:)`, `nextSibling(_:)` and
 /// `parent(_:)`.
-package struct NodeRecords: RandomAccessCollection, Sendable {
+@_spi(TransmarkStorage)
+public struct NodeRecords: RandomAccessCollection, Sendable {
     @usableFromInline let packed: [PackedNodeRecord]
     @usableFromInline let extras: [NodeExtras]
     /// The size of the text buffer: where the last node's text ends.
@@ -87,13 +109,13 @@ package struct NodeRecords: RandomAccessCollection, Sendable {
         self.textCount = textCount
     }
 
-    @inlinable package var startIndex: Int { 0 }
-    @inlinable package var endIndex: Int { packed.count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { packed.count }
 
     /// The whole record (callers that need one or two fields read them with the accessors
     /// below, which do not compute the rest).
     @inlinable @inline(__always)
-    package subscript(index: Int) -> NodeRecord {
+    public subscript(index: Int) -> NodeRecord {
         let p = packed[index]
         let e = extras(of: p)
         // The next record gives both the first child and where this node's text ends.
@@ -111,7 +133,7 @@ package struct NodeRecords: RandomAccessCollection, Sendable {
 
     /// The payload, attributes and style indexes of a node.
     @inlinable
-    package func extras(of record: PackedNodeRecord) -> NodeExtras {
+    public func extras(of record: PackedNodeRecord) -> NodeExtras {
         let extra = record.extra
         if extra >= 0 { return extras[Int(extra)] }
         if extra == -1 { return .none }
@@ -122,41 +144,41 @@ package struct NodeRecords: RandomAccessCollection, Sendable {
 
     /// The first child of the node at `index`, or -1.
     @inlinable
-    package func firstChild(_ index: Int32) -> Int32 {
+    public func firstChild(_ index: Int32) -> Int32 {
         let next = Int(index) + 1
         return next < packed.count && packed[next].parent == index ? Int32(next) : -1
     }
 
     @inlinable
-    package func nextSibling(_ index: Int32) -> Int32 { packed[Int(index)].nextSibling }
+    public func nextSibling(_ index: Int32) -> Int32 { packed[Int(index)].nextSibling }
 
     @inlinable
-    package func parent(_ index: Int32) -> Int32 { packed[Int(index)].parent }
+    public func parent(_ index: Int32) -> Int32 { packed[Int(index)].parent }
 
     @inlinable
-    package func tag(_ index: Int32) -> NodeKind.Tag { packed[Int(index)].tag }
+    public func tag(_ index: Int32) -> NodeKind.Tag { packed[Int(index)].tag }
 
     @inlinable
-    package func textStart(_ index: Int32) -> UInt32 { packed[Int(index)].textStart }
+    public func textStart(_ index: Int32) -> UInt32 { packed[Int(index)].textStart }
 
     @inlinable
-    package func textCount(_ index: Int32) -> UInt32 { textEnd(of: Int(index)) &- packed[Int(index)].textStart }
+    public func textCount(_ index: Int32) -> UInt32 { textEnd(of: Int(index)) &- packed[Int(index)].textStart }
 
     /// Index into `DocumentStorage.payloads`, or -1.
     @inlinable
-    package func payload(_ index: Int32) -> Int32 { extras(of: packed[Int(index)]).payload }
+    public func payload(_ index: Int32) -> Int32 { extras(of: packed[Int(index)]).payload }
 
     /// Index into `DocumentStorage.attributeLists`, or -1.
     @inlinable
-    package func attributes(_ index: Int32) -> Int32 { extras(of: packed[Int(index)]).attributes }
+    public func attributes(_ index: Int32) -> Int32 { extras(of: packed[Int(index)]).attributes }
 
     /// Index into `DocumentStorage.styles`, or -1.
     @inlinable
-    package func style(_ index: Int32) -> Int32 { extras(of: packed[Int(index)]).style }
+    public func style(_ index: Int32) -> Int32 { extras(of: packed[Int(index)]).style }
 
     /// Where the text of the node at `index` ends.
     @inlinable
-    package func textEnd(of index: Int) -> UInt32 {
+    public func textEnd(of index: Int) -> UInt32 {
         index + 1 < packed.count ? packed[index + 1].textStart : textCount
     }
 }

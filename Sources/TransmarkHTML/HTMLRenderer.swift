@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// The HTML writer's state machine: one non-recursive walk over the document, appending to one
 /// buffer. Block spacing follows libcmark-gfm's `cr` rule (a newline only where the output does not

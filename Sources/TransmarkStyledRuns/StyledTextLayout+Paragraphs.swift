@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension StyledTextLayout {
     /// Starts a paragraph for inline content that arrives outside one.

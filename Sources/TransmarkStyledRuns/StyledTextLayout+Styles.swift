@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension StyledTextLayout {
     /// The index of a resolved style, adding it if new. The styles of links, table rows and

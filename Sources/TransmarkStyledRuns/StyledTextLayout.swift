@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// Lays a document out as a text view shows it, in one iterative pass over the tree with an
 /// explicit stack of resolved styles: blocks become paragraphs separated by one `\n`, list markers

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// The `text` format (aliases `plain`, `txt`): plain text for people (`mode=readable`, wrapped at
 /// `width`, with list markers, drawn tables, link targets and footnotes) or the text alone

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension NodeKind.Tag {
     /// Kinds handled entirely on entering (their exit event is ignored).

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension TextLayoutEngine {
     mutating func appendText(_ index: Int32, style: Int32) {

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension TextLayoutEngine {
     /// Finds every footnote definition (the first one wins for a label).

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// The layout engine shared by the `text` and `ansi` formats: walks a document with enter/exit
 /// events (no recursion, explicit stacks for blocks, prefixes, styles, tables and captures) and

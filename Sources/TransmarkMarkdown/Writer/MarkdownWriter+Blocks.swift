@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 import TransmarkHTML
 
 extension MarkdownWriter {

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension MarkdownWriter {
     /// A table a GFM pipe table can hold: its rows of rendered cells and column alignments.

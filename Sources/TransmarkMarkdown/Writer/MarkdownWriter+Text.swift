@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension MarkdownWriter {
     /// Writes a text node, escaping exactly what would otherwise parse as syntax at its position.

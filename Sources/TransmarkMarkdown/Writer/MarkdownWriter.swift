@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 import TransmarkHTML
 
 /// The Markdown writer's state machine: one non-recursive walk over the tree with enter/exit
