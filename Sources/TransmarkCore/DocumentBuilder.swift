@@ -24,14 +24,16 @@ public struct DocumentBuilder: Sendable {
     /// reserve capacity.
     public init(estimatedNodes: Int = 0, estimatedTextBytes: Int = 0) {
         records.reserveCapacity(estimatedNodes)
-        // The side arrays are reserved generously too: capacity costs address space only until it
-        // is written, while growing an array copies it and holds both copies for a moment, which
-        // can land on the parse's peak.
-        payloads.reserveCapacity(estimatedNodes / 8)
-        extras.reserveCapacity(estimatedNodes / 16)
-        attributeSpans.reserveCapacity(estimatedNodes / 4)
-        attributeLists.reserveCapacity(estimatedNodes / 4)
-        attributeBytes.reserveCapacity(estimatedTextBytes / 2)
+        // The side arrays are reserved too, for what HTML pages need (two pages of attribute-heavy
+        // HTML: a payload, span and list per 6 to 10 nodes and attribute bytes of a quarter of the
+        // input): growing an array copies it and holds both copies for a moment, which can land on
+        // the parse's peak. Not more: capacity costs address space only until it is written when
+        // it is mapped fresh, but a block reused from freed heap memory is resident already.
+        payloads.reserveCapacity(estimatedNodes / 16)
+        extras.reserveCapacity(estimatedNodes / 32)
+        attributeSpans.reserveCapacity(estimatedNodes / 16)
+        attributeLists.reserveCapacity(estimatedNodes / 16)
+        attributeBytes.reserveCapacity(estimatedTextBytes / 4)
         text = ByteAccumulator(capacity: estimatedTextBytes)
         records.append(PackedNodeRecord(tag: .document, parent: -1, textStart: 0, extra: -1))
         open.append((0, -1))
