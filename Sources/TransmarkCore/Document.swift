@@ -14,26 +14,10 @@ public struct NodeID: Hashable, Sendable, Comparable {
     public static let root = NodeID(0)
 }
 
-/// One node of the flat storage. Children are linked through `firstChild` / `nextSibling`;
-/// `-1` means none. Text is a slice of the document's shared UTF-8 buffer.
-package struct NodeRecord: Sendable {
-    package var tag: NodeKind.Tag
-    package var parent: Int32
-    package var firstChild: Int32
-    package var nextSibling: Int32
-    package var textStart: UInt32
-    package var textCount: UInt32
-    /// Index into `DocumentStorage.payloads` for kinds with associated values, else -1.
-    package var payload: Int32
-    /// Index into `DocumentStorage.attributeLists` (an ``AttributeListID``), else -1.
-    package var attributes: Int32
-    /// Index into `DocumentStorage.styles`, else -1.
-    package var style: Int32
-}
-
 /// The immutable storage behind a `Document`.
 package final class DocumentStorage: Sendable {
-    package let records: [NodeRecord]
+    /// The nodes in preorder (see `NodeRecords`).
+    package let records: NodeRecords
     package let text: [UInt8]
     package let payloads: [NodeKind]
     /// Attributes are stored as bytes, not `String`s (HTML pages carry many, and making and
@@ -44,7 +28,7 @@ package final class DocumentStorage: Sendable {
     package let attributeLists: [AttributeListRange]
     package let styles: [Style]
 
-    package init(records: [NodeRecord], text: [UInt8], payloads: [NodeKind], attributeBytes: [UInt8],
+    package init(records: NodeRecords, text: [UInt8], payloads: [NodeKind], attributeBytes: [UInt8],
                  attributeSpans: [AttributeSpan], attributeLists: [AttributeListRange], styles: [Style]) {
         self.records = records
         self.text = text
@@ -86,21 +70,22 @@ public struct Document: Sendable {
 
     /// The kind of the node at `index`.
     package func kind(at index: Int32) -> NodeKind {
-        let record = storage.records[Int(index)]
-        if record.payload >= 0 { return storage.payloads[Int(record.payload)] }
-        return record.tag.payloadFreeKind ?? .document
+        let records = storage.records
+        let payload = records.payload(index)
+        if payload >= 0 { return storage.payloads[Int(payload)] }
+        return records.tag(index).payloadFreeKind ?? .document
     }
 
     /// The text bytes of the node at `index`.
     package func textBytes(at index: Int32) -> ArraySlice<UInt8> {
-        let record = storage.records[Int(index)]
-        let start = Int(record.textStart)
-        return storage.text[start..<start + Int(record.textCount)]
+        let records = storage.records
+        let start = Int(records.textStart(index))
+        return storage.text[start..<start + Int(records.textCount(index))]
     }
 
     /// The attributes of the node at `index` (empty when none).
     package func attributes(at index: Int32) -> [Attribute] {
-        let list = storage.records[Int(index)].attributes
+        let list = storage.records.attributes(index)
         guard list >= 0 else { return [] }
         let range = storage.attributeLists[Int(list)]
         var result: [Attribute] = []
@@ -116,8 +101,8 @@ public struct Document: Sendable {
 
     /// The style of the node at `index`, if it has one.
     package func style(at index: Int32) -> Style? {
-        let record = storage.records[Int(index)]
-        return record.style >= 0 ? storage.styles[Int(record.style)] : nil
+        let style = storage.records.style(index)
+        return style >= 0 ? storage.styles[Int(style)] : nil
     }
 }
 

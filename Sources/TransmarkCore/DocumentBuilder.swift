@@ -4,7 +4,9 @@
 /// attributes or style are merged into one, so equal content always builds an equal tree.
 /// Nothing here recurses, so any depth can be built.
 public struct DocumentBuilder: Sendable {
-    private var records: [NodeRecord] = []
+    /// The nodes in preorder, packed (see `NodeRecords`), and the extras of those that have any.
+    private var records: [PackedNodeRecord] = []
+    private var extras: [NodeExtras] = []
     /// The text of all nodes (appended by copying into place: text arrives in many short pieces).
     private var text = ByteAccumulator()
     private var textCount: Int { text.count }
@@ -22,10 +24,18 @@ public struct DocumentBuilder: Sendable {
     /// reserve capacity.
     public init(estimatedNodes: Int = 0, estimatedTextBytes: Int = 0) {
         records.reserveCapacity(estimatedNodes)
+        // The side arrays are reserved too, for what HTML pages need (two pages of attribute-heavy
+        // HTML: a payload, span and list per 6 to 10 nodes and attribute bytes of a quarter of the
+        // input): growing an array copies it and holds both copies for a moment, which can land on
+        // the parse's peak. Not more: capacity costs address space only until it is written when
+        // it is mapped fresh, but a block reused from freed heap memory is resident already.
+        payloads.reserveCapacity(estimatedNodes / 16)
+        extras.reserveCapacity(estimatedNodes / 32)
+        attributeSpans.reserveCapacity(estimatedNodes / 16)
+        attributeLists.reserveCapacity(estimatedNodes / 16)
+        attributeBytes.reserveCapacity(estimatedTextBytes / 4)
         text = ByteAccumulator(capacity: estimatedTextBytes)
-        records.append(NodeRecord(
-            tag: .document, parent: -1, firstChild: -1, nextSibling: -1, textStart: 0, textCount: 0,
-            payload: -1, attributes: -1, style: -1))
+        records.append(PackedNodeRecord(tag: .document, parent: -1, textStart: 0, extra: -1))
         open.append((0, -1))
     }
 
@@ -45,9 +55,17 @@ public struct DocumentBuilder: Sendable {
     public var nodeCount: Int { records.count }
 
     private func kind(of index: Int32) -> NodeKind {
-        let r = records[Int(index)]
-        if r.payload >= 0 { return payloads[Int(r.payload)] }
-        return r.tag.payloadFreeKind ?? .document
+        let payload = payloadIndex(of: Int(index))
+        if payload >= 0 { return payloads[Int(payload)] }
+        return records[Int(index)].tag.payloadFreeKind ?? .document
+    }
+
+    /// The index of the payload of the node at `index`, or -1.
+    private func payloadIndex(of index: Int) -> Int32 {
+        let record = records[index]
+        let extra = record.extra
+        if extra >= 0 { return extras[Int(extra)].payload }
+        return extra <= -2 && record.tag.hasPayload ? -2 - extra : -1
     }
 
     @inline(__always)
@@ -79,26 +97,34 @@ public struct DocumentBuilder: Sendable {
     /// what `append` does, without reading a `NodeKind`.
     @inline(__always)
     private mutating func appendPlain(_ tag: NodeKind.Tag, textStart: Int, textCount: Int) -> Int32 {
-        appendRecord(tag, textStart: textStart, textCount: textCount, payload: -1, attributes: -1, style: -1)
+        linkRecord(PackedNodeRecord(tag: tag, parent: open[open.count - 1].node, textStart: UInt32(textStart), extra: -1))
     }
 
     /// Adds a record as the last child of the innermost open container and links it in.
+    /// (`textCount` is not stored: the node's text is the rest of the buffer until the next
+    /// record, see `NodeRecords`.)
     @inline(__always)
     private mutating func appendRecord(_ tag: NodeKind.Tag, textStart: Int, textCount: Int,
                                        payload: Int32, attributes: Int32, style: Int32) -> Int32 {
-        let index = Int32(records.count)
-        let top = open.count - 1
-        let parent = open[top].node
-        records.append(NodeRecord(
-            tag: tag, parent: parent, firstChild: -1, nextSibling: -1,
-            textStart: UInt32(textStart), textCount: UInt32(textCount),
-            payload: payload, attributes: attributes, style: style))
-        let last = open[top].lastChild
-        if last >= 0 {
-            records[Int(last)].nextSibling = index
+        let nodeExtras = NodeExtras(payload: payload, attributes: attributes, style: style)
+        let extra: Int32
+        if let packed = nodeExtras.packed {
+            extra = packed
         } else {
-            records[Int(parent)].firstChild = index
+            extra = Int32(extras.count)
+            extras.append(nodeExtras)
         }
+        return linkRecord(PackedNodeRecord(tag: tag, parent: open[open.count - 1].node, textStart: UInt32(textStart), extra: extra))
+    }
+
+    /// Appends `record` (whose parent is the innermost open container) as that container's last child.
+    @inline(__always)
+    private mutating func linkRecord(_ record: PackedNodeRecord) -> Int32 {
+        let index = Int32(records.count)
+        records.append(record)
+        let top = open.count - 1
+        let last = open[top].lastChild
+        if last >= 0 { records[Int(last)].nextSibling = index }
         open[top].lastChild = index
         return index
     }
@@ -197,7 +223,7 @@ public struct DocumentBuilder: Sendable {
     public mutating func updateKind(of node: NodeID, to kind: NodeKind) {
         let index = Int(node.index)
         guard index >= 0, index < records.count else { return }
-        let payload = records[index].payload
+        let payload = payloadIndex(of: index)
         guard payload >= 0, records[index].tag == kind.tag else { return }
         payloads[Int(payload)] = kind
     }
@@ -254,11 +280,10 @@ public struct DocumentBuilder: Sendable {
         guard bytes.count > 0 else { return }
         let last = open[open.count - 1].lastChild
         if last >= 0 && Int(last) == records.count - 1 {
+            // The last record's text runs to the end of the buffer, so appending extends it.
             let r = records[Int(last)]
-            if r.tag == .text && r.attributes < 0 && r.style < 0
-                && Int(r.textStart) + Int(r.textCount) == textCount {
+            if r.tag == .text && r.extra == -1 {
                 text.append(bytes)
-                records[Int(last)].textCount += UInt32(bytes.count)
                 return
             }
         }
@@ -277,9 +302,12 @@ public struct DocumentBuilder: Sendable {
     /// must not be used again.
     public mutating func finish() -> Document {
         open.removeAll()
-        let storage = DocumentStorage(records: records, text: text.take(), payloads: payloads, attributeBytes: attributeBytes,
+        let textCount = UInt32(text.count)
+        let storage = DocumentStorage(records: NodeRecords(packed: records, extras: extras, textCount: textCount),
+                                      text: text.take(), payloads: payloads, attributeBytes: attributeBytes,
                                       attributeSpans: attributeSpans, attributeLists: attributeLists, styles: styles)
         records = []
+        extras = []
         payloads = []
         attributeBytes = []
         attributeSpans = []

@@ -85,7 +85,7 @@ public struct Node: Sendable {
             public mutating func next() -> Node? {
                 guard upcoming >= 0 else { return nil }
                 let node = Node(document: document, id: NodeID(upcoming))
-                upcoming = document.storage.records[Int(upcoming)].nextSibling
+                upcoming = document.storage.records.nextSibling(upcoming)
                 return node
             }
         }

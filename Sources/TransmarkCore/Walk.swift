@@ -85,14 +85,14 @@ package struct WalkCursor: Sendable {
     }
 
     /// The next event, or `nil` at the end.
-    package mutating func next(_ records: [NodeRecord]) -> (Int32, Bool)? {
+    package mutating func next(_ records: NodeRecords) -> (Int32, Bool)? {
         if done { return nil }
         if !started {
             started = true
             return (current, true)
         }
         if entering {
-            let child = skipping ? -1 : records[Int(current)].firstChild
+            let child = skipping ? -1 : records.firstChild(current)
             skipping = false
             if child >= 0 {
                 current = child
@@ -106,13 +106,13 @@ package struct WalkCursor: Sendable {
             done = true
             return nil
         }
-        let sibling = records[Int(current)].nextSibling
+        let sibling = records.nextSibling(current)
         if sibling >= 0 {
             current = sibling
             entering = true
             return (current, true)
         }
-        current = records[Int(current)].parent
+        current = records.parent(current)
         return (current, false)
     }
 

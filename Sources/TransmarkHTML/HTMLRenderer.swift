@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// The HTML writer's state machine: one non-recursive walk over the document, appending to one
 /// buffer. Block spacing follows libcmark-gfm's `cr` rule (a newline only where the output does not
@@ -7,7 +7,7 @@ struct HTMLRenderer {
     let document: Document
     let options: HTMLBackend.Options
     var out: ByteOutput
-    private let records: [NodeRecord]
+    private let records: NodeRecords
     /// Footnote numbers by label, in order of first reference, and references seen per label.
     private var footnoteNumbers: [String: Int] = [:]
     private var footnoteRefsSeen: [String: Int] = [:]
@@ -42,7 +42,7 @@ struct HTMLRenderer {
     /// Counts the references per label, the first time a definition needs the total.
     private mutating func countFootnoteReferences() {
         footnoteRefTotalsCounted = true
-        for i in 0..<records.count where records[i].tag == .footnoteReference {
+        for i in 0..<records.count where records.tag(Int32(i)) == .footnoteReference {
             if case .footnoteReference(let label) = document.kind(at: Int32(i)) {
                 footnoteRefTotals[label, default: 0] += 1
             }
@@ -68,7 +68,7 @@ struct HTMLRenderer {
     // MARK: Plain text inside images
 
     private mutating func renderPlain(_ index: Int32) {
-        switch records[Int(index)].tag {
+        switch records.tag(index) {
         case .text, .code, .htmlInline:
             HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
         case .softBreak, .lineBreak:
@@ -81,13 +81,12 @@ struct HTMLRenderer {
     // MARK: Enter
 
     private mutating func enter(_ index: Int32) {
-        let record = records[Int(index)]
-        switch record.tag {
+        switch records.tag(index) {
         case .document:
             break
         case .paragraph:
             if isInTightList(index) {
-                if record.attributes >= 0 || record.style >= 0 { openTag("span", index) }
+                if records.attributes(index) >= 0 || records.style(index) >= 0 { openTag("span", index) }
             } else {
                 out.ensureNewline()
                 openTag("p", index)
@@ -224,7 +223,7 @@ struct HTMLRenderer {
             openTag(divisionTag(index, block: true), index)
             out.append(byte: 0x0A)
         case .text:
-            if record.attributes >= 0 || record.style >= 0 {
+            if records.attributes(index) >= 0 || records.style(index) >= 0 {
                 openTag("span", index)
                 HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
                 out.append("</span>")
@@ -304,14 +303,13 @@ struct HTMLRenderer {
     // MARK: Exit
 
     private mutating func exit(_ index: Int32) {
-        let record = records[Int(index)]
-        switch record.tag {
+        switch records.tag(index) {
         case .paragraph:
             if isInTightList(index) {
-                if record.attributes >= 0 || record.style >= 0 { out.append("</span>") }
+                if records.attributes(index) >= 0 || records.style(index) >= 0 { out.append("</span>") }
             } else {
-                let parent = record.parent
-                if parent >= 0 && records[Int(parent)].tag == .footnoteDefinition && record.nextSibling < 0 {
+                let parent = records.parent(index)
+                if parent >= 0 && records.tag(parent) == .footnoteDefinition && records.nextSibling(index) < 0 {
                     out.append(byte: 0x20)
                     writeFootnoteBackrefs(parent)
                 }
@@ -358,7 +356,7 @@ struct HTMLRenderer {
         case .footnoteDefinition:
             if writeFootnoteBackrefs(index) { out.append(byte: 0x0A) }
             out.append("</li>\n")
-            if record.nextSibling < 0 || records[Int(record.nextSibling)].tag != .footnoteDefinition {
+            if records.nextSibling(index) < 0 || records.tag(records.nextSibling(index)) != .footnoteDefinition {
                 closeFootnoteSection()
             }
         case .definitionList:
@@ -414,10 +412,10 @@ struct HTMLRenderer {
     // MARK: Helpers
 
     private mutating func isInTightList(_ paragraph: Int32) -> Bool {
-        let parent = records[Int(paragraph)].parent
-        guard parent >= 0, records[Int(parent)].tag == .listItem else { return false }
-        let grandparent = records[Int(parent)].parent
-        guard grandparent >= 0, records[Int(grandparent)].tag == .list else { return false }
+        let parent = records.parent(paragraph)
+        guard parent >= 0, records.tag(parent) == .listItem else { return false }
+        let grandparent = records.parent(parent)
+        guard grandparent >= 0, records.tag(grandparent) == .list else { return false }
         return listIsTight.last ?? false
     }
 
@@ -446,7 +444,7 @@ struct HTMLRenderer {
     private mutating func openTag(_ name: StaticString, _ index: Int32) {
         out.append(byte: UInt8(ascii: "<"))
         out.append(name)
-        if records[Int(index)].attributes >= 0 || records[Int(index)].style >= 0 { writeAttributes(index) }
+        if records.attributes(index) >= 0 || records.style(index) >= 0 { writeAttributes(index) }
         out.append(byte: UInt8(ascii: ">"))
     }
 
@@ -460,9 +458,8 @@ struct HTMLRenderer {
     /// Writes the node's attributes (and its style as `style=""`), escaping values; in safe mode
     /// drops event handlers and dangerous URLs.
     private mutating func writeAttributes(_ index: Int32) {
-        let record = records[Int(index)]
-        if record.attributes >= 0 {
-            let hasStyle = record.style >= 0
+        if records.attributes(index) >= 0 {
+            let hasStyle = records.style(index) >= 0
             for attribute in document.attributes(at: index) {
                 let name = attribute.name
                 guard HTMLNames.isValidAttributeName(name) else { continue }
@@ -479,8 +476,8 @@ struct HTMLRenderer {
                 out.append(byte: 0x22)
             }
         }
-        if record.style >= 0 && options.keepAttributes {
-            let css = document.storage.styles[Int(record.style)].cssText
+        if records.style(index) >= 0 && options.keepAttributes {
+            let css = document.storage.styles[Int(records.style(index))].cssText
             if !css.isEmpty {
                 out.append(" style=\"")
                 HTMLEscaping.escapeText(css, into: &out)

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension StyledTextLayout {
     /// Starts a paragraph for inline content that arrives outside one.
@@ -14,7 +14,7 @@ extension StyledTextLayout {
         var steps = 0
         let records = document.storage.records
         while i >= 0 && steps < 64 {
-            let tag = records[Int(frames[i].node)].tag
+            let tag = records.tag(frames[i].node)
             switch tag {
             case .listItem: return .listItem
             case .footnoteDefinition: return .footnote
@@ -167,7 +167,7 @@ extension StyledTextLayout {
         let records = document.storage.records
         while let (i, entering) = cursor.next(records) {
             guard entering else { continue }
-            switch records[Int(i)].tag {
+            switch records.tag(i) {
             case .text, .code: bytes.append(contentsOf: document.textBytes(at: i))
             case .softBreak, .lineBreak: bytes.append(0x20)
             default: break

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension StyledTextLayout {
     /// The index of a resolved style, adding it if new. The styles of links, table rows and
@@ -67,8 +67,8 @@ extension StyledTextLayout {
 
     /// The resolved style of a leaf node, or `nil` when it is hidden. Plain text shares its parent's.
     mutating func leafStyle(_ index: Int32, kind: NodeKind, parent: Int32) -> Int32? {
-        let record = document.storage.records[Int(index)]
-        if record.tag == .text && record.style < 0 && textIsNeutral { return parent }
+        let records = document.storage.records
+        if records.tag(index) == .text && records.style(index) < 0 && textIsNeutral { return parent }
         return resolveChild(index, kind: kind, parent: parent)
     }
 
@@ -84,7 +84,7 @@ extension StyledTextLayout {
     /// attributes count rows and columns) and links and images (nearly every one differs).
     mutating func resolveChild(_ index: Int32, kind: NodeKind, parent: Int32) -> Int32? {
         // The record holds the kind's tag (reading it from `kind` is a switch over every case).
-        let tag = document.storage.records[Int(index)].tag
+        let tag = document.storage.records.tag(index)
         let inline = document.style(at: index)
         if inline == nil && PayloadFreeKinds.contains(tag) {
             let key = Int(parent) &* 64 &+ Int(tag.rawValue)

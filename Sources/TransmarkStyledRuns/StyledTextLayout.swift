@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// Lays a document out as a text view shows it, in one iterative pass over the tree with an
 /// explicit stack of resolved styles: blocks become paragraphs separated by one `\n`, list markers
@@ -131,7 +131,7 @@ struct StyledTextLayout {
 
     /// Handles entering a node; returns `false` to skip its children.
     mutating func enter(_ index: Int32, parent: Int32) -> Bool {
-        if document.storage.records[Int(index)].tag == .text {
+        if document.storage.records.tag(index) == .text {
             // Most nodes are text: no `NodeKind` is made for them.
             guard let style = leafStyle(index, kind: .text, parent: parent) else { return false }
             ensureParagraph()
@@ -219,7 +219,7 @@ struct StyledTextLayout {
         default:
             break
         }
-        let scoped = scopesStyles && Self.hasMostlyUniqueStyle(document.storage.records[Int(index)].tag)
+        let scoped = scopesStyles && Self.hasMostlyUniqueStyle(document.storage.records.tag(index))
         if scoped { openScope(for: index) }
         guard let style = resolveChild(index, kind: kind, parent: parent) else {
             if scoped { closeScope() }
@@ -261,7 +261,7 @@ struct StyledTextLayout {
 
     /// Handles leaving a container whose frame was just popped.
     mutating func exit(_ index: Int32) {
-        switch document.storage.records[Int(index)].tag {
+        switch document.storage.records.tag(index) {
         case .paragraph, .heading, .term, .division, .definitionList:
             endParagraph()
         case .blockQuote:

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// The `text` format (aliases `plain`, `txt`): plain text for people (`mode=readable`, wrapped at
 /// `width`, with list markers, drawn tables, link targets and footnotes) or the text alone
@@ -48,10 +48,9 @@ enum FlatTextRenderer {
         storage.text.withUnsafeBufferPointer { text in
             var cursor = WalkCursor(start: 0)
             while let (index, entering) = cursor.next(records) {
-                let record = records[Int(index)]
-                let tag = record.tag
+                let tag = records.tag(index)
                 if !entering {
-                    if tag == .tableCell && record.nextSibling >= 0 {
+                    if tag == .tableCell && records.nextSibling(index) >= 0 {
                         if out.last != 0x09 { out.append(0x09) }
                         pendingNewline = false
                     } else if tag.isBlock {
@@ -59,7 +58,7 @@ enum FlatTextRenderer {
                     }
                     continue
                 }
-                if record.style >= 0, storage.styles[Int(record.style)].display == Display.none {
+                if records.style(index) >= 0, storage.styles[Int(records.style(index))].display == Display.none {
                     cursor.skipChildren(of: index)
                     continue
                 }
@@ -82,13 +81,13 @@ enum FlatTextRenderer {
                 default:
                     continue
                 }
-                guard record.textCount > 0 else { continue }
+                guard records.textCount(index) > 0 else { continue }
                 if pendingNewline && !out.isEmpty && out.last != 0x0A {
                     out.append(0x0A)
                 }
                 pendingNewline = false
-                let start = Int(record.textStart)
-                var end = start + Int(record.textCount)
+                let start = Int(records.textStart(index))
+                var end = start + Int(records.textCount(index))
                 if tag == .codeBlock || tag == .htmlBlock {
                     while end > start && text[end - 1] == 0x0A { end -= 1 }
                 }

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension NodeKind.Tag {
     /// Kinds handled entirely on entering (their exit event is ignored).
@@ -22,9 +22,8 @@ extension TextLayoutEngine {
 
     /// Handles entering node `index`; returns `false` to skip its children.
     mutating func enter(_ index: Int32) -> Bool {
-        let record = records[Int(index)]
-        let tag = record.tag
-        if record.style >= 0, document.storage.styles[Int(record.style)].display == Display.none {
+        let tag = records.tag(index)
+        if records.style(index) >= 0, document.storage.styles[Int(records.style(index))].display == Display.none {
             ignoreNextExit = true
             return false
         }
@@ -42,7 +41,7 @@ extension TextLayoutEngine {
     }
 
     mutating func exit(_ index: Int32) {
-        let tag = records[Int(index)].tag
+        let tag = records.tag(index)
         if tag.isLayoutLeaf { return }
         if tag.isBlock {
             exitBlock(index, tag)
@@ -60,8 +59,8 @@ extension TextLayoutEngine {
     mutating func separateFromPreviousSibling(_ index: Int32, _ tag: NodeKind.Tag) {
         switch tag {
         case .paragraph, .heading, .blockQuote, .list, .codeBlock, .htmlBlock, .thematicBreak, .table, .definitionList:
-            let parent = records[Int(index)].parent
-            if parent >= 0 && records[Int(parent)].firstChild != index && !(frames.last?.tight ?? false) {
+            let parent = records.parent(index)
+            if parent >= 0 && records.firstChild(parent) != index && !(frames.last?.tight ?? false) {
                 pendingBlank = true
             }
         default:
@@ -195,10 +194,10 @@ extension TextLayoutEngine {
 
     mutating func enterList(_ index: Int32, _ attributes: ListAttributes) {
         var count = 0
-        var child = records[Int(index)].firstChild
+        var child = records.firstChild(index)
         while child >= 0 {
-            if records[Int(child)].tag == .listItem { count += 1 }
-            child = records[Int(child)].nextSibling
+            if records.tag(child) == .listItem { count += 1 }
+            child = records.nextSibling(child)
         }
         let bulletLevel = lists.last.map { $0.bulletLevel + ($0.ordered ? 0 : 1) } ?? 0
         var state = ListState(ordered: attributes.isOrdered, next: attributes.start,
@@ -274,9 +273,8 @@ extension TextLayoutEngine {
     /// Writes a node's literal text line by line, unwrapped. With `padded`, lines are padded to a
     /// box (half the indent outside, half inside the box, plus a right margin).
     mutating func renderVerbatim(_ index: Int32, indent: Int, style: Int32, padded: Bool) {
-        let record = records[Int(index)]
-        var start = Int(record.textStart)
-        var end = start + Int(record.textCount)
+        var start = Int(records.textStart(index))
+        var end = start + Int(records.textCount(index))
         while end > start && (source[end - 1] == 0x0A || source[end - 1] == 0x0D) { end -= 1 }
         // Expand tabs and sanitize each line into a scratch buffer (reused between blocks).
         var lines = StyledText()
@@ -321,7 +319,7 @@ extension TextLayoutEngine {
             widest = max(widest, width)
             start = lineEnd + 1
         }
-        if bounds.count == 1 && bounds[0].start == bounds[0].end && record.textCount == 0 { return }
+        if bounds.count == 1 && bounds[0].start == bounds[0].end && records.textCount(index) == 0 { return }
         let outside = padded ? indent / 2 : indent
         let inside = indent - outside
         for line in bounds {

@@ -1,12 +1,11 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension TextLayoutEngine {
     mutating func appendText(_ index: Int32, style: Int32) {
-        let record = records[Int(index)]
-        guard record.textCount > 0 else { return }
+        guard records.textCount(index) > 0 else { return }
         if settings.styled { inline.setStyle(style) }
-        let start = Int(record.textStart)
-        inline.appendCollapsing(UnsafeBufferPointer(rebasing: source[start..<start + Int(record.textCount)]))
+        let start = Int(records.textStart(index))
+        inline.appendCollapsing(UnsafeBufferPointer(rebasing: source[start..<start + Int(records.textCount(index))]))
     }
 
     mutating func enterInline(_ index: Int32, _ tag: NodeKind.Tag) {

@@ -1,9 +1,9 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension TextLayoutEngine {
     /// Finds every footnote definition (the first one wins for a label).
     mutating func collectFootnoteDefinitions() {
-        for i in 0..<records.count where records[i].tag == .footnoteDefinition {
+        for i in 0..<records.count where records.tag(Int32(i)) == .footnoteDefinition {
             guard case .footnoteDefinition(let label) = document.kind(at: Int32(i)) else { continue }
             if footnoteDefinitions[label] == nil {
                 footnoteDefinitions[label] = Int32(i)

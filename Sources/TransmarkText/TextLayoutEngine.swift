@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// The layout engine shared by the `text` and `ansi` formats: walks a document with enter/exit
 /// events (no recursion, explicit stacks for blocks, prefixes, styles, tables and captures) and
@@ -10,7 +10,7 @@ import TransmarkCore
 /// Footnotes and link references are numbered in order of first reference and listed at the end.
 struct TextLayoutEngine {
     let document: Document
-    let records: [NodeRecord]
+    let records: NodeRecords
     let settings: LayoutSettings
     /// The document's text buffer, valid during `render`.
     var source: UnsafeBufferPointer<UInt8>
@@ -141,11 +141,10 @@ struct TextLayoutEngine {
     /// The style of node `index` inside the current style, with the theme's `delta` for its kind.
     mutating func derivedStyle(_ index: Int32, _ delta: ANSIStyle?, link: Int32 = -1) -> Int32 {
         let parent = currentStyle
-        let record = records[Int(index)]
-        if delta == nil && record.style < 0 && link < 0 { return parent }
+        if delta == nil && records.style(index) < 0 && link < 0 { return parent }
         var style = styles[Int(parent)]
         if let delta { style = style.applying(delta) }
-        if record.style >= 0 { style = style.applying(document.storage.styles[Int(record.style)]) }
+        if records.style(index) >= 0 { style = style.applying(document.storage.styles[Int(records.style(index))]) }
         if link >= 0 { style.link = link }
         return intern(style)
     }

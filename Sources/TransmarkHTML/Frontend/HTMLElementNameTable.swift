@@ -10,6 +10,11 @@ struct HTMLElementNameTable: Sendable {
     private init() {
         keys = [UInt64](repeating: 0, count: Self.slotCount * 2)
         elements = [UInt8](repeating: 0, count: Self.slotCount)
+        // `element(_:)` turns raw values back into elements by bit pattern, which is right only
+        // while raw values are the cases' indexes (the default for a `UInt8` enum).
+        for (index, element) in HTMLElement.allCases.enumerated() {
+            precondition(Int(element.rawValue) == index, "HTMLElement raw values must be the case indexes")
+        }
         for element in HTMLElement.allCases where element != .unknown {
             var name = element.name
             let (lo, hi) = name.withUTF8 { Self.pack($0)! }
@@ -49,7 +54,11 @@ struct HTMLElementNameTable: Sendable {
                 while true {
                     let raw = e[slot]
                     if raw == 0 { return .unknown }
-                    if k[slot * 2] == lo && k[slot * 2 + 1] == hi { return HTMLElement(rawValue: raw)! }
+                    if k[slot * 2] == lo && k[slot * 2 + 1] == hi {
+                        // A raw value stored by `init` (raw values are the case indexes, checked
+                        // there): no failable conversion per tag.
+                        return unsafeBitCast(raw, to: HTMLElement.self)
+                    }
                     slot = (slot + 1) & (Self.slotCount - 1)
                 }
             }

@@ -73,37 +73,42 @@ public struct HTMLFrontend: Frontend {
         guard input.count <= options.maxInputSize else {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
         }
-        // Clean UTF-8 (the usual case) is read in place; anything else is decoded into a copy.
-        if let decoded = HTMLInputDecoder.decodeIfNeeded(input, encoding: options.encoding.inputEncoding) {
-            return decoded.withUnsafeBufferPointer { p in
-                var builder = HTMLTreeBuilder(input: p, options: options)
-                return builder.build()
-            }
+        // Valid UTF-8 (the usual case) is read in place; anything else is decoded into a copy.
+        switch HTMLInputDecoder.prepare(input, encoding: options.encoding.inputEncoding) {
+        case .inPlace(let firstCR):
+            var builder = HTMLTreeBuilder(input: input, firstCR: firstCR, options: options)
+            return builder.build()
+        case .decoded(let decoded):
+            return Self.build(decoded, options: options)
         }
-        var builder = HTMLTreeBuilder(input: input, options: options)
-        return builder.build()
     }
 
-    /// Parses and empties `input`; when the input needs decoding (another encoding, CR line ends,
-    /// invalid UTF-8), the original is freed as soon as its decoded copy exists.
+    /// Builds the document from decoded input (no CRs left in it).
+    private static func build(_ decoded: [UInt8], options: Options) -> Document {
+        decoded.withUnsafeBufferPointer { p in
+            var builder = HTMLTreeBuilder(input: p, firstCR: p.count, options: options)
+            return builder.build()
+        }
+    }
+
+    /// Parses and empties `input`; when the input needs decoding (another encoding, a byte
+    /// order mark, invalid UTF-8), the original is freed as soon as its decoded copy exists.
     public func parse(consuming input: inout [UInt8], options: Options) throws -> Document {
         guard input.count <= options.maxInputSize else {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
         }
-        let decoded = input.withUnsafeBufferPointer { HTMLInputDecoder.decodeIfNeeded($0, encoding: options.encoding.inputEncoding) }
-        guard let decoded else {
-            // Clean UTF-8: read in place (the check above already ran).
+        let prepared = input.withUnsafeBufferPointer { HTMLInputDecoder.prepare($0, encoding: options.encoding.inputEncoding) }
+        switch prepared {
+        case .inPlace(let firstCR):
             let document = input.withUnsafeBufferPointer { p in
-                var builder = HTMLTreeBuilder(input: p, options: options)
+                var builder = HTMLTreeBuilder(input: p, firstCR: firstCR, options: options)
                 return builder.build()
             }
             input = []
             return document
-        }
-        input = []
-        return decoded.withUnsafeBufferPointer { p in
-            var builder = HTMLTreeBuilder(input: p, options: options)
-            return builder.build()
+        case .decoded(let decoded):
+            input = []
+            return Self.build(decoded, options: options)
         }
     }
 }

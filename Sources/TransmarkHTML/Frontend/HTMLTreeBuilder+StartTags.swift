@@ -50,7 +50,12 @@ extension HTMLTreeBuilder {
         let start = tokenizer.lastTagStart, end = tokenizer.lastTagEnd
         guard start < end, end <= input.count else { return }
         if suppressDepth > 0 { return }
-        emitText(UnsafeBufferPointer(rebasing: input[start ..< end]))
+        guard HTMLTokenizer.needsLineEndingNormalization(input, start, end, firstCR: tokenizer.firstCR) else {
+            return emitText(UnsafeBufferPointer(rebasing: input[start ..< end]))
+        }
+        var normalized: [UInt8] = []
+        HTMLTokenizer.forEachNormalizedPiece(input, start, end) { normalized.append(contentsOf: $0) }
+        normalized.withUnsafeBufferPointer { emitText($0) }
     }
 
     /// Whether `</name` occurs after the tag just read (`name` is no known element). Searched
@@ -133,21 +138,41 @@ extension HTMLTreeBuilder {
                                        names: HTMLElementNameTable) -> [String: Int] {
         var positions: [String: Int] = [:]
         var name: [UInt8] = []
+        // Most end tags repeat a few known names: the last four short names found known, packed
+        // (lowercase bytes and length), are skipped without a table lookup. (Plain integers:
+        // SIMD vectors compiled to lane-by-lane code here.)
+        var known: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var i = from
         while let (start, nameEnd) = nextEndTag(in: input, from: i) {
-            let bytes = UnsafeBufferPointer(rebasing: input[start + 2 ..< nameEnd])
-            // Names are looked up in place; only a name with capitals is copied (lowercased).
-            let record = { (nameBytes: UnsafeBufferPointer<UInt8>) in
-                if names.element(nameBytes) == .unknown {
-                    positions[String(decoding: nameBytes, as: UTF8.self)] = start
+            let count = nameEnd - start - 2
+            var packed: UInt64 = 0
+            if count <= 7 {
+                packed = UInt64(count) << 56
+                for k in 0 ..< count { packed |= UInt64(ASCII.lowercased(input[start + 2 + k])) << UInt64(8 * k) }
+                if packed == known.0 || packed == known.1 || packed == known.2 || packed == known.3 {
+                    i = nameEnd
+                    continue
                 }
             }
+            let bytes = UnsafeBufferPointer(rebasing: input[start + 2 ..< nameEnd])
+            // Names are looked up in place; only a name with capitals is copied (lowercased).
+            // (What the lookup finds is used outside the closure: a variable it changed was
+            // checked for exclusive access at run time on every end tag.)
+            let unknownName = { (nameBytes: UnsafeBufferPointer<UInt8>) -> String? in
+                names.element(nameBytes) == .unknown ? String(decoding: nameBytes, as: UTF8.self) : nil
+            }
+            let unknown: String?
             if bytes.contains(where: { $0 &- 0x41 < 26 }) {
                 name.removeAll(keepingCapacity: true)
                 for c in bytes { name.append(ASCII.lowercased(c)) }
-                name.withUnsafeBufferPointer(record)
+                unknown = name.withUnsafeBufferPointer(unknownName)
             } else {
-                record(bytes)
+                unknown = unknownName(bytes)
+            }
+            if let unknown {
+                positions[unknown] = start
+            } else if count <= 7 {
+                known = (packed, known.0, known.1, known.2)
             }
             i = nameEnd
         }

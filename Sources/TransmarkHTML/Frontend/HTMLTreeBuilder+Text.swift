@@ -1,4 +1,9 @@
 import TransmarkCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension HTMLTreeBuilder {
     @inline(__always)
@@ -189,12 +194,19 @@ extension HTMLTreeBuilder {
     /// Starts flattening the text of a pre- or code-like element into one literal node.
     mutating func startCollecting(_ element: HTMLElement, key: Int32, isBlock: Bool,
                                   attributes: AttributeListID, style: Style?, info: String) {
-        // Reuse the byte buffer of the previous collector (kept, emptied, by `finishCollector`).
-        var buffer: [UInt8] = []
-        swap(&buffer, &collector.bytes)
-        collector = HTMLTextCollector(isBlock: isBlock, key: key, element: element, info: info,
-                                      attributes: attributes, style: style)
-        collector.bytes = buffer
+        // Set field by field: assigning a whole new collector copied and destroyed one (its
+        // strings, style and buffer) per code span. The byte buffer is the previous collector's,
+        // kept and emptied by `finishCollector`.
+        collector.isBlock = isBlock
+        collector.key = key
+        collector.element = element
+        collector.depth = 1
+        collector.info = info
+        collector.attributes = attributes
+        collector.style = style
+        collector.atStart = true
+        collector.skippingKey = -1
+        collector.collapsedSpace = false
         isCollecting = true
     }
 
@@ -322,11 +334,18 @@ extension HTMLTreeBuilder {
                 spacing = trailingSpace ? .pendingSpace : .afterText
             }
         }
-        var buffer: [UInt8] = []
-        swap(&buffer, &collector.bytes)
-        collector = .idle
-        buffer.removeAll(keepingCapacity: true)
-        collector.bytes = buffer
+        // Back to idle in place (see `startCollecting`), keeping the buffer's capacity.
+        collector.bytes.removeAll(keepingCapacity: true)
+        collector.isBlock = false
+        collector.key = -1
+        collector.element = .unknown
+        collector.depth = 1
+        collector.info = ""
+        collector.attributes = .none
+        collector.style = nil
+        collector.atStart = true
+        collector.skippingKey = -1
+        collector.collapsedSpace = false
     }
 
     /// The language of a `class="language-x"` or `lang-x`, if any.
@@ -340,9 +359,11 @@ extension HTMLTreeBuilder {
                 let wordStart = i
                 while i < n && !isSpace(p[i]) { i += 1 }
                 let word = UnsafeBufferPointer(rebasing: p[wordStart ..< i])
-                for prefix in ["language-", "lang-"] {
-                    let count = prefix.utf8.count
-                    if word.count > count && word.prefix(count).elementsEqual(prefix.utf8) {
+                // Prefixes compared as bytes (a generic `elementsEqual` per word cost hundreds of
+                // instructions).
+                for prefix: StaticString in ["language-", "lang-"] {
+                    let count = prefix.utf8CodeUnitCount
+                    if word.count > count && memcmp(word.baseAddress!, prefix.utf8Start, count) == 0 {
                         return String(decoding: word[count...], as: UTF8.self)
                     }
                 }

@@ -18,7 +18,7 @@ struct HTMLTreeBuilder {
     let registry: HTMLTagRegistry
     let names = HTMLElementNameTable.shared
     let traits = HTMLElementTraits.table
-    /// The clean UTF-8 input (borrowed for the duration of `build()`).
+    /// The valid UTF-8 input, line endings as they came (borrowed for the duration of `build()`).
     let input: UnsafeBufferPointer<UInt8>
     var tokenizer: HTMLTokenizer
     var builder: DocumentBuilder
@@ -60,11 +60,12 @@ struct HTMLTreeBuilder {
     var bodyStarted = false
 
     /// Reads `input`, which must stay valid and unchanged until `build()` returns.
-    init(input: UnsafeBufferPointer<UInt8>, options: HTMLFrontend.Options) {
+    /// `firstCR` is the index of the input's first CR (its count when it has none).
+    init(input: UnsafeBufferPointer<UInt8>, firstCR: Int, options: HTMLFrontend.Options) {
         self.input = input
         self.options = options
         self.registry = options.tagRegistry
-        tokenizer = HTMLTokenizer(borrowing: input, options: .init(keepsUnfinishedTagAsText: true))
+        tokenizer = HTMLTokenizer(borrowing: input, firstCR: firstCR, options: .init(keepsUnfinishedTagAsText: true))
         // Text is at most about the input's size; reserving that much costs no resident memory
         // until written (large blocks are mapped lazily), while growing past a smaller guess
         // would copy the whole text buffer and hold both copies at once.

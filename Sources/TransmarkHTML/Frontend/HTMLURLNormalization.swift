@@ -3,8 +3,17 @@
 /// controls, non-ASCII — are percent-encoded; `%` escapes already there are kept. Reading HTML
 /// and writing it back therefore gives the same destination.
 enum HTMLURLNormalization {
+    /// The bytes kept as they are: `HTMLEscaping.hrefSafe`, `&` and `'` (one table lookup per
+    /// byte).
+    static let kept: [Bool] = {
+        var table = HTMLEscaping.hrefSafe
+        table[Int(UInt8(ascii: "&"))] = true
+        table[Int(UInt8(ascii: "'"))] = true
+        return table
+    }()
+
     static func normalized(_ url: String) -> String {
-        let safe = HTMLEscaping.hrefSafe
+        let safe = kept
         // Native strings are contiguous: one pass over their bytes, no copy when nothing changes.
         let firstUnsafe = url.utf8.withContiguousStorageIfAvailable { p -> Int in
             safe.withUnsafeBufferPointer { kept in
@@ -32,7 +41,7 @@ enum HTMLURLNormalization {
     }
 
     @inline(__always)
-    private static func isKept(_ b: UInt8, _ safe: UnsafeBufferPointer<Bool>) -> Bool {
-        safe[Int(b)] || b == UInt8(ascii: "&") || b == UInt8(ascii: "'")
+    private static func isKept(_ b: UInt8, _ kept: UnsafeBufferPointer<Bool>) -> Bool {
+        kept[Int(b)]
     }
 }

@@ -12,7 +12,8 @@ import TransmarkCore
 /// - turns CRLF and lone CR into LF.
 ///
 /// NUL bytes are kept: the tokenizer decides, state by state, what they become.
-/// Valid UTF-8 without CR and without a BOM is returned as is, without a copy.
+/// ``HTMLFrontend`` reads valid UTF-8 without a BOM in place, CRs included (the tokenizer
+/// normalizes line endings as it reads), and decodes only other input.
 public enum HTMLInputDecoder {
     /// The result of decoding: clean UTF-8 and the encoding that was used.
     public struct Decoded: Sendable {
@@ -82,23 +83,37 @@ public enum HTMLInputDecoder {
         return (word & highs) | hasCR == 0
     }
 
-    /// Decodes `source` as ``decode(_:encoding:)`` does, or returns `nil` when the bytes are
-    /// already clean UTF-8 without a byte order mark (valid, no CR) and can be read as they are.
-    static func decodeIfNeeded(_ source: UnsafeBufferPointer<UInt8>, encoding: HTMLInputEncoding?) -> [UInt8]? {
+    /// How ``HTMLFrontend`` reads an input: in place, or as a decoded copy.
+    enum Prepared {
+        /// Valid UTF-8 without a byte order mark: read as it is; the tokenizer normalizes line
+        /// endings itself, from `firstCR` (the index of the first CR, or the input's count).
+        case inPlace(firstCR: Int)
+        /// Anything else, decoded as ``decode(_:encoding:)`` does.
+        case decoded([UInt8])
+    }
+
+    /// Whether `source` can be read in place (valid UTF-8, no byte order mark, CRs allowed:
+    /// copying a page only to turn its CRLFs into LFs held a second input-sized buffer for the
+    /// whole parse), else its decoded copy.
+    static func prepare(_ source: UnsafeBufferPointer<UInt8>, encoding: HTMLInputEncoding?) -> Prepared {
         let (chosen, bomLength) = encoding.map { explicit in
             (explicit, explicit == .utf8 && hasUTF8BOM(source) ? 3 : 0)
         } ?? detectEncoding(source)
         switch chosen {
         case .utf8:
+            // One check for validity (CRs allowed), then `memchr` for the first CR: cheaper than
+            // one scan that also looks for CRs.
+            if bomLength == 0 && validUTF8PrefixEnd(source, from: 0) == source.count {
+                return .inPlace(firstCR: HTMLTokenizer.firstCarriageReturn(in: source, from: 0))
+            }
             let clean = cleanUTF8PrefixEnd(source, from: bomLength)
-            if clean == source.count && bomLength == 0 { return nil }
-            return decodeUTF8(source, from: bomLength, cleanUpTo: clean, original: [])
+            return .decoded(decodeUTF8(source, from: bomLength, cleanUpTo: clean, original: []))
         case .windows1252:
-            return decodeWindows1252(source, from: bomLength)
+            return .decoded(decodeWindows1252(source, from: bomLength))
         case .utf16LittleEndian:
-            return decodeUTF16(source, from: bomLength, bigEndian: false)
+            return .decoded(decodeUTF16(source, from: bomLength, bigEndian: false))
         case .utf16BigEndian:
-            return decodeUTF16(source, from: bomLength, bigEndian: true)
+            return .decoded(decodeUTF16(source, from: bomLength, bigEndian: true))
         }
     }
 
@@ -108,17 +123,40 @@ public enum HTMLInputDecoder {
 
     /// The end of the longest prefix of `s[start...]` that needs no change.
     static func cleanUTF8PrefixEnd(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        utf8PrefixEnd(s, from: start, stopsAtCR: true)
+    }
+
+    /// The end of the longest prefix of `s[start...]` that is valid UTF-8 (CRs included).
+    static func validUTF8PrefixEnd(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        utf8PrefixEnd(s, from: start, stopsAtCR: false)
+    }
+
+    @inline(__always)
+    private static func utf8PrefixEnd(_ s: UnsafeBufferPointer<UInt8>, from start: Int, stopsAtCR: Bool) -> Int {
         let n = s.count
         var i = start
         // Phase 1: skip everything that needs no change.
         scan: while i < n {
-            while i + 8 <= n, isPlainASCII(UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+            // Without CRs to look for, 32 bytes are checked at once (text is mostly ASCII).
+            if !stopsAtCR {
+                let base = UnsafeRawPointer(s.baseAddress!)
+                while i + 32 <= n {
+                    let a = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let b = base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                    let c = base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                    let d = base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                    if (a | b | c | d) & 0x8080_8080_8080_8080 != 0 { break }
+                    i += 32
+                }
+            }
+            while i + 8 <= n, case let word = UnsafeRawPointer(s.baseAddress! + i).loadUnaligned(as: UInt64.self),
+                  stopsAtCR ? isPlainASCII(word) : word & 0x8080_8080_8080_8080 == 0 {
                 i += 8
             }
             guard i < n else { break }
             let b = s[i]
             if b < 0x80 {
-                if b == 0x0D { break scan }
+                if stopsAtCR && b == 0x0D { break scan }
                 i += 1
             } else {
                 let length = utf8SequenceLength(s, at: i)

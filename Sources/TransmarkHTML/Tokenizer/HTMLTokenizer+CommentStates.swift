@@ -53,7 +53,7 @@ extension HTMLTokenizer {
         switch state {
         case .bogusComment:
             let i = ByteScanner.firstIndex(in: p, from: pos, of: 0x3E, 0, 0)
-            if i > pos { buffers.commentData.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { Self.appendKeptInput(p, pos, i, firstCR: firstCR, to: &buffers.commentData) }
             pos = i
             guard i < n else { return }
             pos += 1
@@ -85,7 +85,7 @@ extension HTMLTokenizer {
             }
         case .comment:
             let i = ByteScanner.firstIndex(in: p, from: pos, of: 0x2D, 0, 0)
-            if i > pos { buffers.commentData.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { Self.appendKeptInput(p, pos, i, firstCR: firstCR, to: &buffers.commentData) }
             pos = i
             guard i < n else { return }
             pos += 1

@@ -108,10 +108,14 @@ extension HTMLTokenizer {
                 state = isPublic ? .afterDoctypePublicIdentifier : .afterDoctypeSystemIdentifier
             } else if b == 0x3E {
                 emitDoctype(forceQuirks: true)
-            } else if isPublic {
-                if b == 0 { doctypePublicIdentifier!.append(contentsOf: UTF8Encoding.replacementCharacter) } else { doctypePublicIdentifier!.append(b) }
-            } else {
-                if b == 0 { doctypeSystemIdentifier!.append(contentsOf: UTF8Encoding.replacementCharacter) } else { doctypeSystemIdentifier!.append(b) }
+            } else if b == 0 {
+                if isPublic {
+                    doctypePublicIdentifier!.append(contentsOf: UTF8Encoding.replacementCharacter)
+                } else {
+                    doctypeSystemIdentifier!.append(contentsOf: UTF8Encoding.replacementCharacter)
+                }
+            } else if let kept = Self.keptByte(p, at: pos - 1) {
+                if isPublic { doctypePublicIdentifier!.append(kept) } else { doctypeSystemIdentifier!.append(kept) }
             }
         case .afterDoctypePublicIdentifier, .betweenDoctypePublicAndSystemIdentifiers:
             if isSpace {

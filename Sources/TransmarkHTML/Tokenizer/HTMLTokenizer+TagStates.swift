@@ -142,27 +142,23 @@ extension HTMLTokenizer {
         return i
     }
 
-    /// The content state a start tag named `name` switches to, as a tree builder would.
+    /// The content state a start tag named `name` switches to, as a tree builder would. (Asked
+    /// for every start tag: names are compared packed, eight bytes and the length at once.)
     static func contentState(afterStartTag name: UnsafeBufferPointer<UInt8>) -> State? {
-        guard name.count >= 3 && name.count <= 9 else { return nil }
-        switch name[0] {
-        case UInt8(ascii: "t"):
-            if name.elementsEqual("title".utf8) || name.elementsEqual("textarea".utf8) { return .rcdata }
-        case UInt8(ascii: "s"):
-            if name.elementsEqual("style".utf8) { return .rawtext }
-            if name.elementsEqual("script".utf8) { return .scriptData }
-        case UInt8(ascii: "x"):
-            if name.elementsEqual("xmp".utf8) { return .rawtext }
-        case UInt8(ascii: "i"):
-            if name.elementsEqual("iframe".utf8) { return .rawtext }
-        case UInt8(ascii: "n"):
-            if name.elementsEqual("noembed".utf8) || name.elementsEqual("noframes".utf8) { return .rawtext }
-        case UInt8(ascii: "p"):
-            if name.elementsEqual("plaintext".utf8) { return .plaintext }
-        default:
-            break
+        let n = name.count
+        guard n >= 3 && n <= 9 else { return nil }
+        var packed = UInt64(n)
+        for k in 0 ..< Swift.min(n, 7) { packed |= UInt64(name[k]) << UInt64(8 * (k + 1)) }
+        switch packed {
+        case ContentStateNames.title: return .rcdata
+        case ContentStateNames.textarea: return name[7] == UInt8(ascii: "a") ? .rcdata : nil
+        case ContentStateNames.style, ContentStateNames.xmp, ContentStateNames.iframe, ContentStateNames.noembed:
+            return .rawtext
+        case ContentStateNames.noframes: return name[7] == UInt8(ascii: "s") ? .rawtext : nil
+        case ContentStateNames.script: return .scriptData
+        case ContentStateNames.plaintext: return name[7] == UInt8(ascii: "x") && name[8] == UInt8(ascii: "t") ? .plaintext : nil
+        default: return nil
         }
-        return nil
     }
 
     /// Runs the tag states until the tag is emitted or the machine leaves them: one call per tag
@@ -289,7 +285,7 @@ extension HTMLTokenizer {
         case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
             let quote: UInt8 = state == .attributeValueDoubleQuoted ? 0x22 : 0x27
             let i = ByteScanner.firstIndex(in: p, from: pos, of: quote, 0x26, 0)
-            if i > pos { buffers.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+            if i > pos { Self.appendKeptInput(p, pos, i, firstCR: firstCR, to: &buffers.attributeBytes) }
             pos = i
             guard i < n else { return }
             switch p[i] {
@@ -350,4 +346,26 @@ extension HTMLTokenizer {
             preconditionFailure("tagState called in \(state)")
         }
     }
+}
+
+/// The names of the start tags that switch content states, packed as
+/// `HTMLTokenizer.contentState(afterStartTag:)` packs names: the length, then the first seven bytes.
+/// (Literals, so that reading them costs no lazy initialization; a test checks them against `pack`.)
+enum ContentStateNames {
+    static func pack(_ name: StaticString) -> UInt64 {
+        let n = name.utf8CodeUnitCount
+        var packed = UInt64(n)
+        for k in 0 ..< min(n, 7) { packed |= UInt64(name.utf8Start[k]) << UInt64(8 * (k + 1)) }
+        return packed
+    }
+
+    static let title: UInt64 = 0x0000656C74697405 // pack("title")
+    static let textarea: UInt64 = 0x6572617478657408 // pack("textarea")
+    static let style: UInt64 = 0x0000656C79747305 // pack("style")
+    static let xmp: UInt64 = 0x00000000706D7803 // pack("xmp")
+    static let iframe: UInt64 = 0x00656D6172666906 // pack("iframe")
+    static let noembed: UInt64 = 0x6465626D656F6E07 // pack("noembed")
+    static let noframes: UInt64 = 0x656D6172666F6E08 // pack("noframes")
+    static let script: UInt64 = 0x0074706972637306 // pack("script")
+    static let plaintext: UInt64 = 0x65746E69616C7009 // pack("plaintext")
 }

@@ -59,6 +59,9 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
 
     /// The number of input bytes.
     var inputCount: Int { borrowed?.count ?? input.count }
+    /// The index of the input's first CR (`inputCount` when there is none): where normalizing
+    /// line endings can start to matter (see `HTMLTokenizer+LineEndings.swift`).
+    let firstCR: Int
     /// The options this tokenizer was created with.
     public let options: Options
     /// Whether `<![CDATA[` opens a CDATA section (true in foreign content: SVG, MathML) rather
@@ -139,22 +142,26 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
         self.init(decodedUTF8: HTMLInputDecoder.preprocess(utf8: Array(string.utf8)), options: options)
     }
 
-    /// Tokenizes bytes that are already clean UTF-8 with LF line endings, such as the output of
-    /// ``HTMLInputDecoder/decode(_:encoding:)``. Other bytes do not crash the tokenizer, but a CR
-    /// is then treated as an ordinary character and invalid UTF-8 reaches the tokens unchanged.
+    /// Tokenizes bytes that are already valid UTF-8, such as the output of
+    /// ``HTMLInputDecoder/decode(_:encoding:)``. CRLF and lone CR are normalized to LF as they
+    /// are read; other bytes do not crash the tokenizer, but invalid UTF-8 reaches the tokens
+    /// unchanged.
     public init(decodedUTF8 input: [UInt8], options: Options = Options()) {
         self.input = input
         self.borrowed = nil
+        self.firstCR = input.withUnsafeBufferPointer { Self.firstCarriageReturn(in: $0, from: 0) }
         self.options = options
         scratch = scratchOwner.buffers
     }
 
-    /// Tokenizes clean UTF-8 bytes owned by the caller, which keeps them alive and unchanged for
+    /// Tokenizes valid UTF-8 bytes owned by the caller, which keeps them alive and unchanged for
     /// as long as the tokenizer is used (the tree builder, within one `parse` call). ``input`` is
-    /// then empty.
-    init(borrowing bytes: UnsafeBufferPointer<UInt8>, options: Options) {
+    /// then empty. `firstCR` is the index of the first CR when the caller knows it (else it is
+    /// searched for).
+    init(borrowing bytes: UnsafeBufferPointer<UInt8>, firstCR: Int? = nil, options: Options) {
         self.input = []
         self.borrowed = bytes
+        self.firstCR = firstCR ?? Self.firstCarriageReturn(in: bytes, from: 0)
         self.options = options
         scratch = scratchOwner.buffers
     }
@@ -333,7 +340,11 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     @inline(__always)
     mutating func flushText() {
         if runStart < runEnd {
-            push(RawToken(kind: .text, start: runStart, end: runEnd))
+            if runEnd > firstCR && withInput({ Self.needsLineEndingNormalization($0, runStart, runEnd, firstCR: firstCR) }) {
+                pushNormalizedRun(runStart, runEnd)
+            } else {
+                push(RawToken(kind: .text, start: runStart, end: runEnd))
+            }
         }
         runStart = runEnd
     }

@@ -57,8 +57,11 @@ extension HTMLTokenizer {
 
 /// Byte classes used by the tokenizer states.
 enum ASCII {
+    /// Tab, LF, FF, CR and space. CR counts because input is read with its line endings as
+    /// they are (see `HTMLTokenizer+LineEndings.swift`): where the spec sees an LF, the
+    /// tokenizer may see a CR.
     @inline(__always) static func isWhitespace(_ b: UInt8) -> Bool {
-        b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0C
+        b <= 0x20 && (UInt64(0x1_0000_3600) >> UInt64(b)) & 1 != 0
     }
     @inline(__always) static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
     @inline(__always) static func isAlphanumeric(_ b: UInt8) -> Bool { isAlpha(b) || b &- 0x30 < 10 }

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 import TransmarkHTML
 
 extension MarkdownWriter {
@@ -89,7 +89,7 @@ extension MarkdownWriter {
         endInlineRun()
         guard var list = lists.popLast() else { return }
         let p = parent(i)
-        let first = records[Int(p)].firstChild == i
+        let first = records.firstChild(p) == i
         if !first {
             if list.isTight { w.cr() } else { w.blankLine() }
         }
@@ -129,7 +129,7 @@ extension MarkdownWriter {
         let lastLineBlank = !hasLines || isBlank(body[(body.lastIndex(of: 0x0A).map { $0 + 1 } ?? body.startIndex)...])
         func lines() -> [ArraySlice<UInt8>] { hasLines ? body.split(separator: 0x0A, omittingEmptySubsequences: false) : [] }
         let p = parent(i)
-        let firstInItem = p >= 0 && tag(p) == .listItem && records[Int(p)].firstChild == i
+        let firstInItem = p >= 0 && tag(p) == .listItem && records.firstChild(p) == i
         // Indented code needs a blank line before it that ends any list or paragraph: not the
         // first block of an item, not inside a tight list, not right after a list.
         let inTightItem = p >= 0 && tag(p) == .listItem && (lists.last?.isTight ?? false)

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 import TransmarkHTML
 
 // MARK: - Inline writing
@@ -86,7 +86,7 @@ extension MarkdownWriter {
         guard let c = d.open.first else { return d }
         var d = d
         let star = UInt8(ascii: "*"), underscore = UInt8(ascii: "_")
-        let node = records[Int(d.node)].tag
+        let node = records.tag(d.node)
         if (node == .emphasis || node == .strong || node == .term) && (c == star || c == underscore) {
             let other = c == star ? underscore : star
             d.open = d.open.map { _ in other }
@@ -107,7 +107,7 @@ extension MarkdownWriter {
     mutating func htmlTagForDelimiter(_ d: Delimiter) -> String? {
         guard d.position >= 0, let c = d.open.first,
               c == UInt8(ascii: "*") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~") else { return nil }
-        switch records[Int(d.node)].tag {
+        switch records.tag(d.node) {
         case .emphasis: return "em"
         case .strong, .term: return "strong"
         case .strikethrough: return "del"
@@ -197,8 +197,8 @@ extension MarkdownWriter {
         // Emphasis directly inside emphasis (or strong in strong) with the same character reads
         // as one run (`**x**` is strong, not emphasis in emphasis): use the other character.
         // (`****x****` is strong in strong, so strong keeps its character.)
-        let p = records[Int(i)].parent
-        if p >= 0, records[Int(i)].tag == .emphasis, records[Int(p)].firstChild == i,
+        let p = records.parent(i)
+        if p >= 0, records.tag(i) == .emphasis, records.firstChild(p) == i,
            let parentChar = chosenDelimiters[p], parentChar == d.first {
             let other: UInt8 = parentChar == UInt8(ascii: "*") ? UInt8(ascii: "_") : UInt8(ascii: "*")
             let previous = pendingSpaces.last ?? w.last
@@ -212,10 +212,10 @@ extension MarkdownWriter {
         }
         let previous = pendingSpaces.last ?? w.last
         var nextIsWord = false
-        let next = records[Int(i)].nextSibling
+        let next = records.nextSibling(i)
         if next >= 0 {
             let bytes = document.textBytes(at: next)
-            if let f = bytes.first, records[Int(next)].tag == .text { nextIsWord = MarkdownTextEscaper.isWordByte(f) }
+            if let f = bytes.first, records.tag(next) == .text { nextIsWord = MarkdownTextEscaper.isWordByte(f) }
         }
         if let previous, MarkdownTextEscaper.isWordByte(previous) { nextIsWord = true }
         if nextIsWord { d = d.map { _ in UInt8(ascii: "*") } }
@@ -228,11 +228,11 @@ extension MarkdownWriter {
         // the last shows nothing in HTML either: drop them.
         var node = i
         while true {
-            var next = records[Int(node)].nextSibling
-            while next >= 0 && tag(next) == .lineBreak { next = records[Int(next)].nextSibling }
+            var next = records.nextSibling(node)
+            while next >= 0 && tag(next) == .lineBreak { next = records.nextSibling(next) }
             // A block after the break (a division after a link holding it) ends the paragraph.
             if next >= 0 { if tag(next).isBlock { return }; break }
-            node = records[Int(node)].parent
+            node = records.parent(node)
             guard node >= 0, !tag(node).isBlock else { return }
         }
         if inTableCell || inHeading && headingLineStart < 0 {

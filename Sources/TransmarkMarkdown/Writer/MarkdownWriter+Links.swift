@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 import TransmarkHTML
 
 extension MarkdownWriter {
@@ -7,8 +7,8 @@ extension MarkdownWriter {
     mutating func enterLink(_ i: Int32) -> Bool {
         guard case .link(let destination, let title) = document.kind(at: i) else { return true }
         // Autolinks: the text is the URL (or the address of a mailto: URL), as plain text.
-        let first = records[Int(i)].firstChild
-        let plain = first >= 0 && tag(first) == .text && records[Int(first)].nextSibling < 0
+        let first = records.firstChild(i)
+        let plain = first >= 0 && tag(first) == .text && records.nextSibling(first) < 0
         if title.isEmpty, plain {
             let text = document.textBytes(at: first)
             let destinationBytes = destination.utf8
@@ -30,7 +30,7 @@ extension MarkdownWriter {
         openDelimiter(i, open: [UInt8(ascii: "[")], close: close)
         linkDepth += 1
         // An empty link still needs its brackets.
-        if records[Int(i)].firstChild < 0 {
+        if records.firstChild(i) < 0 {
             flushInlinePending()
         }
         return true
@@ -97,7 +97,7 @@ extension MarkdownWriter {
         let close = Array(("](" + Self.linkDestination(source) + Self.linkTitle(title) + ")").utf8)
         openDelimiter(i, open: Array("![".utf8), close: close)
         linkDepth += 1
-        if records[Int(i)].firstChild < 0 { flushInlinePending() }
+        if records.firstChild(i) < 0 { flushInlinePending() }
         return true
     }
 

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension MarkdownWriter {
     /// A table a GFM pipe table can hold: its rows of rendered cells and column alignments.
@@ -12,23 +12,23 @@ extension MarkdownWriter {
     mutating func pipeTable(_ table: Int32) -> PipeTable? {
         guard case .table(let alignments) = document.kind(at: table) else { return nil }
         var rowIndices: [Int32] = []
-        var child = records[Int(table)].firstChild
+        var child = records.firstChild(table)
         while child >= 0 {
-            guard records[Int(child)].tag == .tableRow else { return nil }
+            guard records.tag(child) == .tableRow else { return nil }
             rowIndices.append(child)
-            child = records[Int(child)].nextSibling
+            child = records.nextSibling(child)
         }
         guard let first = rowIndices.first, case .tableRow(true) = document.kind(at: first) else { return nil }
         var cellIndices: [[Int32]] = []
         for (n, row) in rowIndices.enumerated() {
             if n > 0, case .tableRow(true) = document.kind(at: row) { return nil }
             var cells: [Int32] = []
-            var cell = records[Int(row)].firstChild
+            var cell = records.firstChild(row)
             while cell >= 0 {
                 guard case .tableCell(let attributes) = document.kind(at: cell),
                       attributes.columnSpan == 1, attributes.rowSpan == 1, cellHoldsOnlyInlines(cell) else { return nil }
                 cells.append(cell)
-                cell = records[Int(cell)].nextSibling
+                cell = records.nextSibling(cell)
             }
             cellIndices.append(cells)
         }
@@ -52,27 +52,27 @@ extension MarkdownWriter {
 
     /// Whether the table has at least one cell (in any row).
     mutating func tableHasCell(_ table: Int32) -> Bool {
-        var row = records[Int(table)].firstChild
+        var row = records.firstChild(table)
         while row >= 0 {
-            if records[Int(row)].tag != .tableRow || records[Int(row)].firstChild >= 0 { return true }
-            row = records[Int(row)].nextSibling
+            if records.tag(row) != .tableRow || records.firstChild(row) >= 0 { return true }
+            row = records.nextSibling(row)
         }
         return false
     }
 
     /// Whether a cell holds only inline content (possibly inside one paragraph).
     private mutating func cellHoldsOnlyInlines(_ cell: Int32) -> Bool {
-        var child = records[Int(cell)].firstChild
+        var child = records.firstChild(cell)
         var paragraphs = 0
         while child >= 0 {
-            let t = records[Int(child)].tag
+            let t = records.tag(child)
             if t == .paragraph {
                 paragraphs += 1
                 if paragraphs > 1 { return false }
             } else if t.isBlock {
                 return false
             }
-            child = records[Int(child)].nextSibling
+            child = records.nextSibling(child)
         }
         // No table, list or other block anywhere below (inline nodes hold no blocks).
         return true

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension MarkdownWriter {
     /// Writes a text node, escaping exactly what would otherwise parse as syntax at its position.
@@ -232,23 +232,22 @@ extension MarkdownWriter {
         var node = i
         while true {
             // The next node in document order after `node`'s subtree, within the block.
-            var next = records[Int(node)].nextSibling
+            var next = records.nextSibling(node)
             while next < 0 {
-                let p = records[Int(node)].parent
-                if p < 0 || records[Int(p)].tag.isBlock { return nil }
+                let p = records.parent(node)
+                if p < 0 || records.tag(p).isBlock { return nil }
                 node = p
-                next = records[Int(p)].nextSibling
+                next = records.nextSibling(p)
             }
             node = next
             // Look into it until a byte is known or it turns out to write nothing.
             examine: while true {
-                let record = records[Int(node)]
                 func policy(_ p: MarkdownFallback, html: UInt8, symbol: UInt8) -> UInt8? {
                     switch p { case .html: return html; case .symbol: return symbol; case .text: return nil }
                 }
                 var byte: UInt8?
                 var transparent = false
-                switch record.tag {
+                switch records.tag(node) {
                 case .text:
                     byte = document.textBytes(at: node).first
                 case .softBreak, .lineBreak:
@@ -262,7 +261,7 @@ extension MarkdownWriter {
                 case .htmlInline:
                     byte = options.rawHTML == .html ? UInt8(ascii: "<") : nil
                 case .span:
-                    if options.span == .html && (record.attributes >= 0 || record.style >= 0) { byte = UInt8(ascii: "<") } else { transparent = true }
+                    if options.span == .html && (records.attributes(node) >= 0 || records.style(node) >= 0) { byte = UInt8(ascii: "<") } else { transparent = true }
                 case .underline:
                     byte = policy(options.underline, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "+")); transparent = byte == nil
                 case .superscript:
@@ -278,13 +277,13 @@ extension MarkdownWriter {
                 case .custom:
                     transparent = true
                 default:
-                    if record.tag.isBlock { return nil }
+                    if records.tag(node).isBlock { return nil }
                     // Emphasis-like markup follows: its delimiter is punctuation.
                     byte = UInt8(ascii: "*")
                 }
                 if let byte { return byte }
-                if transparent && record.firstChild >= 0 {
-                    node = record.firstChild
+                if transparent && records.firstChild(node) >= 0 {
+                    node = records.firstChild(node)
                     continue examine
                 }
                 break examine

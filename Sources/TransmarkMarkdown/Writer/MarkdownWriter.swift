@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 import TransmarkHTML
 
 /// The Markdown writer's state machine: one non-recursive walk over the tree with enter/exit
@@ -10,7 +10,7 @@ import TransmarkHTML
 /// outside, whitespace-only emphasis becomes its whitespace).
 struct MarkdownWriter {
     let document: Document
-    let records: [NodeRecord]
+    let records: NodeRecords
     let options: MarkdownBackend.Options
     var w: MarkdownLineWriter
 
@@ -129,8 +129,8 @@ struct MarkdownWriter {
         siblingStack.removeLast(siblingStack.count - depth)
     }
 
-    func tag(_ i: Int32) -> NodeKind.Tag { records[Int(i)].tag }
-    func parent(_ i: Int32) -> Int32 { records[Int(i)].parent }
+    func tag(_ i: Int32) -> NodeKind.Tag { records.tag(i) }
+    func parent(_ i: Int32) -> Int32 { records.parent(i) }
 
     /// Whether a node of this kind is written as inline content.
     func isInline(_ t: NodeKind.Tag) -> Bool { !t.isBlock }
@@ -148,13 +148,12 @@ struct MarkdownWriter {
 
     /// Returns false to skip the node's children.
     mutating func enter(_ i: Int32) -> Bool {
-        let record = records[Int(i)]
-        let t = record.tag
+        let t = records.tag(i)
         if flattenRoot >= 0 && t.isBlock {
             return enterFlattenedBlock(i)
         }
         if isInline(t) && i != 0 && flattenRoot < 0 {
-            let p = record.parent
+            let p = records.parent(i)
             if !holdsInlineDirectly(tag(p)) && !(previousSiblingIsInline.last ?? false) {
                 // The first of a run of inline nodes in a block container: an implicit paragraph.
                 startBlock(i)
@@ -173,7 +172,7 @@ struct MarkdownWriter {
         case .heading:
             startBlock(i)
             guard case .heading(let level) = document.kind(at: i) else { return true }
-            let empty = record.firstChild < 0
+            let empty = records.firstChild(i) < 0
             // A line break needs several lines: setext headings can hold them (levels 1–2).
             let multiline = level <= 2 && containsBreak(i)
             if (options.headingStyle == .setext || multiline) && level <= 2 && !empty {
@@ -220,8 +219,8 @@ struct MarkdownWriter {
             startBlock(i)
             var rule = options.thematicBreak
             // `- ---` would itself read as a rule: use another character after a list marker.
-            let p = record.parent
-            if p >= 0 && tag(p) == .listItem && records[Int(p)].firstChild == i, let c = rule.first(where: { $0 != " " }),
+            let p = records.parent(i)
+            if p >= 0 && tag(p) == .listItem && records.firstChild(p) == i, let c = rule.first(where: { $0 != " " }),
                let marker = lists.last?.marker, marker.first == c {
                 rule = rule.replacingCharacter(c, with: c == "*" ? "-" : "*")
             }
@@ -256,7 +255,7 @@ struct MarkdownWriter {
             let labelText = footnoteLabel(label)
             if options.gfm {
                 w.marker("[^" + labelText + "]:")
-                let first = record.firstChild
+                let first = records.firstChild(i)
                 if first >= 0 && (tag(first) == .paragraph || isInline(tag(first))) {
                     w.marker(" ")
                     w.markLineStart()
@@ -344,7 +343,7 @@ struct MarkdownWriter {
             openFallback(i, policy: options.highlight, tag: "mark", symbol: "==")
             return true
         case .span:
-            if options.span == .html && (record.attributes >= 0 || record.style >= 0) {
+            if options.span == .html && (records.attributes(i) >= 0 || records.style(i) >= 0) {
                 openDelimiter(i, open: Array(("<span" + htmlAttributes(i) + ">").utf8), close: Array("</span>".utf8))
             }
             return true
@@ -376,8 +375,7 @@ struct MarkdownWriter {
     // MARK: Exit
 
     mutating func exit(_ i: Int32) {
-        let record = records[Int(i)]
-        let t = record.tag
+        let t = records.tag(i)
         if flattenRoot >= 0 && t.isBlock && i != flattenRoot {
             writeFlattenedBlockSeparator()
             return
@@ -466,9 +464,9 @@ struct MarkdownWriter {
             if previousSiblingIsInline.isEmpty { previousSiblingIsInline.append(false) }
             let inline = isInline(t)
             previousSiblingIsInline[previousSiblingIsInline.count - 1] = inline
-            let p = record.parent
+            let p = records.parent(i)
             if inline && flattenRoot < 0 && !holdsInlineDirectly(tag(p)) {
-                let next = record.nextSibling
+                let next = records.nextSibling(i)
                 if next < 0 || !isInline(tag(next)) {
                     // End of an implicit paragraph.
                     endInlineRun()
