@@ -18,11 +18,23 @@ extension InternHashable {
     }
 }
 
-/// Mixes words into a 64-bit state (a multiply-xorshift step per word, an avalanche at the end);
-/// not for untrusted keys in a table that an attacker fills, but the values here come from the
-/// document's own styles, and a probe run only costs time linear in its length.
+/// Mixes words into a 64-bit state (a multiply-xorshift step per word, an avalanche at the end),
+/// starting from a seed drawn at random once per process, as Swift's own `Hasher` does: the
+/// values come from documents (URLs, titles), and a document crafted so that thousands of them
+/// collide would make interning quadratic. Output never depends on hash values (tables number
+/// their elements in the order they were first added), so it stays deterministic.
 struct InternHasher {
-    private var state: UInt64 = 0x243F_6A88_85A3_08D3
+    /// This process's seed: the random seed of Swift's `Hasher`, which is per process (fixed only
+    /// when `SWIFT_DETERMINISTIC_HASHING` is set).
+    static let processSeed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x243F_6A88_85A3_08D3 as UInt64)
+        return UInt64(bitPattern: Int64(hasher.finalize()))
+    }()
+
+    private var state: UInt64
+
+    init() { state = Self.processSeed }
 
     @inline(__always)
     mutating func mix(_ word: UInt64) {
@@ -47,7 +59,8 @@ struct InternHasher {
     /// characters with a non-ASCII canonical twin: U+212A, U+037E, U+1FEF). Every other string
     /// takes its own canonical hash, which equal strings share.
     mutating func mix(_ string: String) {
-        let fast: UInt64?? = string.utf8.withContiguousStorageIfAvailable { Self.plainASCIIHash($0) }
+        let seed = state
+        let fast: UInt64?? = string.utf8.withContiguousStorageIfAvailable { Self.plainASCIIHash($0, seed: seed) }
         if let fast = fast ?? nil {
             mix(fast)
         } else {
@@ -70,10 +83,11 @@ struct InternHasher {
         return Int(bitPattern: UInt(x))
     }
 
-    /// The hash of ASCII bytes without `K`, `;` and `` ` ``, or `nil` for any other bytes.
-    static func plainASCIIHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    /// The hash of ASCII bytes without `K`, `;` and `` ` `` from `seed` (the state so far), or
+    /// `nil` for any other bytes.
+    static func plainASCIIHash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64? {
         let n = bytes.count
-        var h = 0x1319_8A2E_0370_7344 ^ UInt64(n)
+        var h = (seed &* 0x1319_8A2E_0370_7344) ^ UInt64(n)
         guard n > 0, let base = bytes.baseAddress else { return h }
         var i = 0
         while i + 8 <= n {

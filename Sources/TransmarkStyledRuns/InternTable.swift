@@ -84,6 +84,18 @@ struct InternTable<Element: InternHashable> {
         indexedCount -= 1
     }
 
+    /// The longest distance of an indexed element from its home slot: how long the longest
+    /// lookup probes (tests check that the hash spreads structured keys).
+    var longestProbe: Int {
+        let mask = slots.count - 1
+        var longest = 0
+        for (slot, element) in slots.enumerated() where element >= 0 {
+            let home = hashes[Int(element)]! & mask
+            longest = max(longest, (slot - home) & mask)
+        }
+        return longest
+    }
+
     private mutating func rebuild(slotCount: Int) {
         slots = Array(repeating: -1, count: slotCount)
         let mask = slotCount - 1

@@ -104,6 +104,26 @@ struct InternTableTests {
         #expect(twins == [0x212A: 0x4B, 0x037E: 0x3B, 0x1FEF: 0x60])
     }
 
+    /// Run attributes that differ in one URL byte, one number or one column (what a page of links
+    /// and table cells holds) spread over the slots: no long probe runs, so interning stays linear.
+    @Test func structuredRunAttributesSpreadOverTheSlots() {
+        var table = InternTable<RunAttributes>()
+        var count = 0
+        for i in 0 ..< 20_000 {
+            var a = RunAttributes()
+            a.link = LinkTarget(url: "https://example.com/item?id=\(i)", title: "")
+            #expect(table.index(of: a) == count)
+            count += 1
+            var b = RunAttributes()
+            b.tableRow = i / 16
+            b.tableColumn = i % 16
+            #expect(table.index(of: b) == count)
+            count += 1
+        }
+        #expect(table.count == 40_000)
+        #expect(table.longestProbe < 64, "longest probe \(table.longestProbe)")
+    }
+
     @Test func runAttributesThatAreEqualHashAlike() {
         var a = RunAttributes(font: FontDescriptor(family: "system", size: 16))
         a.link = LinkTarget(url: "/caf\u{E9}", title: "")
