@@ -61,6 +61,25 @@ struct StreamingJSONTests {
         #expect(freedBeforeFirstPiece == true)
     }
 
+    /// A tree holding invalid UTF-8 (a frontend of the caller's may build one) takes the
+    /// repairing layout, streamed or not, and the JSON is valid UTF-8 with U+FFFD in its place.
+    @Test func invalidUTF8InTheTreeIsRepairedWhenStreaming() throws {
+        func document() -> Document {
+            var builder = DocumentBuilder()
+            builder.open(.paragraph)
+            [UInt8]([0x61, 0xFF, 0x62, 0xE2, 0x82]).withUnsafeBufferPointer { builder.text(bytes: $0) }
+            builder.close()
+            return builder.finish()
+        }
+        let repaired = StyledText(document: document()).jsonBytes
+        var joined: [UInt8] = []
+        try StyledJSONBackend().render(consuming: document(), options: StyledTextOptions()) { joined.append(contentsOf: $0) }
+        #expect(joined == repaired)
+        #expect(try StyledJSONBackend().render(document(), options: StyledTextOptions()) == repaired)
+        let text = try #require(String(validating: joined, as: UTF8.self))
+        #expect(text.contains("a\u{FFFD}b\u{FFFD}"))
+    }
+
     @Test func theRegistryStreamsStyledJSON() throws {
         let registry = Registry().adding(HTMLFrontend()).adding(StyledJSONBackend())
         var input = Array("<h1>Title</h1><p>text</p>".utf8)
