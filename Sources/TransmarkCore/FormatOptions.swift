@@ -24,6 +24,13 @@ public struct OptionSpec<Options>: Sendable {
     public let summary: String
     /// Whether this option is applied before all others (a preset that the others refine).
     public private(set) var isAppliedFirst = false
+    /// For a key that an earlier version used and that is now spelled otherwise: the current
+    /// key. Such a spec is not listed in help; setting it is a `renamedOption` error naming the
+    /// current spelling.
+    public private(set) var renamedTo: String?
+    /// Values that an earlier version accepted, with the value that now means the same
+    /// (`["html": "keep"]`); setting one is a `renamedOption` error naming the current value.
+    public private(set) var renamedValues: [String: String] = [:]
     let read: @Sendable (Options) -> String
     let write: @Sendable (inout Options, String) -> Bool
 
@@ -33,6 +40,25 @@ public struct OptionSpec<Options>: Sendable {
         var copy = self
         copy.isAppliedFirst = true
         return copy
+    }
+
+    /// This option with values an earlier version spelled otherwise (old value → current value):
+    /// giving an old value is a `renamedOption` error that names the current one.
+    public func renaming(values: [String: String]) -> Self {
+        var copy = self
+        copy.renamedValues = values
+        return copy
+    }
+
+    /// A key an earlier version used, now spelled `newKey`: setting it is a `renamedOption` error
+    /// that names the current spelling, with `values` mapping old values to current ones (a
+    /// value not in it is suggested unchanged).
+    public static func renamed(_ oldKey: String, to newKey: String, values: [String: String] = [:]) -> Self {
+        var spec = Self(key: oldKey, accepted: "", summary: "renamed: use \(newKey)",
+                        read: { _ in "" }, write: { _, _ in false })
+        spec.renamedTo = newKey
+        spec.renamedValues = values
+        return spec
     }
 
     /// Creates an option from a reader and a writer; the writer returns `false` for a value it
@@ -70,14 +96,16 @@ public struct OptionSpec<Options>: Sendable {
              })
     }
 
-    /// An option whose values are the raw values of an enumeration.
+    /// An option whose values are the raw values of an enumeration: all of its cases, or only
+    /// those in `allowed` (in that order).
     public static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
-        _ key: String, _ path: WritableKeyPath<Options, Value> & Sendable, summary: String
+        _ key: String, _ path: WritableKeyPath<Options, Value> & Sendable, allowed: [Value]? = nil, summary: String
     ) -> Self where Value.RawValue == String {
-        Self(key: key, accepted: Value.allCases.map(\.rawValue).joined(separator: "|"), summary: summary,
+        let cases = allowed ?? Array(Value.allCases)
+        return Self(key: key, accepted: cases.map(\.rawValue).joined(separator: "|"), summary: summary,
              read: { $0[keyPath: path].rawValue },
              write: { options, value in
-                 guard let v = Value(rawValue: value) ?? Value.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() }) else { return false }
+                 guard let v = cases.first(where: { $0.rawValue == value }) ?? cases.first(where: { $0.rawValue.lowercased() == value.lowercased() }) else { return false }
                  options[keyPath: path] = v
                  return true
              })
@@ -112,13 +140,13 @@ extension FormatOptions {
         optionSpecs.contains { $0.key == key }
     }
 
-    /// The keys of all options.
-    public static var optionKeys: [String] { optionSpecs.map(\.key) }
+    /// The keys of all options (not the retired spellings).
+    public static var optionKeys: [String] { optionSpecs.filter { $0.renamedTo == nil }.map(\.key) }
 
-    /// The help for every option, with the default values.
+    /// The help for every option, with the default values (retired spellings are not listed).
     public static var optionHelp: [OptionHelp] {
         let defaults = Self()
-        return optionSpecs.map {
+        return optionSpecs.filter { $0.renamedTo == nil }.map {
             OptionHelp(key: $0.key, accepted: $0.accepted, defaultValue: $0.read(defaults), summary: $0.summary)
         }
     }
@@ -128,10 +156,15 @@ extension FormatOptions {
         Self.optionSpecs.first { $0.key == key }?.read(self)
     }
 
-    /// Sets one option from text. Throws `unknownOption` or `invalidOptionValue`.
+    /// Sets one option from text. Throws `unknownOption`, `invalidOptionValue`, or
+    /// `renamedOption` for a spelling an earlier version used.
     public mutating func set(_ key: String, to value: String, format: String = "") throws {
         guard let spec = Self.optionSpecs.first(where: { $0.key == key }) else {
             throw TransmarkError.unknownOption(key: key, formats: format.isEmpty ? [] : [format], accepted: Self.optionKeys)
+        }
+        if spec.renamedTo != nil || spec.renamedValues[value] != nil {
+            let newKey = spec.renamedTo ?? key
+            throw TransmarkError.renamedOption(key: key, value: value, replacement: "\(newKey)=\(spec.renamedValues[value] ?? value)")
         }
         guard spec.write(&self, value) else {
             throw TransmarkError.invalidOptionValue(key: key, value: value, accepted: spec.accepted)

@@ -14,6 +14,9 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidOptionValue(key: String, value: String, accepted: String)
     /// An option given without `=` (expected `key=value`).
     case malformedOption(String)
+    /// An option spelled as an earlier version of Transmark spelled it; `replacement` is the
+    /// current spelling (`rawHTML=text` for `html=verbatim`).
+    case renamedOption(key: String, value: String, replacement: String)
     /// The input is larger than a limit allows.
     case inputTooLarge(bytes: Int, limit: Int, option: String)
     /// The input nests deeper than a limit allows.
@@ -43,6 +46,8 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
             return "invalid value '\(value)' for option '\(key)' (accepted: \(accepted))"
         case .malformedOption(let text):
             return "malformed option '\(text)' (expected KEY=VALUE)"
+        case .renamedOption(let key, let value, let replacement):
+            return "option '\(key)=\(value)' has been renamed: use '\(replacement)'"
         case .inputTooLarge(let bytes, let limit, let option):
             return "input of \(bytes) bytes exceeds the limit of \(limit) bytes (raise it with the option \(option)=N)"
         case .nestingTooDeep(let depth, let limit, let option):

@@ -173,7 +173,7 @@ extension StyledTextLayout {
 /// order the precedence policy gives.
 public enum StyleCascade {
     /// The style declared for a node, or `nil` when no level declares anything.
-    public static func declared(theme: Style?, tag: Style?, inline: Style?, precedence: StylePrecedence) -> Style? {
+    public static func declared(theme: Style?, tag: Style?, inline: Style?, precedence: StyledTextOptions.Precedence) -> Style? {
         let caller: Style?
         switch (tag, theme) {
         case (nil, nil): caller = nil

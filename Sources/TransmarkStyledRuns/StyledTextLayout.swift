@@ -163,12 +163,12 @@ struct StyledTextLayout {
             appendText(document.textBytes(at: index), style: style)
             return false
         case .htmlInline:
-            guard options.rawHTML == .text, let style = leafStyle(index, kind: kind, parent: parent) else { return false }
+            guard options.rawHTML != .drop, let style = leafStyle(index, kind: kind, parent: parent) else { return false }
             ensureParagraph()
             appendText(document.textBytes(at: index), style: style)
             return false
         case .htmlBlock:
-            guard options.rawHTML == .text, let style = leafStyle(index, kind: kind, parent: parent) else { return false }
+            guard options.rawHTML != .drop, let style = leafStyle(index, kind: kind, parent: parent) else { return false }
             layOutLiteralBlock(index, style: style, role: .html)
             return false
         case .codeBlock:

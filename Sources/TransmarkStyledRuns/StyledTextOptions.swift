@@ -7,17 +7,19 @@ public struct StyledTextOptions: FormatOptions, Hashable {
     /// Styles the caller supplies per custom tag name or node kind.
     public var tagStyles: TagStyles = .none
     /// Whether inline CSS or the theme wins a conflict.
-    public var precedence: StylePrecedence = .inlineWins
+    public var precedence: Precedence = .inlineWins
     /// The unit ranges count in.
     public var unit: OffsetUnit = .utf16
-    /// What to do with raw HTML nodes.
+    /// Raw HTML nodes (`htmlBlock`, `htmlInline`): `drop` (the default) leaves them out, `text`
+    /// shows the markup as text in the code style. `keep` has no markup to pass into here and
+    /// reads as `text`.
     public var rawHTML: RawHTMLPolicy = .drop
 
     /// The defaults.
     public init() {}
 
     /// Options with the given theme and settings.
-    public init(theme: Theme, tagStyles: TagStyles = .none, precedence: StylePrecedence = .inlineWins,
+    public init(theme: Theme, tagStyles: TagStyles = .none, precedence: Precedence = .inlineWins,
                 unit: OffsetUnit = .utf16, rawHTML: RawHTMLPolicy = .drop) {
         self.theme = theme
         self.tagStyles = tagStyles
@@ -30,7 +32,7 @@ public struct StyledTextOptions: FormatOptions, Hashable {
         [
             .choice("unit", \.unit, summary: "unit of ranges: utf16 (NSRange), unicodeScalars or utf8"),
             .choice("precedence", \.precedence, summary: "whether inline CSS or the theme wins a conflict"),
-            .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: drop them or keep them as code-styled text"),
+            .choice("rawHTML", \.rawHTML, allowed: [.drop, .text], summary: "raw HTML nodes: drop them or show the markup as code-styled text"),
             OptionSpec(key: "fontSize", accepted: "a size in points from 1 to 1000", summary: "the theme's base font size",
                        read: { CSSNumber.format($0.theme.fontSize) },
                        write: { options, value in

@@ -7,11 +7,9 @@ import TransmarkCore
 /// ends with all attributes reset, so `less -R` and line-based tools show it right.
 ///
 /// With the escape sequences removed (and trailing spaces of code-block lines trimmed), the
-/// output is the `text` format's output for the same width, tables, links and html options, with
+/// output is the `text` format's output for the same width, tables, links and rawHTML options, with
 /// `hyperlinks=false` (hyperlinks show their text only).
 public struct ANSIBackend: StreamingBackend {
-    public typealias Options = ANSIOptions
-
     /// The environment `color=auto` and `colors=auto` consult; `nil` reads the process's own at
     /// each render.
     public var environment: TerminalEnvironment?
@@ -26,12 +24,12 @@ public struct ANSIBackend: StreamingBackend {
                          summary: "terminal text with colors, styles and hyperlinks (ANSI escape sequences)")
     }
 
-    public func render(_ document: Document, options: ANSIOptions) throws -> [UInt8] {
+    public func render(_ document: Document, options: Options) throws -> [UInt8] {
         let settings = options.layoutSettings(in: environment ?? .current)
         return TextLayoutEngine.render(document, settings: settings)
     }
 
-    public func render(_ document: Document, options: ANSIOptions,
+    public func render(_ document: Document, options: Options,
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         TextLayoutEngine.render(document, settings: options.layoutSettings(in: environment ?? .current), writingTo: write)
     }

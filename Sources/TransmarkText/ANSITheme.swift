@@ -47,7 +47,7 @@ public struct ANSITheme: Hashable, Sendable {
     public var term: ANSIStyle
     /// Footnote references (`[1]`) and the numbers of the footnote list.
     public var footnoteReference: ANSIStyle
-    /// Raw HTML kept by `html=verbatim`.
+    /// Raw HTML shown by `rawHTML=text`.
     public var rawHTML: ANSIStyle
     /// The characters drawn around content.
     public var markers: TextMarkers

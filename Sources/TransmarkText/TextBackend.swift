@@ -5,11 +5,9 @@
 /// (`mode=flat`, fast). Never writes an escape sequence: control characters in the input are
 /// shown as Control Pictures (`␛`).
 ///
-/// Policies: raw HTML is dropped unless `html=verbatim`; nodes styled `display: none` are left
+/// Policies: raw HTML is dropped unless `rawHTML=text`; nodes styled `display: none` are left
 /// out; links to fragments of the same page (`#…`) show their text only.
 public struct TextBackend: StreamingBackend {
-    public typealias Options = TextOptions
-
     /// Creates the backend.
     public init() {}
 
@@ -18,17 +16,17 @@ public struct TextBackend: StreamingBackend {
                          summary: "plain text: wrapped and readable, or flat and fast")
     }
 
-    public func render(_ document: Document, options: TextOptions) throws -> [UInt8] {
+    public func render(_ document: Document, options: Options) throws -> [UInt8] {
         switch options.mode {
-        case .flat: return FlatTextRenderer.render(document, rawHTML: options.html)
+        case .flat: return FlatTextRenderer.render(document, rawHTML: options.rawHTML)
         case .readable: return TextLayoutEngine.render(document, settings: options.layoutSettings)
         }
     }
 
-    public func render(_ document: Document, options: TextOptions,
+    public func render(_ document: Document, options: Options,
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         switch options.mode {
-        case .flat: FlatTextRenderer.render(document, rawHTML: options.html).withUnsafeBufferPointer { write($0) }
+        case .flat: FlatTextRenderer.render(document, rawHTML: options.rawHTML).withUnsafeBufferPointer { write($0) }
         case .readable: TextLayoutEngine.render(document, settings: options.layoutSettings, writingTo: write)
         }
     }

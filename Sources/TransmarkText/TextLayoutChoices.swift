@@ -1,53 +1,73 @@
-/// How the `text` format lays out a document.
-public enum TextMode: String, Hashable, Sendable, CaseIterable {
-    /// For people: wrapped paragraphs, blank lines between blocks, list markers, drawn tables,
-    /// link targets, footnotes at the end.
-    case readable
-    /// The fast stripper: the text only, one newline between blocks, no markers, no wrapping.
-    case flat
+import TransmarkCore
+
+extension TextBackend.Options {
+    /// How the `text` format lays out a document.
+    public enum Mode: String, Hashable, Sendable, CaseIterable {
+        /// For people: wrapped paragraphs, blank lines between blocks, list markers, drawn tables,
+        /// link targets, footnotes at the end.
+        case readable
+        /// The fast stripper: the text only, one newline between blocks, no markers, no wrapping.
+        case flat
+    }
+
+    /// How tables are drawn (`text` and `ansi`).
+    public enum TableBorderStyle: String, Hashable, Sendable, CaseIterable {
+        /// Box-drawing characters (`┌─┬─┐`).
+        case box
+        /// ASCII (`+-+-+`, `|`).
+        case ascii
+    }
+
+    /// Where link targets are shown (`text` and `ansi`).
+    public enum LinkStyle: String, Hashable, Sendable, CaseIterable {
+        /// After the link text: `text (url)`; the URL alone when it is the text.
+        case inline
+        /// As numbered references, `text[1]`, listed at the end with the footnotes.
+        case references
+    }
+
+    /// Which characters mark list items, quotes, rules and checkboxes (`text` and `ansi`).
+    public enum MarkerStyle: String, Hashable, Sendable, CaseIterable {
+        /// `•`, `│ `, `─`, `☐`/`☑` (see `TextMarkers.unicode`).
+        case unicode
+        /// `*`, `> `, `-`, `[ ]`/`[x]` (see `TextMarkers.ascii`).
+        case ascii
+
+        /// The marker set.
+        public var markers: TextMarkers { self == .unicode ? .unicode : .ascii }
+    }
 }
 
-/// How tables are drawn.
-public enum TableBorderStyle: String, Hashable, Sendable, CaseIterable {
-    /// Box-drawing characters (`┌─┬─┐`).
-    case box
-    /// ASCII (`+-+-+`, `|`).
-    case ascii
+/// The options the `text` and `ansi` formats share, so that both declare them once.
+protocol TextLayoutOptions: FormatOptions {
+    var width: Int { get set }
+    var tables: TextBackend.Options.TableBorderStyle { get set }
+    var links: TextBackend.Options.LinkStyle { get set }
+    var markers: TextBackend.Options.MarkerStyle { get set }
+    var rawHTML: RawHTMLPolicy { get set }
 }
 
-/// Where link targets are shown.
-public enum LinkStyle: String, Hashable, Sendable, CaseIterable {
-    /// After the link text: `text (url)`; the URL alone when it is the text.
-    case inline
-    /// As numbered references, `text[1]`, listed at the end with the footnotes.
-    case references
-}
-
-/// Which characters mark list items, quotes, rules and checkboxes.
-public enum MarkerStyle: String, Hashable, Sendable, CaseIterable {
-    /// `•`, `│ `, `─`, `☐`/`☑` (see `TextMarkers.unicode`).
-    case unicode
-    /// `*`, `> `, `-`, `[ ]`/`[x]` (see `TextMarkers.ascii`).
-    case ascii
-
-    /// The marker set.
-    public var markers: TextMarkers { self == .unicode ? .unicode : .ascii }
-}
-
-/// What happens to raw HTML (`htmlBlock`, `htmlInline` nodes) in text output.
-public enum RawHTMLPolicy: String, Hashable, Sendable, CaseIterable {
-    /// Left out (comments, tags: markup, not text).
-    case drop
-    /// Shown as written, as literal text.
-    case verbatim
+extension TextLayoutOptions {
+    /// The option specs of the shared layout options; `links` describes where link targets go.
+    static func layoutOptionSpecs(links: String, markers: String) -> [OptionSpec<Self>] {
+        [
+            .int("width", \.width, range: 0...100_000, summary: "columns to wrap at (0: no wrapping)"),
+            .choice("tables", \.tables, summary: "draw tables with box-drawing characters or ASCII"),
+            .choice("links", \.links, summary: links),
+            .choice("markers", \.markers, summary: markers),
+            .choice("rawHTML", \.rawHTML, allowed: [.drop, .text],
+                    summary: "raw HTML nodes: drop them or show the markup as text"),
+            .renamed("html", to: "rawHTML", values: ["verbatim": "text"]),
+        ]
+    }
 }
 
 /// The settings the layout engine works with, shared by both formats.
 struct LayoutSettings {
     /// Columns to wrap at; 0 means no wrapping.
     var width: Int
-    var tables: TableBorderStyle
-    var links: LinkStyle
+    var tables: TextBackend.Options.TableBorderStyle
+    var links: TextBackend.Options.LinkStyle
     var rawHTML: RawHTMLPolicy
     var markers: TextMarkers
     /// Whether styles are tracked and written (ANSI).

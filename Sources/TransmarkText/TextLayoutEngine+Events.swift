@@ -75,7 +75,7 @@ extension TextLayoutEngine {
             renderCodeBlock(index)
             return false
         case .htmlBlock:
-            if settings.rawHTML == .verbatim { renderVerbatim(index, indent: 0, style: themedAlone(theme.rawHTML), padded: false) }
+            if settings.rawHTML != .drop { renderVerbatim(index, indent: 0, style: themedAlone(theme.rawHTML), padded: false) }
             return false
         case .thematicBreak:
             renderRule()
@@ -277,7 +277,7 @@ extension TextLayoutEngine {
         var end = start + Int(records.textCount(index))
         while end > start && (source[end - 1] == 0x0A || source[end - 1] == 0x0D) { end -= 1 }
         // Expand tabs and sanitize each line into a scratch buffer (reused between blocks).
-        var lines = StyledText()
+        var lines = InlineTextBuffer()
         var bounds: [WrappedLine] = []
         swap(&lines, &verbatimScratch)
         swap(&bounds, &verbatimLines)

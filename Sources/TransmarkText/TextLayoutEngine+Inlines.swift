@@ -20,7 +20,7 @@ extension TextLayoutEngine {
         case .code:
             appendText(index, style: settings.styled ? derivedStyle(index, theme.inlineCode) : 0)
         case .htmlInline:
-            if settings.rawHTML == .verbatim {
+            if settings.rawHTML != .drop {
                 appendText(index, style: settings.styled ? derivedStyle(index, theme.rawHTML) : 0)
             }
         case .footnoteReference:

@@ -201,7 +201,7 @@ extension TextLayoutEngine {
     }
 
     /// Writes `text[start..<end]` with its style runs.
-    mutating func writeStyled(_ text: StyledText, _ start: Int, _ end: Int) {
+    mutating func writeStyled(_ text: InlineTextBuffer, _ start: Int, _ end: Int) {
         guard start < end else { return }
         if !settings.styled && sinks[sinks.count - 1].captureIndex < 0 {
             out.append(contentsOf: text.bytes[start..<end])

@@ -4,7 +4,7 @@
 /// events (no recursion, explicit stacks for blocks, prefixes, styles, tables and captures) and
 /// writes lines of at most `width` columns into one output buffer.
 ///
-/// Inline content is gathered into a `StyledText` buffer and wrapped when its block ends. Block
+/// Inline content is gathered into an `InlineTextBuffer` and wrapped when its block ends. Block
 /// containers push prefixes (quote bars, list markers, indents) drawn at the start of every line.
 /// Table cells are captured unwrapped into their own buffers, then laid out by `TableLayout`.
 /// Footnotes and link references are numbered in order of first reference and listed at the end.
@@ -27,7 +27,7 @@ struct TextLayoutEngine {
     var links: [[UInt8]] = []
 
     // Inline content of the block being gathered.
-    var inline = StyledText()
+    var inline = InlineTextBuffer()
     var marks: [InlineMark] = []
     var flushCount = 0
 
@@ -53,7 +53,7 @@ struct TextLayoutEngine {
     var footnoteRoot: Int32 = -1
 
     var wrapped: [WrappedLine] = []
-    var verbatimScratch = StyledText()
+    var verbatimScratch = InlineTextBuffer()
     var verbatimLines: [WrappedLine] = []
     var currentLineWidth = 0
 
@@ -211,7 +211,7 @@ struct Sink {
 
 /// Lines captured for later layout (table cells): styled text and the lines' byte ranges.
 struct StyledLines {
-    var text = StyledText()
+    var text = InlineTextBuffer()
     var lines: [WrappedLine] = []
     var lineStart = 0
     var lineWidth = 0

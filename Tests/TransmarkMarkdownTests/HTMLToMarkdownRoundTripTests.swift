@@ -103,7 +103,7 @@ import TransmarkMarkdown
     }
 
     func checkTreeRoundTrip(_ html: [UInt8], name: String) throws {
-        for profile in MarkdownProfile.allCases {
+        for profile in MarkdownBackend.Options.Profile.allCases {
             let problems = try Self.treeRoundTripProblems(html, name: name, profile: profile)
             let key = "\(name) [\(profile.rawValue)]"
             if let reason = Self.treeRoundTripDifferences[key] {
@@ -114,7 +114,7 @@ import TransmarkMarkdown
         }
     }
 
-    static func treeRoundTripProblems(_ html: [UInt8], name: String, profile: MarkdownProfile) throws -> [String] {
+    static func treeRoundTripProblems(_ html: [UInt8], name: String, profile: MarkdownBackend.Options.Profile) throws -> [String] {
         let options = MarkdownBackend.Options(profile: profile)
         let first = try HTMLFrontend().parse(html)
         let markdown = try MarkdownBackend().render(first, options: options)

@@ -7,7 +7,7 @@ import TransmarkCore
 /// Markdown → tree → Markdown → tree gives an equal tree for every spec example, under every
 /// profile that can express it. Differences are listed by example with the reason.
 @Suite struct MarkdownRoundTripTests {
-    static func run(profile: MarkdownProfile, expected: [Int: String], file: String) throws {
+    static func run(profile: MarkdownBackend.Options.Profile, expected: [Int: String], file: String) throws {
         var examples = try SpecExample.load(file).filter { !$0.disabled }
         if file == "commonmark_spec.json" { examples = examples.map { SpecExample(number: $0.number, section: $0.section, markdown: $0.markdown, html: $0.html, extensions: [], disabled: false) } }
         let options = MarkdownBackend.Options(profile: profile)

@@ -22,8 +22,8 @@ import TransmarkStyledRuns
         return s.runStyles[s.runs[0].style]
     }
 
-    @Test(arguments: StylePrecedence.allCases)
-    func boldAndRedUnderBothPolicies(precedence: StylePrecedence) {
+    @Test(arguments: StyledTextOptions.Precedence.allCases)
+    func boldAndRedUnderBothPolicies(precedence: StyledTextOptions.Precedence) {
         var options = StyledTextOptions()
         options.precedence = precedence
         let a = Self.attributes(Self.boldRed(), options)

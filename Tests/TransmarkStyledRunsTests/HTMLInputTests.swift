@@ -16,8 +16,8 @@ import TransmarkStyledRuns
         return nil
     }
 
-    @Test(arguments: StylePrecedence.allCases)
-    func boldRedFromHTMLUnderBothPolicies(precedence: StylePrecedence) throws {
+    @Test(arguments: StyledTextOptions.Precedence.allCases)
+    func boldRedFromHTMLUnderBothPolicies(precedence: StyledTextOptions.Precedence) throws {
         let document = try HTMLFrontend().parse("<p>plain <b style=\"color:red\">x</b></p>")
         var options = StyledTextOptions()
         options.precedence = precedence

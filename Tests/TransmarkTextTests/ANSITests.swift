@@ -84,7 +84,7 @@ import TransmarkCore
     }
 
     @Test func autoColorFollowsTheEnvironment() {
-        var options = ANSIOptions()
+        var options = ANSIBackend.Options()
         #expect(options.resolvedColorDepth(in: TerminalEnvironment(isTerminal: false)) == .none)
         #expect(options.resolvedColorDepth(in: TerminalEnvironment(isTerminal: true, noColor: true)) == .none)
         #expect(options.resolvedColorDepth(in: TerminalEnvironment(isTerminal: true, term: "dumb")) == .none)
@@ -123,7 +123,7 @@ import TransmarkCore
     }
 
     @Test func themeIsUsed() throws {
-        var options = ANSIOptions()
+        var options = ANSIBackend.Options()
         options.color = .always
         options.colors = .ansi16
         options.theme.strong = ANSIStyle(bold: true, foreground: .red)

@@ -36,7 +36,7 @@ struct TextFixture: CustomTestStringConvertible, Sendable {
             .compactMap { line in
                 let key = line.prefix { $0 != "=" }
                 guard let dot = key.firstIndex(of: ".") else {
-                    return format == "text" && !TextOptions.accepts(String(key)) ? nil : line
+                    return format == "text" && !TextBackend.Options.accepts(String(key)) ? nil : line
                 }
                 return key[..<dot] == format ? String(line[line.index(after: dot)...]) : nil
             }
@@ -52,14 +52,14 @@ struct TextFixture: CustomTestStringConvertible, Sendable {
     }
 
     func renderText() throws -> String {
-        try TextBackend().renderString(document(), options: TextOptions(parsing: options(for: "text")))
+        try TextBackend().renderString(document(), options: TextBackend.Options(parsing: options(for: "text")))
     }
 
     /// ANSI as the options file says (`ansi.color=always`, `ansi.colors=truecolor`), in an
     /// environment that is not a terminal, so the output never depends on where tests run.
     func renderANSI(_ extra: [String] = []) throws -> String {
         try ANSIBackend(environment: TerminalEnvironment(isTerminal: false))
-            .renderString(document(), options: ANSIOptions(parsing: options(for: "ansi") + extra))
+            .renderString(document(), options: ANSIBackend.Options(parsing: options(for: "ansi") + extra))
     }
 }
 

@@ -31,7 +31,7 @@ import TransmarkCore
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.allSatisfy { $0.utf8.count < 400 }, "indentation is capped, output stays linear")
         _ = try ansi(d)
-        _ = try TextBackend().render(d, options: try TextOptions(parsing: ["mode=flat"]))
+        _ = try TextBackend().render(d, options: try TextBackend.Options(parsing: ["mode=flat"]))
     }
 
     @Test func deepInlineNesting() throws {
@@ -47,14 +47,14 @@ import TransmarkCore
     @Test func emptyDocument() throws {
         #expect(try plain(Document.empty) == "")
         #expect(try ansi(Document.empty) == "")
-        #expect(try TextBackend().render(Document.empty, options: try TextOptions(parsing: ["mode=flat"])) == [])
+        #expect(try TextBackend().render(Document.empty, options: try TextBackend.Options(parsing: ["mode=flat"])) == [])
     }
 }
 
 @Suite struct TextFormatTests {
     @Test func flatModeIsTextOnly() throws {
         let d = sampleDocument()
-        let flat = try TextBackend().renderString(d, options: try TextOptions(parsing: ["mode=flat"]))
+        let flat = try TextBackend().renderString(d, options: try TextBackend.Options(parsing: ["mode=flat"]))
         #expect(flat.hasPrefix("Transmark text backends\nPlain text with bold, italic and both, inline code and a link. Here is a footnote"))
         #expect(flat.contains("Name\tAmount\tNotes\n"))
         #expect(!flat.contains("•") && !flat.contains("│") && !flat.contains("\u{1B}"))
@@ -103,16 +103,16 @@ import TransmarkCore
     @Test func formatDescriptors() {
         #expect(TextBackend().format.isNamed("plain") && TextBackend().format.isNamed("txt"))
         #expect(ANSIBackend().format.isNamed("terminal"))
-        #expect(TextOptions.optionHelp.map(\.key) == ["mode", "width", "tables", "links", "markers", "html"])
-        #expect(ANSIOptions.optionHelp.first { $0.key == "colors" }?.accepted == "auto|truecolor|256|16|none")
-        #expect(TextOptions.optionHelp.allSatisfy { !$0.summary.isEmpty })
+        #expect(TextBackend.Options.optionHelp.map(\.key) == ["mode", "width", "tables", "links", "markers", "rawHTML"])
+        #expect(ANSIBackend.Options.optionHelp.first { $0.key == "colors" }?.accepted == "auto|truecolor|256|16|none")
+        #expect(TextBackend.Options.optionHelp.allSatisfy { !$0.summary.isEmpty })
     }
 
     @Test func optionsParse() throws {
-        let o = try TextOptions(parsing: ["width=40", "tables=ascii", "links=references", "mode=flat"])
+        let o = try TextBackend.Options(parsing: ["width=40", "tables=ascii", "links=references", "mode=flat"])
         #expect(o.width == 40 && o.tables == .ascii && o.links == .references && o.mode == .flat)
-        #expect(throws: TransmarkError.self) { try TextOptions(parsing: ["width=-1"]) }
-        let a = try ANSIOptions(parsing: ["colors=256", "color=always", "hyperlinks=false"])
+        #expect(throws: TransmarkError.self) { try TextBackend.Options(parsing: ["width=-1"]) }
+        let a = try ANSIBackend.Options(parsing: ["colors=256", "color=always", "hyperlinks=false"])
         #expect(a.colors == .ansi256 && a.color == .always && !a.hyperlinks)
     }
 }

@@ -33,7 +33,7 @@ extension DocumentBuilder {
 
 /// Renders as plain text.
 func plain(_ document: Document, _ options: [String] = []) throws -> String {
-    try TextBackend().renderString(document, options: TextOptions(parsing: options))
+    try TextBackend().renderString(document, options: TextBackend.Options(parsing: options))
 }
 
 /// Renders as ANSI with colors forced on (truecolor unless given).
@@ -41,7 +41,7 @@ func ansi(_ document: Document, _ options: [String] = []) throws -> String {
     var all = ["color=always", "colors=truecolor"]
     all.append(contentsOf: options)
     return try ANSIBackend(environment: TerminalEnvironment(isTerminal: false))
-        .renderString(document, options: ANSIOptions(parsing: all))
+        .renderString(document, options: ANSIBackend.Options(parsing: all))
 }
 
 /// Removes CSI (`ESC[…m`) and OSC (`ESC]…ESC\` or BEL) sequences.

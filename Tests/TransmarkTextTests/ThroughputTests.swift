@@ -24,9 +24,9 @@ struct ThroughputTests {
         }
         let parseSeconds = Double(parse.components.seconds) + Double(parse.components.attoseconds) / 1e18
         print("parse: \(String(format: "%.1f", megabytes / parseSeconds)) MB/s")
-        let ansiOptions = try ANSIOptions(parsing: ["color=always", "colors=truecolor"])
-        try report("text readable") { try TextBackend().render(document, options: TextOptions()).count }
-        try report("text flat") { try TextBackend().render(document, options: TextOptions(parsing: ["mode=flat"])).count }
+        let ansiOptions = try ANSIBackend.Options(parsing: ["color=always", "colors=truecolor"])
+        try report("text readable") { try TextBackend().render(document, options: TextBackend.Options()).count }
+        try report("text flat") { try TextBackend().render(document, options: TextBackend.Options(parsing: ["mode=flat"])).count }
         try report("ansi") { try ANSIBackend().render(document, options: ansiOptions).count }
     }
 }
@@ -38,8 +38,8 @@ struct CorpusSample {
     @Test func writeSample() throws {
         let input = Array(try Data(contentsOf: TestPaths.corpus("corpus.md")).prefix(80_000))
         let document = try MarkdownFrontend().parse(input)
-        try Data(TextBackend().render(document, options: TextOptions())).write(to: URL(fileURLWithPath: "/tmp/transmark-sample.txt"))
-        try Data(ANSIBackend().render(document, options: ANSIOptions(parsing: ["color=always", "colors=256"])))
+        try Data(TextBackend().render(document, options: TextBackend.Options())).write(to: URL(fileURLWithPath: "/tmp/transmark-sample.txt"))
+        try Data(ANSIBackend().render(document, options: ANSIBackend.Options(parsing: ["color=always", "colors=256"])))
             .write(to: URL(fileURLWithPath: "/tmp/transmark-sample.ansi"))
     }
 }

@@ -9,26 +9,6 @@ import TransmarkCore
 /// script, style, template, noscript, `svg` and head content, comments (unless
 /// ``Options/keepComments``) and hidden elements (unless ``Options/keepHidden``).
 public struct HTMLFrontend: Frontend {
-    /// Input encodings that can be named in the `encoding` option.
-    public enum Encoding: String, CaseIterable, Sendable {
-        /// From the byte order mark or `<meta charset>`, else UTF-8.
-        case auto
-        case utf8 = "utf-8"
-        case windows1252 = "windows-1252"
-        case utf16le = "utf-16le"
-        case utf16be = "utf-16be"
-
-        var inputEncoding: HTMLInputEncoding? {
-            switch self {
-            case .auto: nil
-            case .utf8: .utf8
-            case .windows1252: .windows1252
-            case .utf16le: .utf16LittleEndian
-            case .utf16be: .utf16BigEndian
-            }
-        }
-    }
-
     /// Options of the HTML reader.
     public struct Options: FormatOptions {
         /// Keep comments as raw HTML nodes (`htmlInline` / `htmlBlock` holding `<!--…-->`).
@@ -109,6 +89,32 @@ public struct HTMLFrontend: Frontend {
         case .decoded(let decoded):
             input = []
             return Self.build(decoded, options: options)
+        }
+    }
+}
+
+extension HTMLFrontend.Options {
+    /// Input encodings that can be named in the `encoding` option.
+    public enum Encoding: String, CaseIterable, Sendable {
+        /// From the byte order mark or `<meta charset>`, else UTF-8.
+        case auto
+        /// UTF-8.
+        case utf8 = "utf-8"
+        /// Windows-1252 (what browsers read for ISO-8859-1 and ASCII labels).
+        case windows1252 = "windows-1252"
+        /// UTF-16, little-endian.
+        case utf16le = "utf-16le"
+        /// UTF-16, big-endian.
+        case utf16be = "utf-16be"
+
+        var inputEncoding: HTMLInputEncoding? {
+            switch self {
+            case .auto: nil
+            case .utf8: .utf8
+            case .windows1252: .windows1252
+            case .utf16le: .utf16LittleEndian
+            case .utf16be: .utf16BigEndian
+            }
         }
     }
 }

@@ -5,7 +5,7 @@ import TransmarkCore
 /// The output, read back by a CommonMark/GFM parser, means what the tree meant: text is escaped
 /// exactly where it would otherwise parse as syntax, emphasis never starts or ends next to
 /// whitespace, code spans and fences are long enough for their content, and nodes Markdown has no
-/// syntax for follow a per-kind policy (`MarkdownFallback`: raw HTML, text only, or a symbol).
+/// syntax for follow a per-kind policy (`MarkdownBackend.Options.Fallback`: raw HTML, text only, or a symbol).
 public struct MarkdownBackend: Backend {
     /// Creates the Markdown backend.
     public init() {}

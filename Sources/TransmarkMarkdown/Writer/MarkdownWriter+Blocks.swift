@@ -187,7 +187,7 @@ extension MarkdownWriter {
     mutating func writeHTMLBlock(_ i: Int32) {
         var raw = Array(document.textBytes(at: i))
         while let l = raw.last, l == 0x0A { raw.removeLast() }
-        if options.rawHTML == .text {
+        if options.rawHTML != .keep {
             let text = Self.strippingTags(raw)
             if !text.isEmpty { writeContent(text) }
             w.cr()
@@ -293,7 +293,7 @@ extension MarkdownWriter {
             writeCodeSpan(code: code)
             return false
         case .htmlBlock:
-            if options.rawHTML == .html {
+            if options.rawHTML == .keep {
                 var html = Array(document.textBytes(at: i))
                 while let last = html.last, MarkdownTextEscaper.isSpace(last) { html.removeLast() }
                 for k in html.indices where html[k] == 0x0A || html[k] == 0x0D { html[k] = 0x20 }

@@ -51,7 +51,7 @@ extension MarkdownWriter {
         pendingOpeners.append(Delimiter(node: i, open: open, close: close))
     }
 
-    mutating func openFallback(_ i: Int32, policy: MarkdownFallback, tag: String, symbol: String) {
+    mutating func openFallback(_ i: Int32, policy: MarkdownBackend.Options.Fallback, tag: String, symbol: String) {
         switch policy {
         case .html: openDelimiter(i, open: Array(("<" + tag + ">").utf8), close: Array(("</" + tag + ">").utf8))
         case .symbol: openDelimiter(i, open: Array(symbol.utf8), close: Array(symbol.utf8))

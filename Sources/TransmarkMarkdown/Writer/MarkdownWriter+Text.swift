@@ -242,7 +242,7 @@ extension MarkdownWriter {
             node = next
             // Look into it until a byte is known or it turns out to write nothing.
             examine: while true {
-                func policy(_ p: MarkdownFallback, html: UInt8, symbol: UInt8) -> UInt8? {
+                func policy(_ p: MarkdownBackend.Options.Fallback, html: UInt8, symbol: UInt8) -> UInt8? {
                     switch p { case .html: return html; case .symbol: return symbol; case .text: return nil }
                 }
                 var byte: UInt8?
@@ -259,7 +259,7 @@ extension MarkdownWriter {
                 case .image:
                     byte = UInt8(ascii: "!")
                 case .htmlInline:
-                    byte = options.rawHTML == .html ? UInt8(ascii: "<") : nil
+                    byte = options.rawHTML == .keep ? UInt8(ascii: "<") : nil
                 case .span:
                     if options.span == .html && (records.attributes(node) >= 0 || records.style(node) >= 0) { byte = UInt8(ascii: "<") } else { transparent = true }
                 case .underline:

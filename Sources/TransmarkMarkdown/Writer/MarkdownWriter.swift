@@ -355,7 +355,7 @@ struct MarkdownWriter {
         case .image:
             return enterImage(i)
         case .htmlInline:
-            if options.rawHTML == .html {
+            if options.rawHTML == .keep {
                 writeContent(Array(document.textBytes(at: i)))
             }
             return false

@@ -1,45 +1,10 @@
 import TransmarkCore
 
-/// The Markdown dialect presets of the Markdown writer. A profile is a set of option values;
-/// options given with it override it.
-public enum MarkdownProfile: String, CaseIterable, Sendable {
-    /// GitHub Flavored Markdown: pipe tables, `~~strikethrough~~`, task lists, footnotes.
-    case gfm
-    /// CommonMark only: tables, strikethrough and task boxes become HTML.
-    case commonmark
-    /// turndown 7's defaults: setext headings, `*` bullets, `_` emphasis, indented code,
-    /// `* * *` rules, two-space hard breaks and turndown's escaping.
-    case turndown
-}
-
-/// ATX (`# Title`) or setext (`Title` underlined) headings.
-public enum HeadingStyle: String, CaseIterable, Sendable { case atx, setext }
-/// Fenced or indented code blocks.
-public enum CodeBlockStyle: String, CaseIterable, Sendable { case fenced, indented }
-/// Inline links or reference links with definitions at the end.
-public enum LinkStyle: String, CaseIterable, Sendable { case inline, reference }
-/// How reference links name their definition: `[text][1]`, `[text][]` or `[text]`.
-public enum LinkReferenceStyle: String, CaseIterable, Sendable { case full, collapsed, shortcut }
-/// Hard line breaks as two trailing spaces or a trailing backslash.
-public enum HardBreakStyle: String, CaseIterable, Sendable { case spaces, backslash }
-/// How text is escaped: only where it would otherwise parse as syntax, or turndown's rules.
-public enum MarkdownEscaping: String, CaseIterable, Sendable { case exact, turndown }
-
-/// What to write for a node kind that Markdown has no syntax for.
-public enum MarkdownFallback: String, CaseIterable, Sendable {
-    /// Raw HTML (inline tags around Markdown content, or an HTML block).
-    case html
-    /// The content only, without the markup.
-    case text
-    /// A widespread extension symbol: `==mark==`, `^sup^`, `~sub~`, `++ins++`.
-    case symbol
-}
-
 extension MarkdownBackend {
     /// Options of the Markdown writer. Names follow turndown's and pandoc's.
     public struct Options: FormatOptions {
         /// The profile the other options started from (see `init(profile:)`).
-        public private(set) var profile = MarkdownProfile.gfm
+        public private(set) var profile = Profile.gfm
         /// Heading syntax (setext only applies to levels 1 and 2).
         public var headingStyle = HeadingStyle.atx
         /// Bullet list marker: `-`, `*` or `+`.
@@ -68,40 +33,41 @@ extension MarkdownBackend {
         /// never broken.
         public var lineWidth = 0
         /// Escaping rules.
-        public var escaping = MarkdownEscaping.exact
+        public var escaping = Escaping.exact
         /// Whether GFM syntax (pipe tables, `~~`, task lists, footnotes) may be written.
         public var gfm = true
         /// Underline (`<u>`, `<ins>`).
-        public var underline = MarkdownFallback.html
+        public var underline = Fallback.html
         /// Superscript.
-        public var superscript = MarkdownFallback.html
+        public var superscript = Fallback.html
         /// Subscript.
-        public var `subscript` = MarkdownFallback.html
+        public var `subscript` = Fallback.html
         /// Highlight (`<mark>`).
-        public var highlight = MarkdownFallback.html
+        public var highlight = Fallback.html
         /// Strikethrough when GFM is off.
-        public var strikethrough = MarkdownFallback.html
+        public var strikethrough = Fallback.html
         /// Spans with attributes or style.
-        public var span = MarkdownFallback.text
+        public var span = Fallback.text
         /// Divisions (`div`, `section`, …): `text` writes their content as blocks.
-        public var division = MarkdownFallback.text
+        public var division = Fallback.text
         /// Definition lists.
-        public var definitionList = MarkdownFallback.html
+        public var definitionList = Fallback.html
         /// Images with a declared width or height: `text` (the default) writes `![alt](src)` and
         /// drops the size, `html` keeps it in an `<img>` tag.
-        public var imageSize = MarkdownFallback.text
+        public var imageSize = Fallback.text
         /// Tables a pipe table cannot hold (no header row, block content, spans, nested tables).
-        public var complexTable = MarkdownFallback.html
+        public var complexTable = Fallback.html
         /// Whether HTML written for constructs Markdown cannot hold (tables, definition lists)
         /// keeps the source's `class`, `style` and `data-*` attributes.
         public var htmlFallbackAttributes = false
-        /// Raw HTML nodes: `html` keeps them, `text` drops the markup.
-        public var rawHTML = MarkdownFallback.html
+        /// Raw HTML nodes (`htmlBlock`, `htmlInline`): `keep` (the default) writes them as they
+        /// are, `text` as literal text a reader sees (`\<b>`), `drop` leaves them out.
+        public var rawHTML = RawHTMLPolicy.keep
 
         public init() {}
 
         /// Options with a profile's values.
-        public init(profile: MarkdownProfile) {
+        public init(profile: Profile) {
             self.init()
             self.profile = profile
             switch profile {
@@ -130,10 +96,10 @@ extension MarkdownBackend {
 
         public static var optionSpecs: [OptionSpec<Options>] {
             [
-                OptionSpec(key: "profile", accepted: MarkdownProfile.allCases.map(\.rawValue).joined(separator: "|"),
+                OptionSpec(key: "profile", accepted: Profile.allCases.map(\.rawValue).joined(separator: "|"),
                            summary: "preset of the other options (applied before them, whatever the order given)",
                            read: { $0.profile.rawValue }, write: { o, v in
-                               guard let p = MarkdownProfile(rawValue: v) else { return false }
+                               guard let p = Profile(rawValue: v) else { return false }
                                o = Options(profile: p); return true }).appliedFirst(),
                 .choice("headingStyle", \.headingStyle, summary: "ATX (#) or setext (underlined) headings"),
                 OptionSpec(key: "bulletListMarker", accepted: "-|*|+", summary: "bullet list marker",
@@ -183,8 +149,46 @@ extension MarkdownBackend {
                 .choice("complexTable", \.complexTable, summary: "tables a pipe table cannot hold: html or text"),
                 .bool("htmlFallbackAttributes", \.htmlFallbackAttributes,
                       summary: "keep class, style and data-* attributes in HTML written for what Markdown cannot hold"),
-                .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: html (keep) or text (drop the markup)"),
+                .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: keep (as markup), text (escaped, shown as written) or drop")
+                    .renaming(values: ["html": "keep"]),
             ]
         }
+    }
+}
+
+extension MarkdownBackend.Options {
+    /// The Markdown dialect presets of the Markdown writer. A profile is a set of option values;
+    /// options given with it override it.
+    public enum Profile: String, CaseIterable, Sendable {
+        /// GitHub Flavored Markdown: pipe tables, `~~strikethrough~~`, task lists, footnotes.
+        case gfm
+        /// CommonMark only: tables, strikethrough and task boxes become HTML.
+        case commonmark
+        /// turndown 7's defaults: setext headings, `*` bullets, `_` emphasis, indented code,
+        /// `* * *` rules, two-space hard breaks and turndown's escaping.
+        case turndown
+    }
+
+    /// ATX (`# Title`) or setext (`Title` underlined) headings.
+    public enum HeadingStyle: String, CaseIterable, Sendable { case atx, setext }
+    /// Fenced or indented code blocks.
+    public enum CodeBlockStyle: String, CaseIterable, Sendable { case fenced, indented }
+    /// Inline links or reference links with definitions at the end.
+    public enum LinkStyle: String, CaseIterable, Sendable { case inline, reference }
+    /// How reference links name their definition: `[text][1]`, `[text][]` or `[text]`.
+    public enum LinkReferenceStyle: String, CaseIterable, Sendable { case full, collapsed, shortcut }
+    /// Hard line breaks as two trailing spaces or a trailing backslash.
+    public enum HardBreakStyle: String, CaseIterable, Sendable { case spaces, backslash }
+    /// How text is escaped: only where it would otherwise parse as syntax, or turndown's rules.
+    public enum Escaping: String, CaseIterable, Sendable { case exact, turndown }
+
+    /// What to write for a node kind that Markdown has no syntax for.
+    public enum Fallback: String, CaseIterable, Sendable {
+        /// Raw HTML (inline tags around Markdown content, or an HTML block).
+        case html
+        /// The content only, without the markup.
+        case text
+        /// A widespread extension symbol: `==mark==`, `^sup^`, `~sub~`, `++ins++`.
+        case symbol
     }
 }

@@ -3,7 +3,7 @@
 /// offset; a run lasts until the next one starts. Whitespace is collapsed as text is appended (in
 /// collapsing mode) and control characters are made visible, so no escape sequence or other
 /// terminal control from the input ever reaches the output.
-struct StyledText {
+struct InlineTextBuffer {
     var bytes: [UInt8] = []
     var runStarts: [Int32] = []
     var runStyles: [Int32] = []

@@ -1,0 +1,73 @@
+import TransmarkCore
+
+extension ANSIBackend {
+    /// Options of the `ansi` format.
+    public struct Options: TextLayoutOptions {
+        /// When the `ansi` format writes colors.
+        public enum ColorMode: String, Hashable, Sendable, CaseIterable {
+            /// When standard output is a terminal and `NO_COLOR` is unset (and `TERM` is not `dumb`).
+            case auto
+            /// Always.
+            case always
+            /// Never (text attributes such as bold still apply).
+            case never
+        }
+
+        /// Columns to wrap at; 0 means no wrapping. Default 80.
+        public var width: Int = 80
+        /// When to write colors: `auto` (default), `always`, `never`.
+        public var color: ColorMode = .auto
+        /// How many colors: `auto` (default: not given, decided from `COLORTERM` and `TERM`),
+        /// `truecolor`, `256`, `16`, `none`.
+        public var colors: ANSIColorDepth = .auto
+        /// Whether links are OSC 8 hyperlinks (default `true`); when `false`, links show as
+        /// `text (url)` (or as references, see `links`). Hyperlinks are written only when colors are
+        /// (see `color`), so that output for files and pipes shows the targets as text.
+        public var hyperlinks: Bool = true
+        /// How tables are drawn: `box` (default) or `ascii`.
+        public var tables: TextBackend.Options.TableBorderStyle = .box
+        /// Where link targets go when they are not hyperlinks: `inline` (default) or `references`.
+        public var links: TextBackend.Options.LinkStyle = .inline
+        /// Raw HTML nodes: `drop` (default) leaves them out, `text` shows the markup as written
+        /// (dimmed by the default theme). `keep` has no markup to pass into here and reads as `text`.
+        public var rawHTML: RawHTMLPolicy = .drop
+        /// Marker characters: `unicode` (default: the theme's markers) or `ascii` (`TextMarkers.ascii`
+        /// whatever the theme says).
+        public var markers: TextBackend.Options.MarkerStyle = .unicode
+        /// Colors, attributes and markers (not settable by key).
+        public var theme: ANSITheme = .default
+
+        /// The defaults.
+        public init() {}
+
+        public static var optionSpecs: [OptionSpec<Options>] {
+            [
+                .choice("color", \.color, summary: "write colors: auto (terminal and no NO_COLOR), always, never"),
+                .choice("colors", \.colors, summary: "color depth; auto reads COLORTERM and TERM"),
+                .bool("hyperlinks", \.hyperlinks, summary: "links as OSC 8 hyperlinks instead of text (url)"),
+            ] + layoutOptionSpecs(links: "non-hyperlink targets inline as text (url) or as numbered references",
+                                  markers: "bullets, quote bars, rules and checkboxes: the theme's (unicode) or ASCII")
+        }
+
+        /// The color depth these options give in `environment`: `.none` when colors are off.
+        public func resolvedColorDepth(in environment: TerminalEnvironment) -> ANSIColorDepth {
+            switch color {
+            case .never: return .none
+            case .auto:
+                if !environment.isTerminal || environment.noColor || environment.term == "dumb" { return .none }
+            case .always: break
+            }
+            if colors != .auto { return colors }
+            let colorTerm = environment.colorTerm.lowercased()
+            if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
+            if environment.term.hasSuffix("256color") { return .ansi256 }
+            return .ansi16
+        }
+
+        func layoutSettings(in environment: TerminalEnvironment) -> LayoutSettings {
+            let depth = resolvedColorDepth(in: environment)
+            return LayoutSettings(width: width, tables: tables, links: links, rawHTML: rawHTML, markers: markers == .ascii ? .ascii : theme.markers,
+                                  styled: true, theme: theme, hyperlinks: hyperlinks && depth != .none, colorDepth: depth)
+        }
+    }
+}

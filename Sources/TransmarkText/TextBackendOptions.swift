@@ -1,0 +1,34 @@
+import TransmarkCore
+
+extension TextBackend {
+    /// Options of the `text` format.
+    public struct Options: TextLayoutOptions {
+        /// `readable` (default) lays out for people; `flat` only strips markup, fast.
+        public var mode: Mode = .readable
+        /// Columns to wrap at; 0 means no wrapping. Default 80.
+        public var width: Int = 80
+        /// How tables are drawn: `box` (default) or `ascii`.
+        public var tables: TableBorderStyle = .box
+        /// Where link targets go: `inline` (default) or `references`.
+        public var links: LinkStyle = .inline
+        /// Marker characters: `unicode` (default) or `ascii`.
+        public var markers: MarkerStyle = .unicode
+        /// Raw HTML nodes: `drop` (default) leaves them out, `text` shows the markup as written.
+        /// `keep` has no markup to pass into here and reads as `text`.
+        public var rawHTML: RawHTMLPolicy = .drop
+
+        /// The defaults.
+        public init() {}
+
+        public static var optionSpecs: [OptionSpec<Options>] {
+            [.choice("mode", \.mode, summary: "readable: wrapped, with markers and tables; flat: text only, fast")]
+                + layoutOptionSpecs(links: "link targets inline as text (url) or as numbered references at the end",
+                                    markers: "bullets, quote bars, rules and checkboxes in Unicode or ASCII")
+        }
+
+        var layoutSettings: LayoutSettings {
+            LayoutSettings(width: width, tables: tables, links: links, rawHTML: rawHTML, markers: markers.markers,
+                           styled: false, theme: .default, hyperlinks: false, colorDepth: .none)
+        }
+    }
+}

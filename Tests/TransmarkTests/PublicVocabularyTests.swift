@@ -1,0 +1,116 @@
+import Testing
+import Transmark
+
+/// The public vocabulary as a user sees it with `import Transmark` alone: every option type is
+/// reachable unqualified by module (this file does not compile if two modules declare one name),
+/// raw HTML has one option with one meaning everywhere, and old spellings are named in errors.
+@Suite struct PublicVocabularyTests {
+    /// Names every public option type, and each of its nested enumerations, with `import
+    /// Transmark` only. A name declared in two modules would make this ambiguous.
+    @Test func everyOptionTypeIsReachableUnqualified() throws {
+        var markdownWriter = MarkdownBackend.Options(profile: MarkdownBackend.Options.Profile.turndown)
+        markdownWriter.headingStyle = MarkdownBackend.Options.HeadingStyle.atx
+        markdownWriter.codeBlockStyle = MarkdownBackend.Options.CodeBlockStyle.fenced
+        markdownWriter.linkStyle = MarkdownBackend.Options.LinkStyle.reference
+        markdownWriter.linkReferenceStyle = MarkdownBackend.Options.LinkReferenceStyle.collapsed
+        markdownWriter.hardBreak = MarkdownBackend.Options.HardBreakStyle.backslash
+        markdownWriter.escaping = MarkdownBackend.Options.Escaping.exact
+        markdownWriter.span = MarkdownBackend.Options.Fallback.html
+        markdownWriter.rawHTML = RawHTMLPolicy.text
+
+        var markdownReader = MarkdownFrontend.Options()
+        markdownReader.extensions = [MarkdownExtension.table]
+
+        var htmlReader = HTMLFrontend.Options()
+        htmlReader.encoding = HTMLFrontend.Options.Encoding.utf8
+
+        var text = TextBackend.Options()
+        text.mode = TextBackend.Options.Mode.flat
+        text.tables = TextBackend.Options.TableBorderStyle.ascii
+        text.links = TextBackend.Options.LinkStyle.references
+        text.markers = TextBackend.Options.MarkerStyle.ascii
+        text.rawHTML = RawHTMLPolicy.text
+
+        var ansi = ANSIBackend.Options()
+        ansi.color = ANSIBackend.Options.ColorMode.never
+        ansi.colors = ANSIColorDepth.ansi256
+        ansi.rawHTML = .drop
+
+        var styled = StyledTextOptions()
+        styled.precedence = StyledTextOptions.Precedence.themeWins
+        styled.unit = OffsetUnit.utf8
+        styled.rawHTML = .text
+        let styledBackend: StyledJSONBackend.Options = styled
+
+        let tree = TreeBackend.Options()
+
+        #expect(markdownWriter.profile == .turndown)
+        #expect(markdownReader.extensions == [.table])
+        #expect(htmlReader.encoding.rawValue == "utf-8")
+        #expect(text.value(of: "rawHTML") == "text")
+        #expect(ansi.value(of: "color") == "never")
+        #expect(styledBackend.value(of: "precedence") == "themeWins")
+        #expect(tree.value(of: "attributes") == "true")
+    }
+
+    /// `rawHTML` is the one raw-HTML option of every backend that meets raw HTML.
+    @Test func everyBackendThatMeetsRawHTMLTakesRawHTML() {
+        let registry = Registry.standard
+        for name in ["markdown", "text", "ansi", "styled-json"] {
+            let help = registry.formats.first { $0.format.name == name }?.writeOptions ?? []
+            #expect(help.contains { $0.key == "rawHTML" }, "\(name)")
+            #expect(!help.contains { $0.key == "html" }, "\(name)")
+        }
+    }
+
+    /// The same value means the same thing in every backend: `drop` leaves the markup out, `text`
+    /// shows it as text a reader sees, `keep` (Markdown) passes it through.
+    @Test func rawHTMLValuesMeanTheSameEverywhere() throws {
+        let markdown = "a <b>bold</b> c\n"
+        func convert(_ to: String, _ value: String) throws -> String {
+            try Registry.standard.convert(markdown, from: "markdown", to: to,
+                                          options: ConversionOptions([("rawHTML", value)]))
+        }
+        for format in ["text", "ansi", "styled-json"] {
+            #expect(try !convert(format, "drop").contains("<b>"), "\(format)")
+            #expect(try convert(format, "text").contains("<b>"), "\(format)")
+        }
+        #expect(try convert("markdown", "keep") == "a <b>bold</b> c\n")
+        #expect(try convert("markdown", "drop") == "a bold c\n")
+    }
+
+    /// `keep` is for Markdown and HTML output: backends with no markup to pass it into refuse it
+    /// by key, naming what they accept.
+    @Test func keepIsRefusedWhereThereIsNoMarkup() {
+        for format in ["text", "ansi", "styled-json"] {
+            #expect(throws: TransmarkError.invalidOptionValue(key: "rawHTML", value: "keep", accepted: "drop|text")) {
+                try Registry.standard.convert("x", from: "markdown", to: format,
+                                              options: ConversionOptions([("rawHTML", "keep")]))
+            }
+        }
+    }
+
+    /// Spellings of earlier versions are errors that name the current spelling.
+    @Test func oldSpellingsNameTheNewOne() {
+        let cases: [(format: String, key: String, value: String, replacement: String)] = [
+            ("text", "html", "verbatim", "rawHTML=text"),
+            ("ansi", "html", "drop", "rawHTML=drop"),
+            ("markdown", "rawHTML", "html", "rawHTML=keep"),
+        ]
+        for c in cases {
+            let error = TransmarkError.renamedOption(key: c.key, value: c.value, replacement: c.replacement)
+            #expect(throws: error) {
+                try Registry.standard.convert("x", from: "markdown", to: c.format,
+                                              options: ConversionOptions([(c.key, c.value)]))
+            }
+            #expect(error.description == "option '\(c.key)=\(c.value)' has been renamed: use '\(c.replacement)'")
+        }
+    }
+
+    /// Retired spellings are not listed in help.
+    @Test func retiredSpellingsAreNotListed() {
+        #expect(!TextBackend.Options.optionKeys.contains("html"))
+        #expect(!ANSIBackend.Options.optionHelp.contains { $0.key == "html" })
+        #expect(TextBackend.Options.accepts("html"))
+    }
+}
