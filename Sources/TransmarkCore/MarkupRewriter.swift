@@ -10,15 +10,15 @@
 /// can be rewritten. Adjacent plain text merges in the copy, as it does in every built document.
 ///
 /// ```swift
-/// /// Numbers the headings ("1. Intro", "2. Usage", …) and leaves out images.
-/// struct NumberHeadings: MarkupRewriter {
+/// /// Marks links to other sites with " ↗" after them, counts them, and leaves out images.
+/// struct MarkExternalLinks: MarkupRewriter {
 ///     var count = 0
 ///
 ///     mutating func rewrite(_ node: Node) -> RewriteAction {
 ///         switch node.kind {
-///         case .heading:
+///         case .link(let destination, _) where destination.hasPrefix("https://"):
 ///             count += 1
-///             return .insertText(before: "\(count). ", inner: .keep)
+///             return .insertText(after: " ↗")
 ///         case .image:
 ///             return .drop
 ///         default:
@@ -27,8 +27,8 @@
 ///     }
 /// }
 ///
-/// var numbering = NumberHeadings()
-/// let numbered = numbering.rewrite(document)
+/// var marker = MarkExternalLinks()
+/// let marked = marker.rewrite(document)
 /// ```
 ///
 /// For a rewrite without state, `document.rewritten { node in … }` takes a closure instead.

@@ -254,73 +254,141 @@ extension MarkupVisitor {
     /// Does nothing.
     public mutating func defaultDidVisit(_ node: Node) {}
 
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitDocument(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitDocument(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitParagraph(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitParagraph(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitHeading(_ node: Node, level: Int) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitHeading(_ node: Node, level: Int) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitBlockQuote(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitBlockQuote(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitList(_ node: Node, attributes: ListAttributes) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitList(_ node: Node, attributes: ListAttributes) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitListItem(_ node: Node, task: TaskState?) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitListItem(_ node: Node, task: TaskState?) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitCodeBlock(_ node: Node, info: String) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitCodeBlock(_ node: Node, info: String) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitHTMLBlock(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitHTMLBlock(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitThematicBreak(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitThematicBreak(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitTable(_ node: Node, alignments: [TableAlignment]) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitTable(_ node: Node, alignments: [TableAlignment]) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitTableRow(_ node: Node, isHeader: Bool) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitTableRow(_ node: Node, isHeader: Bool) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitTableCell(_ node: Node, attributes: TableCellAttributes) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitTableCell(_ node: Node, attributes: TableCellAttributes) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitFootnoteDefinition(_ node: Node, label: String) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitFootnoteDefinition(_ node: Node, label: String) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitDefinitionList(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitDefinitionList(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitTerm(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitTerm(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitDefinition(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitDefinition(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitDivision(_ node: Node, tag: String) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitDivision(_ node: Node, tag: String) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitText(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitText(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitSoftBreak(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitSoftBreak(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitLineBreak(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitLineBreak(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitEmphasis(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitEmphasis(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitStrong(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitStrong(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitStrikethrough(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitStrikethrough(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitUnderline(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitUnderline(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitSuperscript(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitSuperscript(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitSubscript(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitSubscript(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitHighlight(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitHighlight(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitCode(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitCode(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitLink(_ node: Node, destination: String, title: String) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitLink(_ node: Node, destination: String, title: String) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitImage(_ node: Node, source: String, title: String, size: ImageSize?) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitImage(_ node: Node, source: String, title: String, size: ImageSize?) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitHTMLInline(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitHTMLInline(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitSpan(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitSpan(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitFootnoteReference(_ node: Node, label: String) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitFootnoteReference(_ node: Node, label: String) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitCustom(_ node: Node, name: String) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitCustom(_ node: Node, name: String) { defaultDidVisit(node) }
 }
 

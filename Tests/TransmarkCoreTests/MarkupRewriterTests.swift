@@ -19,6 +19,23 @@ struct LoggingRewriter: MarkupRewriter {
 
 struct RewriteFailure: Error {}
 
+/// The example of `MarkupRewriter`'s documentation.
+struct MarkExternalLinks: MarkupRewriter {
+    var count = 0
+
+    mutating func rewrite(_ node: Node) -> RewriteAction {
+        switch node.kind {
+        case .link(let destination, _) where destination.hasPrefix("https://"):
+            count += 1
+            return .insertText(after: " ↗")
+        case .image:
+            return .drop
+        default:
+            return .keep
+        }
+    }
+}
+
 @Suite struct MarkupRewriterTests {
     static func sample() -> Document {
         var b = DocumentBuilder()
@@ -64,6 +81,49 @@ struct RewriteFailure: Error {}
     /// Rewrites `sample()` with one action for the nodes of one tag.
     static func rewrite(_ tag: NodeKind.Tag, _ action: RewriteAction) -> Document {
         sample().rewritten { $0.tag == tag ? action : .keep }
+    }
+
+    @Test func documentationExamples() {
+        var b = DocumentBuilder()
+        b.open(.paragraph)
+        for destination in ["https://a.example", "/local", "https://b.example"] {
+            b.open(.link(destination: destination, title: ""))
+            b.open(.emphasis)
+            b.text("Go")
+            b.close()
+            b.close()
+            b.text(",")
+        }
+        b.open(.image(source: "x.png", title: "", size: nil))
+        b.text("x")
+        b.close()
+        b.close()
+        let document = b.finish()
+        var marker = MarkExternalLinks()
+        let marked = marker.rewrite(document)
+        #expect(marker.count == 2)
+        #expect(marked.treeDump == """
+            document
+              paragraph
+                link destination="https://a.example"
+                  emphasis
+                    text "Go"
+                text " ↗,"
+                link destination="/local"
+                  emphasis
+                    text "Go"
+                text ","
+                link destination="https://b.example"
+                  emphasis
+                    text "Go"
+                text " ↗,"
+
+            """)
+        let plain = document.rewritten { node in
+            node.tag == .emphasis || node.tag == .strong ? .unwrap : .keep
+        }
+        #expect(plain.root.plainText == "Go,Go,Go,x")
+        #expect(!plain.treeDump.contains("emphasis"))
     }
 
     @Test func sampleDumpIsWhatTheTestsStartFrom() {

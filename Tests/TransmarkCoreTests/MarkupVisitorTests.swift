@@ -231,7 +231,46 @@ struct DepthCounter: MarkupVisitor {
     }
 }
 
+/// The example of `MarkupVisitor`'s documentation.
+struct Census: MarkupVisitor {
+    var headingWords = 0
+    var links: [String] = []
+
+    mutating func visitHeading(_ node: Node, level: Int) -> WalkAction {
+        headingWords += node.plainText.split(separator: " ").count
+        return .skipChildren            // no link inside a heading is counted
+    }
+
+    mutating func visitLink(_ node: Node, destination: String, title: String) -> WalkAction {
+        links.append(destination)
+        return .proceed
+    }
+}
+
 @Suite struct MarkupVisitorTests {
+    @Test func documentationExample() {
+        var b = DocumentBuilder()
+        b.open(.heading(level: 1))
+        b.text("Two ")
+        b.open(.link(destination: "/skipped", title: ""))
+        b.text("words")
+        b.close()
+        b.close()
+        b.open(.paragraph)
+        b.open(.link(destination: "/counted", title: ""))
+        b.text("here")
+        b.close()
+        b.close()
+        let document = b.finish()
+        var census = Census()
+        census.visit(document)
+        #expect(census.headingWords == 2)
+        #expect(census.links == ["/counted"])
+        var again = Census()
+        document.accept(&again)
+        #expect(again.links == census.links)
+    }
+
     @Test func everyKindReachesItsOwnMethod() {
         let document = EveryKind.document()
         var visitor = RecordingVisitor()
