@@ -7,6 +7,7 @@ import TransmarkCLI
 // MARK: A backend defined outside Sources/, as a user would in their own package.
 
 /// Writes every heading as an outline line: `#` per level, then the heading text.
+// README-BEGIN outline
 struct OutlineBackend: Backend {
     struct Options: FormatOptions {
         var marker = "#"
@@ -22,15 +23,27 @@ struct OutlineBackend: Backend {
     }
 
     func render(_ document: Document, options: Options) throws -> [UInt8] {
-        var lines: [String] = []
-        for case .enter(let node) in document.events() {
-            if case .heading(let level) = node.kind {
-                lines.append(String(repeating: options.marker, count: level) + " " + node.plainText)
-            }
-        }
-        return Array(lines.map { $0 + "\n" }.joined().utf8)
+        var outline = Outline(marker: options.marker)
+        outline.visit(document)
+        return Array(outline.text.utf8)
     }
 }
+
+/// Walks a document and writes a line per heading; every other kind is walked through.
+struct Outline: MarkupVisitor {
+    let marker: String
+    var text = ""
+
+    mutating func visitHeading(_ node: Node, level: Int) -> WalkAction {
+        text += String(repeating: marker, count: level) + " " + node.plainText + "\n"
+        return .skipChildren   // its text is written already
+    }
+
+    mutating func visitParagraph(_ node: Node) -> WalkAction {
+        .skipChildren          // no heading is ever inside one
+    }
+}
+// README-END outline
 
 /// Captures what the command writes.
 final class CapturedStreams: Sendable {
@@ -62,6 +75,13 @@ final class CapturedStreams: Sendable {
         let dashed = try registry.convert(Self.markdown, from: "markdown", to: "outline",
                                           options: ConversionOptions(["marker": "-"]))
         #expect(dashed == "- Guide\n-- Install it\n--- Linux\n")
+    }
+
+    @Test func headingsInsideOtherBlocksAreFound() throws {
+        let registry = Registry.standard.adding(OutlineBackend())
+        let outline = try registry.convert("> ## Quoted *one*\n\n- ### In a list\n\nText with # no heading\n",
+                                           from: "markdown", to: "outline")
+        #expect(outline == "## Quoted one\n### In a list\n")
     }
 
     @Test func commandLinePath() throws {
