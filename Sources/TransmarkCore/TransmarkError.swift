@@ -29,6 +29,9 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
     case io(path: String, reason: String)
     /// The input format could not be inferred.
     case cannotInferFormat(path: String?)
+    /// A CSS selector that does not parse: the selector, what is wrong, and the offset of the
+    /// fault in Unicode scalars from its start.
+    case invalidSelector(String, message: String, offset: Int)
 
     public var description: String {
         switch self {
@@ -61,6 +64,8 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
         case .cannotInferFormat(let path):
             if let path { return "cannot infer the input format of '\(path)' from its extension; name it with --from" }
             return "cannot infer the input format of standard input; name it with --from"
+        case .invalidSelector(let selector, let message, let offset):
+            return "invalid selector '\(selector)' at offset \(offset): \(message)"
         }
     }
 }

@@ -1,0 +1,60 @@
+/// A compiled CSS selector over the Markup tree: parse it once, run it on many documents.
+///
+/// Supported: type selectors by node-kind name (`heading`, `link`, `table-cell`, or `tableCell`
+/// as tree dumps write it) or HTML element name (`h2`, `a`, `td`, `b`), `*`, `.class`, `#id`,
+/// `[attr]`, `[attr=v]`, `[attr~=v]`, `[attr|=v]`, `[attr^=v]`, `[attr$=v]`, `[attr*=v]` (with
+/// the `i` flag), the combinators descendant, `>`, `+` and `~`, `:first-child`, `:last-child`,
+/// `:only-child`, `:nth-child(an+b)`, `:nth-last-child()`, `:first-of-type`, `:last-of-type`,
+/// `:only-of-type`, `:nth-of-type()`, `:nth-last-of-type()`, `:empty`, `:not(a, b)` of compound
+/// selectors, and groups with `,`.
+///
+/// Type names and attribute names ignore case; class names, ids and attribute values respect
+/// it, except the values HTML compares without case (`lang`, `type`, `dir`, …) and those given
+/// the `i` flag.
+///
+/// Text and soft breaks are not elements: no selector matches them and positions skip them.
+/// Attributes are the node's own (kept from HTML) plus the values its kind holds: `href` and
+/// `title` of links, `src`, `alt`, `title`, `width`, `height` of images, `start` of ordered lists,
+/// `colspan`, `rowspan`, `align` of cells, `class="language-x"` of code blocks.
+///
+/// Matching is one pass over the document, linear in its nodes for a given selector, at any
+/// depth:
+///
+/// ```swift
+/// let firstCells = try document.select("table td:first-child")
+/// let selector = try Selector("h1, h2")
+/// let titles = selector.matches(in: document).map(\.plainText)
+/// ```
+public struct Selector: Sendable, Hashable, CustomStringConvertible {
+    /// The text the selector was parsed from.
+    public let source: String
+    let syntax: SelectorSyntax
+
+    /// Parses `source`; an invalid selector throws `TransmarkError.invalidSelector` with the
+    /// offset (in Unicode scalars) of the fault.
+    public init(_ source: String) throws {
+        var parser = SelectorParser(source)
+        self.syntax = try parser.parse()
+        self.source = source
+    }
+
+    /// The nodes of `document` that match, in document order.
+    public func matches(in document: Document) -> [Node] {
+        SelectorMatcher(syntax: syntax, document: document).matches()
+    }
+
+    /// The selector's source text.
+    public var description: String { source }
+}
+
+extension Document {
+    /// The nodes that match a CSS selector, in document order (see `Selector`).
+    public func select(_ selector: String) throws -> [Node] {
+        try Selector(selector).matches(in: self)
+    }
+
+    /// The nodes that match a compiled selector, in document order.
+    public func select(_ selector: Selector) -> [Node] {
+        selector.matches(in: self)
+    }
+}
