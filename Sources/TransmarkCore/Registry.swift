@@ -201,8 +201,9 @@ public struct Registry: Sendable {
     }
 
     /// Sends each option to the participants that accept it (see `ConversionOptions`).
+    /// Without a backend (a conversion that only reads), options only a backend takes are errors.
     func route(_ pairs: [(key: String, value: String)], frontend: RegisteredFrontend,
-               backend: RegisteredBackend, transforms: [RegisteredTransform]) throws -> RoutedOptions {
+               backend: RegisteredBackend?, transforms: [RegisteredTransform]) throws -> RoutedOptions {
         var routed = RoutedOptions(transforms: Array(repeating: [], count: transforms.count))
         for (key, value) in pairs {
             var bareKey = key
@@ -211,7 +212,7 @@ public struct Registry: Sendable {
                 qualifier = String(key[..<dot])
                 bareKey = String(key[key.index(after: dot)...])
             }
-            if let qualifier, !frontend.format.isNamed(qualifier), !backend.format.isNamed(qualifier),
+            if let qualifier, !frontend.format.isNamed(qualifier), backend?.format.isNamed(qualifier) != true,
                !transforms.contains(where: { $0.name == qualifier }),
                frontends.contains(where: { $0.format.isNamed(qualifier) }) || backends.contains(where: { $0.format.isNamed(qualifier) })
                 || self.transforms.contains(where: { $0.name == qualifier }) {
@@ -223,7 +224,7 @@ public struct Registry: Sendable {
                 routed.frontend.append((bareKey, value))
                 taken = true
             }
-            if qualifier == nil || backend.format.isNamed(qualifier!), backend.acceptsOption(bareKey) {
+            if let backend, qualifier == nil || backend.format.isNamed(qualifier!), backend.acceptsOption(bareKey) {
                 routed.backend.append((bareKey, value))
                 taken = true
             }
@@ -233,9 +234,9 @@ public struct Registry: Sendable {
             }
             if !taken {
                 var accepted = frontend.optionHelp.map { "\(frontend.format.name).\($0.key)" }
-                accepted += backend.optionHelp.map { "\(backend.format.name).\($0.key)" }
+                if let backend { accepted += backend.optionHelp.map { "\(backend.format.name).\($0.key)" } }
                 for t in transforms { accepted += t.optionHelp.map { "\(t.name).\($0.key)" } }
-                var names = [frontend.format.name, backend.format.name]
+                var names = [frontend.format.name] + (backend.map { [$0.format.name] } ?? [])
                 names += transforms.map(\.name)
                 throw TransmarkError.unknownOption(key: key, formats: names, accepted: accepted)
             }

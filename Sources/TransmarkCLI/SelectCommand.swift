@@ -1,0 +1,78 @@
+import ArgumentParser
+import TransmarkCore
+
+/// `transmark select`: the parts of a document that match a CSS selector, each written as a
+/// fragment in any output format, or as one line of text each.
+struct SelectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "select",
+        abstract: "Write the parts of a document that match a CSS selector.",
+        discussion: """
+            Reads INPUT (or standard input) and writes each node matching SELECTOR, in document \
+            order, as a fragment of the --to format (default html), one after the other. With \
+            --to text each match is one line: its text, white space folded. Types are HTML names \
+            (h2, a, td) or node kinds (heading, link, table-cell); see the README for the \
+            supported selectors.
+            """)
+
+    @Argument(help: "A CSS selector, e.g. 'table td:first-child' or 'h1, h2'.")
+    var selector: String
+
+    @Argument(help: "The input file; none or '-' reads standard input.")
+    var input: String?
+
+    @Option(name: [.short, .customLong("from")], help: "Input format (default: from the file's extension; standard input: markdown).")
+    var from: String?
+
+    @Option(name: [.short, .customLong("to")], help: "Output format of each match (default: html; text: one line per match).")
+    var to: String?
+
+    @Option(name: [.short, .customLong("output")], help: "Output file (written only when the command succeeds).")
+    var output: String?
+
+    @Option(name: [.customShort("O"), .customLong("option")], help: ArgumentHelp(
+        "A format option KEY=VALUE (repeatable); qualify as FORMAT.KEY=VALUE to aim at one format.",
+        valueName: "key=value"))
+    var options: [String] = []
+
+    @Option(name: .customLong("transform"), help: "A transform to apply before selecting (repeatable).")
+    var transforms: [String] = []
+
+    func run() throws {
+        let registry = CommandContext.registry
+        let environment = CommandContext.environment
+        let compiled = try Selector(selector)
+        let source: String
+        if let from {
+            source = try registry.frontend(named: from).format.name
+        } else if let input, input != "-" {
+            guard let name = registry.inputFormat(forPath: input) else { throw TransmarkError.cannotInferFormat(path: input) }
+            source = name
+        } else {
+            source = "markdown"
+        }
+        let target = try to.map { try registry.backend(named: $0).format.name } ?? "html"
+        let conversion = try ConversionOptions(parsing: options, transforms: transforms)
+        let bytes = try input.flatMap { $0 == "-" ? nil : $0 }.map { try FileIO.readAll(path: $0) }
+            ?? environment.readStandardInput()
+        var out: [UInt8] = []
+        if target == "text" {
+            for line in try registry.selectText(bytes, from: source, matching: compiled, options: conversion) {
+                out.append(contentsOf: line.utf8)
+                out.append(0x0A)
+            }
+        } else {
+            for fragment in try registry.select(bytes, from: source, matching: compiled, to: target, options: conversion) {
+                out.append(contentsOf: fragment)
+                if let last = fragment.last, last != 0x0A { out.append(0x0A) }
+            }
+        }
+        if let output {
+            var file = try AtomicFileWriter(path: output)
+            out.withUnsafeBufferPointer { file.write($0) }
+            try file.commit()
+        } else {
+            environment.writeStandardOutput(out)
+        }
+    }
+}
