@@ -1,31 +1,77 @@
 // Paragraphs, headings, block quotes, code and raw HTML blocks, thematic breaks and divisions.
 extension HTMLRenderer {
-    /// A paragraph is a `<p>`, except in a tight list, where only its content is written (in a
-    /// `<span>` when it carries attributes or a style).
-    mutating func enterParagraph(_ index: Int32) {
-        if isInTightList(index) {
-            if hasAttributesOrStyle(index) { openTag(.span, index) }
-        } else {
+    /// The start of a paragraph, heading, block quote or division; all of a code block, raw HTML
+    /// block or thematic break. A paragraph in a tight list writes only its content (in a `<span>`
+    /// when it carries attributes or a style).
+    mutating func enterBlock(_ tag: NodeKind.Tag, _ index: Int32) {
+        switch tag {
+        case .paragraph:
+            if isInTightList(index) {
+                if hasAttributesOrStyle(index) { openTag(.span, index) }
+            } else {
+                out.ensureNewline()
+                openTag(.paragraph, index)
+            }
+        case .heading:
             out.ensureNewline()
-            openTag(.paragraph, index)
+            openTag(headingTag(index), index)
+        case .blockQuote:
+            out.ensureNewline()
+            openTag(.blockQuote, index)
+            out.append(byte: 0x0A)
+        case .codeBlock:
+            writeCodeBlock(index)
+        case .htmlBlock:
+            out.ensureNewline()
+            writeRawHTML(index)
+            out.ensureNewline()
+        case .thematicBreak:
+            out.ensureNewline()
+            writeTagStart(.thematicBreak)
+            writeAttributes(index)
+            out.append(" />\n")
+        case .division:
+            out.ensureNewline()
+            openTag(elementName(index, block: true), index)
+            out.append(byte: 0x0A)
+        default:
+            break
         }
     }
 
-    mutating func exitParagraph(_ index: Int32) {
-        if isInTightList(index) {
-            if hasAttributesOrStyle(index) { closeTag(.span) }
-            return
+    /// The end of a paragraph (with a footnote's back-references when it ends one), heading,
+    /// block quote or division.
+    mutating func exitBlock(_ tag: NodeKind.Tag, _ index: Int32) {
+        switch tag {
+        case .paragraph:
+            if isInTightList(index) {
+                if hasAttributesOrStyle(index) { closeTag(.span) }
+                return
+            }
+            let parent = records.parent(index)
+            if parent >= 0 && records.tag(parent) == .footnoteDefinition && records.nextSibling(index) < 0 {
+                out.append(byte: 0x20)
+                writeFootnoteBackrefs(parent)
+            }
+            closeTag(.paragraph)
+            out.append(byte: 0x0A)
+        case .heading:
+            closeTag(headingTag(index))
+            out.append(byte: 0x0A)
+        case .blockQuote:
+            out.ensureNewline()
+            closeTag(.blockQuote)
+            out.append(byte: 0x0A)
+        case .division:
+            out.ensureNewline()
+            closeTag(elementName(index, block: true))
+            out.append(byte: 0x0A)
+        default:
+            break
         }
-        let parent = records.parent(index)
-        if parent >= 0 && records.tag(parent) == .footnoteDefinition && records.nextSibling(index) < 0 {
-            out.append(byte: 0x20)
-            writeFootnoteBackrefs(parent)
-        }
-        closeTag(.paragraph)
-        out.append(byte: 0x0A)
     }
 
-    mutating func isInTightList(_ paragraph: Int32) -> Bool {
+    func isInTightList(_ paragraph: Int32) -> Bool {
         let parent = records.parent(paragraph)
         guard parent >= 0, records.tag(parent) == .listItem else { return false }
         let grandparent = records.parent(parent)
@@ -39,28 +85,6 @@ extension HTMLRenderer {
     func headingTag(_ index: Int32) -> StaticString {
         guard case .heading(let level) = document.kind(at: index) else { return "h1" }
         return Self.headingTags[min(max(level, 1), 6) - 1]
-    }
-
-    mutating func enterHeading(_ index: Int32) {
-        out.ensureNewline()
-        openTag(headingTag(index), index)
-    }
-
-    mutating func exitHeading(_ index: Int32) {
-        closeTag(headingTag(index))
-        out.append(byte: 0x0A)
-    }
-
-    mutating func enterBlockQuote(_ index: Int32) {
-        out.ensureNewline()
-        openTag(.blockQuote, index)
-        out.append(byte: 0x0A)
-    }
-
-    mutating func exitBlockQuote() {
-        out.ensureNewline()
-        closeTag(.blockQuote)
-        out.append(byte: 0x0A)
     }
 
     /// `<pre><code>`, with the info string's first word as `class="language-…"`.
@@ -83,31 +107,5 @@ extension HTMLRenderer {
         out.append(">")
         HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
         out.append("</code></pre>\n")
-    }
-
-    /// A raw HTML block: passed through with `unsafe`, else replaced by a comment.
-    mutating func writeHTMLBlock(_ index: Int32) {
-        out.ensureNewline()
-        writeRawHTML(index)
-        out.ensureNewline()
-    }
-
-    mutating func writeThematicBreak(_ index: Int32) {
-        out.ensureNewline()
-        writeTagStart(.thematicBreak)
-        writeAttributes(index)
-        out.append(" />\n")
-    }
-
-    mutating func enterDivision(_ index: Int32) {
-        out.ensureNewline()
-        openTag(elementName(index, block: true), index)
-        out.append(byte: 0x0A)
-    }
-
-    mutating func exitDivision(_ index: Int32) {
-        out.ensureNewline()
-        closeTag(elementName(index, block: true))
-        out.append(byte: 0x0A)
     }
 }

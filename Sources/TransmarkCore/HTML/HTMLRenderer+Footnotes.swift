@@ -1,7 +1,12 @@
 // GFM footnotes as cmark-gfm writes them: numbered references, definitions in a closing
 // `<section class="footnotes">`, each with back-references to every reference of its label.
 extension HTMLRenderer {
-    mutating func writeFootnoteReference(_ index: Int32) {
+    /// A footnote reference (all of it), or the start of a definition (opening the section first).
+    mutating func enterFootnote(_ tag: NodeKind.Tag, _ index: Int32) {
+        if tag == .footnoteReference { writeFootnoteReference(index) } else { enterFootnoteDefinition(index) }
+    }
+
+    private mutating func writeFootnoteReference(_ index: Int32) {
         guard case .footnoteReference(let label) = document.kind(at: index) else { return }
         let number: Int
         if let n = footnoteNumbers[label] {
@@ -31,7 +36,7 @@ extension HTMLRenderer {
         }
     }
 
-    mutating func enterFootnoteDefinition(_ index: Int32) {
+    private mutating func enterFootnoteDefinition(_ index: Int32) {
         guard case .footnoteDefinition(let label) = document.kind(at: index) else { return }
         if !footnoteSectionOpen {
             out.ensureNewline()
@@ -43,7 +48,10 @@ extension HTMLRenderer {
         out.append("\">\n")
     }
 
-    mutating func exitFootnoteDefinition(_ index: Int32) {
+    /// The end of a definition: back-references (unless its last paragraph wrote them), and the
+    /// section's end after the last definition. (A reference is a leaf.)
+    mutating func exitFootnote(_ tag: NodeKind.Tag, _ index: Int32) {
+        guard tag == .footnoteDefinition else { return }
         if writeFootnoteBackrefs(index) { out.append(byte: 0x0A) }
         out.append("</li>\n")
         if records.nextSibling(index) < 0 || records.tag(records.nextSibling(index)) != .footnoteDefinition {

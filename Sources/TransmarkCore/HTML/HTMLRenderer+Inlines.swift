@@ -1,22 +1,48 @@
-// Text, breaks, code spans and raw HTML. (Emphasis-like inlines are written by `enter`/`exit`
-// from the tag table, `NodeKind.Tag.htmlTagName`.)
+// Text, breaks, emphasis-like inlines and spans (their elements from the tag table,
+// `NodeKind.Tag.htmlTagName`), code spans, raw HTML and custom inline nodes.
 extension HTMLRenderer {
-    /// Escaped text, in a `<span>` when it carries attributes or a style.
-    mutating func writeText(_ index: Int32) {
-        if hasAttributesOrStyle(index) {
+    /// The start of an inline container; all of a leaf (text, a break, code, raw HTML). Text is
+    /// escaped, in a `<span>` when it carries attributes or a style.
+    mutating func enterInline(_ tag: NodeKind.Tag, _ index: Int32) {
+        switch tag {
+        case .text:
+            guard hasAttributesOrStyle(index) else {
+                HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
+                return
+            }
             openTag(.span, index)
             HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
             closeTag(.span)
-        } else {
+        case .softBreak:
+            switch options.softBreak {
+            case .newline: out.append(byte: 0x0A)
+            case .space: out.append(byte: 0x20)
+            case .hard: writeLineBreak()
+            }
+        case .lineBreak:
+            writeLineBreak()
+        case .code:
+            openTag(.code, index)
             HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
+            closeTag(.code)
+        case .htmlInline:
+            writeRawHTML(index)
+        case .custom:
+            openTag(elementName(index, block: false), index)
+        default: // emphasis, strong, strikethrough, underline, superscript, subscript, highlight, span
+            openTag(tag, index)
         }
     }
 
-    mutating func writeSoftBreak() {
-        switch options.softBreak {
-        case .newline: out.append(byte: 0x0A)
-        case .space: out.append(byte: 0x20)
-        case .hard: writeLineBreak()
+    /// The end of an inline container (nothing for a leaf).
+    mutating func exitInline(_ tag: NodeKind.Tag, _ index: Int32) {
+        switch tag {
+        case .text, .softBreak, .lineBreak, .code, .htmlInline:
+            break
+        case .custom:
+            closeTag(elementName(index, block: false))
+        default: // emphasis, strong, strikethrough, underline, superscript, subscript, highlight, span
+            closeTag(tag)
         }
     }
 
@@ -24,12 +50,6 @@ extension HTMLRenderer {
     mutating func writeLineBreak() {
         writeTagStart(.lineBreak)
         out.append(" />\n")
-    }
-
-    mutating func writeCode(_ index: Int32) {
-        openTag(.code, index)
-        HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
-        closeTag(.code)
     }
 
     /// Raw HTML (inline or block): passed through with `unsafe`, else replaced by a comment.

@@ -1,7 +1,17 @@
 // Links and images. An image's content becomes its `alt` attribute: from `enterImage` until the
 // image is exited, only text is written (`writeImageDescription`).
 extension HTMLRenderer {
-    mutating func enterLink(_ index: Int32) {
+    /// The start of a link, or of an image up to its `alt` attribute.
+    mutating func enterLinkOrImage(_ tag: NodeKind.Tag, _ index: Int32) {
+        if tag == .link { enterLink(index) } else { enterImage(index) }
+    }
+
+    /// The end of a link, or the rest of an image: title, size, attributes and ` />`.
+    mutating func exitLinkOrImage(_ tag: NodeKind.Tag, _ index: Int32) {
+        if tag == .link { closeTag(.link) } else { exitImage(index) }
+    }
+
+    private mutating func enterLink(_ index: Int32) {
         guard case .link(let destination, let title) = document.kind(at: index) else { return }
         writeTagStart(.link)
         out.append(" href=\"")
@@ -15,7 +25,7 @@ extension HTMLRenderer {
         out.append(">")
     }
 
-    mutating func enterImage(_ index: Int32) {
+    private mutating func enterImage(_ index: Int32) {
         guard case .image(let source, _, _) = document.kind(at: index) else { return }
         writeTagStart(.image)
         out.append(" src=\"")
@@ -36,7 +46,7 @@ extension HTMLRenderer {
         }
     }
 
-    mutating func exitImage(_ index: Int32) {
+    private mutating func exitImage(_ index: Int32) {
         guard case .image(_, let title, let size) = document.kind(at: index) else { return }
         if !title.isEmpty {
             out.append("\" title=\"")

@@ -1,6 +1,7 @@
 // Bullet, ordered and task lists, and definition lists.
 extension HTMLRenderer {
-    mutating func enterList(_ index: Int32) {
+    /// `<ul>`, or `<ol>` with its start, direction and numbering.
+    private mutating func openList(_ index: Int32) {
         guard case .list(let list) = document.kind(at: index) else { return }
         listIsTight.append(list.isTight)
         out.ensureNewline()
@@ -27,35 +28,47 @@ extension HTMLRenderer {
         out.append(byte: 0x0A)
     }
 
-    mutating func exitList(_ index: Int32) {
-        listIsTight.removeLast()
-        if case .list(let list) = document.kind(at: index), list.isOrdered {
-            out.append("</ol>\n")
-        } else {
-            out.append("</ul>\n")
+    /// The start of a list, list item (with a disabled checkbox for a task), definition list,
+    /// term or definition.
+    mutating func enterList(_ tag: NodeKind.Tag, _ index: Int32) {
+        switch tag {
+        case .list:
+            openList(index)
+        case .listItem:
+            out.ensureNewline()
+            openTag(.listItem, index)
+            if case .listItem(let task?) = document.kind(at: index) {
+                out.append(task == .checked
+                           ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
+                           : "<input type=\"checkbox\" disabled=\"\" /> ")
+            }
+        case .definitionList:
+            out.ensureNewline()
+            openTag(.definitionList, index)
+            out.append(byte: 0x0A)
+        default: // term, definition
+            out.ensureNewline()
+            openTag(tag, index)
         }
     }
 
-    /// `<li>`, with a disabled checkbox for a task-list item.
-    mutating func enterListItem(_ index: Int32) {
-        out.ensureNewline()
-        openTag(.listItem, index)
-        if case .listItem(let task?) = document.kind(at: index) {
-            out.append(task == .checked
-                       ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
-                       : "<input type=\"checkbox\" disabled=\"\" /> ")
+    /// The end of a list, list item, definition list, term or definition.
+    mutating func exitList(_ tag: NodeKind.Tag, _ index: Int32) {
+        switch tag {
+        case .list:
+            listIsTight.removeLast()
+            if case .list(let list) = document.kind(at: index), list.isOrdered {
+                out.append("</ol>\n")
+            } else {
+                out.append("</ul>\n")
+            }
+        case .listItem, .term:
+            closeTag(tag)
+            out.append(byte: 0x0A)
+        default: // definition list, definition
+            out.ensureNewline()
+            closeTag(tag)
+            out.append(byte: 0x0A)
         }
-    }
-
-    mutating func enterDefinitionList(_ index: Int32) {
-        out.ensureNewline()
-        openTag(.definitionList, index)
-        out.append(byte: 0x0A)
-    }
-
-    /// A term (`<dt>`) or a definition (`<dd>`).
-    mutating func enterDefinitionListItem(_ tag: NodeKind.Tag, _ index: Int32) {
-        out.ensureNewline()
-        openTag(tag, index)
     }
 }

@@ -1,28 +1,53 @@
 // Tables: `<thead>` for header rows, `<tbody>` opened before the first body row, cells with
 // their alignment and spans.
 extension HTMLRenderer {
-    mutating func enterTable(_ index: Int32) {
-        out.ensureNewline()
-        openTag(.table, index)
-        out.ensureNewline()
-        tableBodyOpen.append(false)
-        headerRowStack.append(inHeaderRow)
-        inHeaderRow = false
+    /// The start of a table, row or cell.
+    mutating func enterTable(_ tag: NodeKind.Tag, _ index: Int32) {
+        switch tag {
+        case .table:
+            out.ensureNewline()
+            openTag(.table, index)
+            out.ensureNewline()
+            tableBodyOpen.append(false)
+            headerRowStack.append(inHeaderRow)
+            inHeaderRow = false
+        case .tableRow:
+            enterTableRow(index)
+        default:
+            enterTableCell(index)
+        }
     }
 
-    mutating func exitTable() {
-        if tableBodyOpen.popLast() == true {
+    /// The end of a table (closing its `<tbody>`), row or cell.
+    mutating func exitTable(_ tag: NodeKind.Tag, _ index: Int32) {
+        switch tag {
+        case .table:
+            if tableBodyOpen.popLast() == true {
+                out.ensureNewline()
+                out.append("</tbody>")
+                out.ensureNewline()
+            }
             out.ensureNewline()
-            out.append("</tbody>")
+            closeTag(.table)
+            out.ensureNewline()
+            inHeaderRow = headerRowStack.popLast() ?? false
+        case .tableRow:
+            out.ensureNewline()
+            closeTag(.tableRow)
+            if case .tableRow(true) = document.kind(at: index) {
+                out.ensureNewline()
+                out.append("</thead>")
+                inHeaderRow = false
+            }
+        default:
+            guard case .tableCell(let cell) = document.kind(at: index) else { return }
+            out.append(inHeaderRow || cell.isHeader ? "</th>" : "</td>")
             out.ensureNewline()
         }
-        out.ensureNewline()
-        closeTag(.table)
-        out.ensureNewline()
-        inHeaderRow = headerRowStack.popLast() ?? false
     }
 
-    mutating func enterTableRow(_ index: Int32) {
+    /// `<tr>`, after `<thead>` for a header row or `<tbody>` before the first body row.
+    private mutating func enterTableRow(_ index: Int32) {
         guard case .tableRow(let isHeader) = document.kind(at: index) else { return }
         out.ensureNewline()
         if isHeader {
@@ -37,19 +62,9 @@ extension HTMLRenderer {
         openTag(.tableRow, index)
     }
 
-    mutating func exitTableRow(_ index: Int32) {
-        out.ensureNewline()
-        closeTag(.tableRow)
-        if case .tableRow(true) = document.kind(at: index) {
-            out.ensureNewline()
-            out.append("</thead>")
-            inHeaderRow = false
-        }
-    }
-
     /// `<th>` in a header row (or for a header cell), else `<td>`; a cell without alignment
     /// written without styles keeps its CSS `text-align` as `align`.
-    mutating func enterTableCell(_ index: Int32) {
+    private mutating func enterTableCell(_ index: Int32) {
         guard case .tableCell(let cell) = document.kind(at: index) else { return }
         out.ensureNewline()
         out.append(inHeaderRow || cell.isHeader ? "<th" : "<td")
@@ -80,11 +95,5 @@ extension HTMLRenderer {
         }
         writeAttributes(index)
         out.append(">")
-    }
-
-    mutating func exitTableCell(_ index: Int32) {
-        guard case .tableCell(let cell) = document.kind(at: index) else { return }
-        out.append(inHeaderRow || cell.isHeader ? "</th>" : "</td>")
-        out.ensureNewline()
     }
 }

@@ -90,72 +90,30 @@ public struct HTMLRenderer {
                     continue
                 }
             }
-            if entering { enter(index) } else { exit(index) }
+            visit(index, entering: entering)
         }
         closeFootnoteSection()
     }
 
-    /// Writes the start of a node (all of it for a leaf).
-    mutating func enter(_ index: Int32) {
+    /// Writes the start of a node (all of it for a leaf) or its end, by the concept it belongs to.
+    mutating func visit(_ index: Int32, entering: Bool) {
         let tag = records.tag(index)
         switch tag {
-        case .document: break
-        case .paragraph: enterParagraph(index)
-        case .heading: enterHeading(index)
-        case .blockQuote: enterBlockQuote(index)
-        case .list: enterList(index)
-        case .listItem: enterListItem(index)
-        case .codeBlock: writeCodeBlock(index)
-        case .htmlBlock: writeHTMLBlock(index)
-        case .thematicBreak: writeThematicBreak(index)
-        case .table: enterTable(index)
-        case .tableRow: enterTableRow(index)
-        case .tableCell: enterTableCell(index)
-        case .footnoteDefinition: enterFootnoteDefinition(index)
-        case .definitionList: enterDefinitionList(index)
-        case .term, .definition: enterDefinitionListItem(tag, index)
-        case .division: enterDivision(index)
-        case .text: writeText(index)
-        case .softBreak: writeSoftBreak()
-        case .lineBreak: writeLineBreak()
-        case .emphasis, .strong, .strikethrough, .underline, .superscript, .subscript, .highlight, .span:
-            openTag(tag, index)
-        case .code: writeCode(index)
-        case .link: enterLink(index)
-        case .image: enterImage(index)
-        case .htmlInline: writeRawHTML(index)
-        case .footnoteReference: writeFootnoteReference(index)
-        case .custom: openTag(elementName(index, block: false), index)
-        }
-    }
-
-    /// Writes the end of a node (nothing for a leaf).
-    mutating func exit(_ index: Int32) {
-        let tag = records.tag(index)
-        switch tag {
-        case .paragraph: exitParagraph(index)
-        case .heading: exitHeading(index)
-        case .blockQuote: exitBlockQuote()
-        case .list: exitList(index)
-        case .listItem, .term:
-            closeTag(tag)
-            out.append(byte: 0x0A)
-        case .table: exitTable()
-        case .tableRow: exitTableRow(index)
-        case .tableCell: exitTableCell(index)
-        case .footnoteDefinition: exitFootnoteDefinition(index)
-        case .definitionList, .definition:
-            out.ensureNewline()
-            closeTag(tag)
-            out.append(byte: 0x0A)
-        case .division: exitDivision(index)
-        case .emphasis, .strong, .strikethrough, .underline, .superscript, .subscript, .highlight, .span, .link:
-            closeTag(tag)
-        case .image: exitImage(index)
-        case .custom: closeTag(elementName(index, block: false))
-        case .document, .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak, .lineBreak, .code,
-             .htmlInline, .footnoteReference:
+        case .document:
             break
+        case .paragraph, .heading, .blockQuote, .codeBlock, .htmlBlock, .thematicBreak, .division:
+            if entering { enterBlock(tag, index) } else { exitBlock(tag, index) }
+        case .list, .listItem, .definitionList, .term, .definition:
+            if entering { enterList(tag, index) } else { exitList(tag, index) }
+        case .table, .tableRow, .tableCell:
+            if entering { enterTable(tag, index) } else { exitTable(tag, index) }
+        case .footnoteDefinition, .footnoteReference:
+            if entering { enterFootnote(tag, index) } else { exitFootnote(tag, index) }
+        case .link, .image:
+            if entering { enterLinkOrImage(tag, index) } else { exitLinkOrImage(tag, index) }
+        case .text, .softBreak, .lineBreak, .emphasis, .strong, .strikethrough, .underline, .superscript,
+             .subscript, .highlight, .code, .htmlInline, .span, .custom:
+            if entering { enterInline(tag, index) } else { exitInline(tag, index) }
         }
     }
 }
