@@ -23,7 +23,7 @@ let package = Package(
         ),
         .target(name: "CCmarkNodeAccess", dependencies: ["CCmarkGFM"]),
         .target(name: "TransmarkCore"),
-        .target(name: "TransmarkMarkdown", dependencies: ["TransmarkCore", "TransmarkHTML", "CCmarkGFM", "CCmarkNodeAccess"]),
+        .target(name: "TransmarkMarkdown", dependencies: ["TransmarkCore", "CCmarkGFM", "CCmarkNodeAccess"]),
         .target(name: "TransmarkHTML", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkText", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkStyledRuns", dependencies: ["TransmarkCore"]),

@@ -1,3 +1,5 @@
+import TransmarkCore
+
 /// Link destinations and image sources are stored as the HTML backend writes them (and as
 /// cmark normalizes Markdown destinations): bytes that are not safe in a URL — spaces, quotes,
 /// controls, non-ASCII — are percent-encoded; `%` escapes already there are kept. Reading HTML

@@ -1,5 +1,4 @@
 @_spi(TransmarkStorage) import TransmarkCore
-import TransmarkHTML
 
 extension MarkdownWriter {
     // MARK: Blocks
@@ -201,12 +200,12 @@ extension MarkdownWriter {
 
     /// Writes a subtree as an HTML block (for constructs Markdown cannot express).
     mutating func writeHTMLFragment(_ i: Int32) {
-        var htmlOptions = HTMLBackend.Options()
+        var htmlOptions = HTMLRenderer.Options()
         htmlOptions.unsafe = true
         // The structure without its presentation (`class`, `style`, `data-*`), as a person would
         // write it in Markdown.
         htmlOptions.keepAttributes = options.htmlFallbackAttributes
-        var html = HTMLBackend().renderFragment(document[NodeID(index: i)], options: htmlOptions)
+        var html = HTMLRenderer.renderFragment(document[NodeID(index: i)], options: htmlOptions)
         while let l = html.last, l == 0x0A { html.removeLast() }
         // An HTML block ends at a blank line: keep the fragment free of them.
         var lines = html.split(separator: 0x0A, omittingEmptySubsequences: true)

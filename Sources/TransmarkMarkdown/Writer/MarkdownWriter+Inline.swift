@@ -1,5 +1,4 @@
 @_spi(TransmarkStorage) import TransmarkCore
-import TransmarkHTML
 
 // MARK: - Inline writing
 
@@ -51,9 +50,12 @@ extension MarkdownWriter {
         pendingOpeners.append(Delimiter(node: i, open: open, close: close))
     }
 
-    mutating func openFallback(_ i: Int32, policy: MarkdownBackend.Options.Fallback, tag: String, symbol: String) {
+    /// Opens a node Markdown has no syntax for (underline, superscript, …) by its fallback
+    /// policy: its HTML element, a symbol pair, or nothing (text only).
+    mutating func openFallback(_ i: Int32, policy: MarkdownBackend.Options.Fallback, symbol: String) {
         switch policy {
-        case .html: openDelimiter(i, open: Array(("<" + tag + ">").utf8), close: Array(("</" + tag + ">").utf8))
+        case .html:
+            if let tags = Self.htmlTags(records.tag(i)) { openDelimiter(i, open: tags.open, close: tags.close) }
         case .symbol: openDelimiter(i, open: Array(symbol.utf8), close: Array(symbol.utf8))
         case .text: break
         }
@@ -67,11 +69,11 @@ extension MarkdownWriter {
         }
         guard let k = openDelimiters.lastIndex(where: { $0.node == i }) else { return }
         let d = openDelimiters.remove(at: k)
-        if let tag = htmlTagForDelimiter(d), !delimitersFlank(d, closing: i) {
+        if let tags = htmlTagsForDelimiter(d), !delimitersFlank(d, closing: i) {
             // `**Note:**text` or `a*(b)*`: the delimiters would not be read as emphasis here, so
             // the node is written as inline HTML instead (`<strong>Note:</strong>text`).
-            w.replace(at: d.position, count: d.open.count, with: Array(("<" + tag + ">").utf8))
-            w.marker(Array(("</" + tag + ">").utf8))
+            w.replace(at: d.position, count: d.open.count, with: tags.open)
+            w.marker(tags.close)
             return
         }
         w.marker(d.close)
@@ -94,25 +96,35 @@ extension MarkdownWriter {
             chosenDelimiters[d.node] = other
             return d
         }
-        let tags: [NodeKind.Tag: String] = [.strikethrough: "del", .underline: "u", .superscript: "sup",
-                                            .subscript: "sub", .highlight: "mark"]
-        if let tag = tags[node] {
-            d.open = Array(("<" + tag + ">").utf8)
-            d.close = Array(("</" + tag + ">").utf8)
+        switch node {
+        case .strikethrough, .underline, .superscript, .subscript, .highlight:
+            if let tags = Self.htmlTags(node) { (d.open, d.close) = tags }
+        default:
+            break
         }
         return d
     }
 
-    /// The HTML tag that can replace an emphasis-like delimiter pair, or nil for other pairs.
-    mutating func htmlTagForDelimiter(_ d: Delimiter) -> String? {
+    /// The HTML tags that can replace an emphasis-like delimiter pair (a term's are `strong`'s),
+    /// or nil for other pairs.
+    mutating func htmlTagsForDelimiter(_ d: Delimiter) -> (open: [UInt8], close: [UInt8])? {
         guard d.position >= 0, let c = d.open.first,
               c == UInt8(ascii: "*") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~") else { return nil }
         switch records.tag(d.node) {
-        case .emphasis: return "em"
-        case .strong, .term: return "strong"
-        case .strikethrough: return "del"
+        case .emphasis: return Self.htmlTags(.emphasis)
+        case .strong, .term: return Self.htmlTags(.strong)
+        case .strikethrough: return Self.htmlTags(.strikethrough)
         default: return nil
         }
+    }
+
+    /// The start and end tags of the HTML element nodes of a kind are written as
+    /// (`NodeKind.Tag.htmlTagName`), or nil when the kind has no fixed element.
+    static func htmlTags(_ kind: NodeKind.Tag) -> (open: [UInt8], close: [UInt8])? {
+        guard let name = kind.htmlTagName else { return nil }
+        let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        return ([UInt8(ascii: "<")] + bytes + [UInt8(ascii: ">")],
+                [UInt8(ascii: "<"), UInt8(ascii: "/")] + bytes + [UInt8(ascii: ">")])
     }
 
     /// How a byte-level neighbour of a delimiter run counts for CommonMark's flanking rules.

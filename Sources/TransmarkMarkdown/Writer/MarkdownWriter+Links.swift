@@ -1,5 +1,4 @@
 @_spi(TransmarkStorage) import TransmarkCore
-import TransmarkHTML
 
 extension MarkdownWriter {
     // MARK: Links and images

@@ -1,5 +1,4 @@
 @_spi(TransmarkStorage) import TransmarkCore
-import TransmarkHTML
 
 /// The Markdown writer's state machine: one non-recursive walk over the tree with enter/exit
 /// events, writing lines through `MarkdownLineWriter`.
@@ -327,20 +326,20 @@ struct MarkdownWriter {
             if options.gfm {
                 openDelimiter(i, open: Array("~~".utf8), close: Array("~~".utf8))
             } else {
-                openFallback(i, policy: options.strikethrough, tag: "del", symbol: "~~")
+                openFallback(i, policy: options.strikethrough, symbol: "~~")
             }
             return true
         case .underline:
-            openFallback(i, policy: options.underline, tag: "u", symbol: "++")
+            openFallback(i, policy: options.underline, symbol: "++")
             return true
         case .superscript:
-            openFallback(i, policy: options.superscript, tag: "sup", symbol: "^")
+            openFallback(i, policy: options.superscript, symbol: "^")
             return true
         case .subscript:
-            openFallback(i, policy: options.subscript, tag: "sub", symbol: "~")
+            openFallback(i, policy: options.subscript, symbol: "~")
             return true
         case .highlight:
-            openFallback(i, policy: options.highlight, tag: "mark", symbol: "==")
+            openFallback(i, policy: options.highlight, symbol: "==")
             return true
         case .span:
             if options.span == .html && (records.attributes(i) >= 0 || records.style(i) >= 0) {

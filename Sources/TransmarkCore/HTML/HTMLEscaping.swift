@@ -1,5 +1,3 @@
-import TransmarkCore
-
 /// HTML escaping exactly as libcmark-gfm does it, so Markdown → HTML output matches its renderer
 /// byte for byte.
 public enum HTMLEscaping {
@@ -13,7 +11,7 @@ public enum HTMLEscaping {
     }()
 
     /// Bytes that may appear unescaped in an `href`/`src` (cmark's `HREF_SAFE` table).
-    static let hrefSafe: [Bool] = {
+    package static let hrefSafe: [Bool] = {
         var t = [Bool](repeating: false, count: 256)
         let safe = "-_.+!*(),%#@?=;:/$~" + "0123456789" + "abcdefghijklmnopqrstuvwxyz" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
         for c in safe.utf8 { t[Int(c)] = true }
