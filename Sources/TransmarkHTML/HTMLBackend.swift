@@ -4,14 +4,11 @@ import TransmarkCore
 /// for what is written and how safe mode works). For documents read from Markdown the output
 /// equals libcmark-gfm's own HTML renderer byte for byte.
 ///
-/// Safe by default: raw HTML nodes are replaced by `<!-- raw HTML omitted -->`, dangerous URLs
-/// (`javascript:`, `vbscript:`, `file:`, non-image `data:`) are emptied, event-handler attributes
-/// (`on…`) are dropped and elements that can run or embed code are written as `div`/`span`.
-/// `unsafe=true` passes all of it through, as cmark's `--unsafe` does.
+/// Safe by default: raw HTML nodes are replaced by `<!-- raw HTML omitted -->` (`rawHTML=drop`),
+/// dangerous URLs (`javascript:`, `vbscript:`, `file:`, non-image `data:`) are emptied,
+/// event-handler attributes (`on…`) are dropped and elements that can run or embed code are
+/// written as `div`/`span`. `unsafe=true` passes all of it through, as cmark's `--unsafe` does.
 public struct HTMLBackend: Backend {
-    /// How soft line breaks are written: the renderer's `HTMLRenderer.SoftBreak`.
-    public typealias SoftBreak = HTMLRenderer.SoftBreak
-
     /// Options of the HTML writer: the renderer's `HTMLRenderer.Options`.
     public typealias Options = HTMLRenderer.Options
 

@@ -114,3 +114,42 @@ import Transmark
         #expect(TextBackend.Options.accepts("html"))
     }
 }
+
+/// HTML output's `rawHTML` and `unsafe`: raw nodes and the tree's URLs are separate policies, and
+/// `unsafe=true` alone passes raw HTML as cmark's `--unsafe` does.
+@Suite struct HTMLRawHTMLTests {
+    static let markdown = "a <b onclick=\"x()\">bold</b> [l](javascript:alert(1))\n\n<div>\nblock\n</div>\n"
+
+    func html(_ options: [(String, String)]) throws -> String {
+        try Registry.standard.convert(Self.markdown, from: "markdown", to: "html", options: ConversionOptions(options))
+    }
+
+    @Test func dropIsTheDefaultAndWritesCmarksComment() throws {
+        #expect(try html([]) == "<p>a <!-- raw HTML omitted -->bold<!-- raw HTML omitted --> <a href=\"\">l</a></p>\n<!-- raw HTML omitted -->\n")
+        #expect(try html([("rawHTML", "drop")]) == html([]))
+    }
+
+    @Test func textShowsTheMarkupEscaped() throws {
+        #expect(try html([("rawHTML", "text")]) == "<p>a &lt;b onclick=&quot;x()&quot;&gt;bold&lt;/b&gt; <a href=\"\">l</a></p>\n<pre>&lt;div&gt;\nblock\n&lt;/div&gt;</pre>\n")
+    }
+
+    @Test func keepPassesRawHTMLButNotTheTreesDangerousURLs() throws {
+        #expect(try html([("rawHTML", "keep")]) == "<p>a <b onclick=\"x()\">bold</b> <a href=\"\">l</a></p>\n<div>\nblock\n</div>\n")
+    }
+
+    @Test func unsafeAloneKeepsRawHTMLAsCmarkDoes() throws {
+        #expect(try html([("unsafe", "true")]) == "<p>a <b onclick=\"x()\">bold</b> <a href=\"javascript:alert(1)\">l</a></p>\n<div>\nblock\n</div>\n")
+    }
+
+    @Test func rawHTMLGivenWithUnsafeWinsInAnyOrder() throws {
+        let expected = "<p>a <!-- raw HTML omitted -->bold<!-- raw HTML omitted --> <a href=\"javascript:alert(1)\">l</a></p>\n<!-- raw HTML omitted -->\n"
+        #expect(try html([("rawHTML", "drop"), ("unsafe", "true")]) == expected)
+        #expect(try html([("unsafe", "true"), ("rawHTML", "drop")]) == expected)
+        var options = HTMLBackend.Options()
+        options.unsafe = true
+        #expect(options.rawHTML == .keep)
+        options.rawHTML = .drop
+        #expect(options.unsafe && options.rawHTML == .drop)
+        #expect(HTMLBackend.Options.SoftBreak.allCases.count == 3)
+    }
+}

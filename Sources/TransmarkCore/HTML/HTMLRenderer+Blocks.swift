@@ -23,7 +23,7 @@ extension HTMLRenderer {
             writeCodeBlock(index)
         case .htmlBlock:
             out.ensureNewline()
-            writeRawHTML(index)
+            writeRawHTML(index, block: true)
             out.ensureNewline()
         case .thematicBreak:
             out.ensureNewline()

@@ -26,7 +26,7 @@ extension HTMLRenderer {
             HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
             closeTag(.code)
         case .htmlInline:
-            writeRawHTML(index)
+            writeRawHTML(index, block: false)
         case .custom:
             openTag(elementName(index, block: false), index)
         default: // emphasis, strong, strikethrough, underline, superscript, subscript, highlight, span
@@ -52,11 +52,23 @@ extension HTMLRenderer {
         out.append(" />\n")
     }
 
-    /// Raw HTML (inline or block): passed through with `unsafe`, else replaced by a comment.
-    mutating func writeRawHTML(_ index: Int32) {
-        if options.unsafe {
+    /// Raw HTML (inline or block), by `options.rawHTML`: as written, as escaped text (a block in
+    /// `<pre>`), or cmark's comment in its place.
+    mutating func writeRawHTML(_ index: Int32, block: Bool) {
+        switch options.rawHTML {
+        case .keep:
             out.append(contentsOf: document.textBytes(at: index))
-        } else {
+        case .text:
+            var raw = document.textBytes(at: index)
+            if block {
+                while let last = raw.last, last == 0x0A || last == 0x0D { raw = raw.dropLast() }
+                out.append("<pre>")
+                HTMLEscaping.escapeText(raw, into: &out)
+                out.append("</pre>")
+            } else {
+                HTMLEscaping.escapeText(raw, into: &out)
+            }
+        case .drop:
             out.append("<!-- raw HTML omitted -->")
         }
     }

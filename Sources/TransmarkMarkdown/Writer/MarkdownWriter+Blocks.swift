@@ -202,6 +202,7 @@ extension MarkdownWriter {
     mutating func writeHTMLFragment(_ i: Int32) {
         var htmlOptions = HTMLRenderer.Options()
         htmlOptions.unsafe = true
+        htmlOptions.rawHTML = options.rawHTML
         // The structure without its presentation (`class`, `style`, `data-*`), as a person would
         // write it in Markdown.
         htmlOptions.keepAttributes = options.htmlFallbackAttributes
