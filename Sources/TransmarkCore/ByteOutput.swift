@@ -47,7 +47,7 @@ public struct ByteOutput: Sendable {
 
     /// Writes the decimal digits of `n` (and its `-`) so that they end just before `end` in
     /// `buffer`, which must have room for 20 bytes there; returns where they start.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func writeDigits(of n: Int, endingAt end: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var i = end
         var m = n.magnitude
