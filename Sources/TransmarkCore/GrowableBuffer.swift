@@ -140,7 +140,7 @@ public struct GrowableBuffer<Element: BitwiseCopyable> {
     }
 
     /// Moves the elements to memory with room for at least `needed` (twice the capacity at least).
-    @usableFromInline @inline(never)
+    @usableFromInline
     mutating func grow(toAtLeast needed: Int) {
         let newCapacity = max(needed, _capacity * 2)
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)

@@ -130,25 +130,16 @@ public enum StyledJSONWriter {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { line in
             var first = true
             for run in runs {
+                // (Plain functions with `n` passed inout: nested functions capturing `n` were
+                // not always inlined, and then every access to it was a dynamic exclusivity check.)
                 var n = 0
-                func put(_ literal: StaticString, from: Int = 0) {
-                    literal.withUTF8Buffer { bytes in
-                        for k in from ..< bytes.count { line[n + k - from] = bytes[k] }
-                        n += bytes.count - from
-                    }
-                }
-                func put(_ value: Int) {
-                    let start = ByteOutput.writeDigits(of: value, endingAt: 128, in: line)
-                    for k in start ..< 128 { line[n + k - start] = line[k] }
-                    n += 128 - start
-                }
-                put(head, from: first ? 1 : 0)
+                put(head, from: first ? 1 : 0, into: line, at: &n)
                 first = false
-                put(run.range.location)
-                put(length)
-                put(run.range.length)
-                put(style)
-                put(run.style)
+                put(run.range.location, into: line, at: &n)
+                put(length, into: line, at: &n)
+                put(run.range.length, into: line, at: &n)
+                put(style, into: line, at: &n)
+                put(run.style, into: line, at: &n)
                 line[n] = UInt8(ascii: "}")
                 n += 1
                 out.append(UnsafeBufferPointer(rebasing: line[0 ..< n]))
@@ -156,6 +147,26 @@ public enum StyledJSONWriter {
             }
         }
         out.append(runs.isEmpty ? "]" : "\n  ]")
+    }
+
+    /// Copies `literal` (from its byte `from` on) to `line` at `n`, advancing `n`.
+    @inline(__always)
+    private static func put(_ literal: StaticString, from: Int = 0, into line: UnsafeMutableBufferPointer<UInt8>,
+                            at n: inout Int) {
+        literal.withUTF8Buffer { bytes in
+            for k in from ..< bytes.count { line[n + k - from] = bytes[k] }
+            n += bytes.count - from
+        }
+    }
+
+    /// Writes the decimal digits of `value` to `line` at `n` (which must leave 20 bytes free before
+    /// the line's last 20), advancing `n`.
+    @inline(__always)
+    private static func put(_ value: Int, into line: UnsafeMutableBufferPointer<UInt8>, at n: inout Int) {
+        let end = line.count
+        let start = ByteOutput.writeDigits(of: value, endingAt: end, in: line)
+        for k in start ..< end { line[n + k - start] = line[k] }
+        n += end - start
     }
 
     static func write<Out: JSONByteSink>(_ a: RunAttributes, into out: inout Out) {
