@@ -3,6 +3,13 @@
 /// about a hundred instructions a call, which adds up when text arrives in many short pieces;
 /// here an append is a capacity check and a copy. Capacity that is never written costs no
 /// memory (large blocks are mapped lazily), and only written bytes are ever read.
+///
+/// Why this is not Core's pointer buffer `GrowableBuffer`: the bytes end up as an array (the
+/// document's text, handed over by `take()` without a copy) and live in values that are copied
+/// (`DocumentBuilder` is a public struct), which an `Array` handles by copy-on-write. A pointer
+/// buffer would copy the text once more at the end; measured (release `transmark`, whole process,
+/// `/usr/bin/time`): HTML → tree on corpus_from_md.html peaks at 68.1 MiB instead of 58.1, HTML →
+/// Markdown at 68.2 instead of 56.4 MiB.
 package struct ByteAccumulator: Sendable {
     private var storage: [UInt8] = []
     /// How many bytes were appended.

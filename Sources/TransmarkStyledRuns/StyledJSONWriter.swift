@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// Writes a `StyledText` as `styled-json` (see `Schemas/styled-text.schema.json`) straight into a
 /// `ByteOutput`: fixed key order, one table entry or run per line, deterministic numbers, and
@@ -33,7 +33,8 @@ public enum StyledJSONWriter {
                       paragraphStyles: [ParagraphAttributes], paragraphs: [StyledRun], attachments: [Attachment],
                       into out: inout ByteOutput, stream: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
         let whole = text.count * 5 / 4 + runs.count * 48 + paragraphs.count * 48 + 256
-        var buffer = JSONOutputBuffer(capacity: min(whole, streamingChunkSize + 4096))
+        var buffer = GrowableBuffer<UInt8>(capacity: min(whole, streamingChunkSize + 4096))
+        defer { buffer.deallocate() }
         func writeAll(_ flusher: inout OutputFlusher) {
             writeDocument(text: text, unit: unit, runStyles: runStyles, runs: runs, paragraphStyles: paragraphStyles,
                           paragraphs: paragraphs, attachments: attachments, into: &buffer, flusher: &flusher)
@@ -51,7 +52,7 @@ public enum StyledJSONWriter {
 
     private static func writeDocument(text: UnsafeBufferPointer<UInt8>, unit: OffsetUnit, runStyles: [RunAttributes],
                                       runs: [StyledRun], paragraphStyles: [ParagraphAttributes], paragraphs: [StyledRun],
-                                      attachments: [Attachment], into out: inout JSONOutputBuffer,
+                                      attachments: [Attachment], into out: inout GrowableBuffer<UInt8>,
                                       flusher: inout OutputFlusher) {
         out.append("{\n  \"version\": ")
         out.append(int: StyledText.schemaVersion)
@@ -60,29 +61,30 @@ public enum StyledJSONWriter {
         out.append(",\n  \"text\": ")
         writeText(text, into: &out, flusher: &flusher)
         out.append(",\n  \"runStyles\": [")
-        for (i, style) in runStyles.enumerated() {
-            out.append(i == 0 ? "\n    " : ",\n    ")
-            write(style, into: &out)
-            flusher.flushIfFull(out)
-        }
-        out.append(runStyles.isEmpty ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [")
+        writeTable(runStyles, into: &out, flusher: &flusher) { write($0, into: &$1) }
+        out.append(",\n  \"runs\": [")
         writeRuns(runs, into: &out, flusher: &flusher)
         out.append(",\n  \"paragraphStyles\": [")
-        for (i, style) in paragraphStyles.enumerated() {
-            out.append(i == 0 ? "\n    " : ",\n    ")
-            write(style, into: &out)
-            flusher.flushIfFull(out)
-        }
-        out.append(paragraphStyles.isEmpty ? "],\n  \"paragraphs\": [" : "\n  ],\n  \"paragraphs\": [")
+        writeTable(paragraphStyles, into: &out, flusher: &flusher) { write($0, into: &$1) }
+        out.append(",\n  \"paragraphs\": [")
         writeRuns(paragraphs, into: &out, flusher: &flusher)
         out.append(",\n  \"attachments\": [")
-        for (i, a) in attachments.enumerated() {
+        writeTable(attachments, into: &out, flusher: &flusher) { write($0, into: &$1) }
+        out.append("\n}\n")
+        flusher.flush(&out)
+    }
+
+    /// The entries of a table (after its `[`), one per line, and the closing `]`.
+    @inline(__always)
+    private static func writeTable<Entry>(_ entries: [Entry], into out: inout GrowableBuffer<UInt8>,
+                                          flusher: inout OutputFlusher,
+                                          _ writeEntry: (Entry, inout GrowableBuffer<UInt8>) -> Void) {
+        for (i, entry) in entries.enumerated() {
             out.append(i == 0 ? "\n    " : ",\n    ")
-            write(a, into: &out)
-            flusher.flushIfFull(out)
+            writeEntry(entry, &out)
+            flusher.flushIfFull(&out)
         }
-        out.append(attachments.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
-        flusher.flush(out)
+        out.append(entries.isEmpty ? "]" : "\n  ]")
     }
 
     /// Hands the buffer on once it holds `streamingChunkSize` bytes.
@@ -90,20 +92,20 @@ public enum StyledJSONWriter {
         let stream: (UnsafeBufferPointer<UInt8>) -> Void
 
         @inline(__always)
-        func flushIfFull(_ out: JSONOutputBuffer) {
-            if out.count >= StyledJSONWriter.streamingChunkSize { flush(out) }
+        func flushIfFull(_ out: inout GrowableBuffer<UInt8>) {
+            if out.count >= StyledJSONWriter.streamingChunkSize { flush(&out) }
         }
 
-        func flush(_ out: JSONOutputBuffer) {
+        func flush(_ out: inout GrowableBuffer<UInt8>) {
             guard out.count > 0 else { return }
-            stream(out.bytes)
+            stream(out.elements)
             out.removeAll()
         }
     }
 
     /// The text as one JSON string, escaped in slices cut at character starts (escaping looks at
     /// whole characters only, so the slices give the same bytes) and handed on as they fill up.
-    private static func writeText(_ text: UnsafeBufferPointer<UInt8>, into out: inout JSONOutputBuffer,
+    private static func writeText(_ text: UnsafeBufferPointer<UInt8>, into out: inout GrowableBuffer<UInt8>,
                                   flusher: inout OutputFlusher) {
         out.append(byte: 0x22)
         var start = 0
@@ -112,7 +114,7 @@ public enum StyledJSONWriter {
             while end > start && end < text.count && text[end] & 0xC0 == 0x80 { end -= 1 }
             if end == start { end = min(text.count, start + streamingChunkSize) }
             writeStringContent(bytes: UnsafeBufferPointer(rebasing: text[start ..< end]), into: &out)
-            flusher.flushIfFull(out)
+            flusher.flushIfFull(&out)
             start = end
         }
         out.append(byte: 0x22)
@@ -121,39 +123,50 @@ public enum StyledJSONWriter {
     /// Runs, one per line. Each line is assembled in a small buffer and appended at once (a
     /// document has about one run per ten bytes of text; seven appends a run were a sixth of the
     /// whole conversion).
-    private static func writeRuns(_ runs: [StyledRun], into out: inout JSONOutputBuffer, flusher: inout OutputFlusher) {
+    private static func writeRuns(_ runs: [StyledRun], into out: inout GrowableBuffer<UInt8>, flusher: inout OutputFlusher) {
         let head: StaticString = ",\n    {\"location\": "
         let length: StaticString = ", \"length\": "
         let style: StaticString = ", \"style\": "
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { line in
             var first = true
             for run in runs {
+                // (Plain functions with `n` passed inout: nested functions capturing `n` were
+                // not always inlined, and then every access to it was a dynamic exclusivity check.)
                 var n = 0
-                func put(_ literal: StaticString, from: Int = 0) {
-                    literal.withUTF8Buffer { bytes in
-                        for k in from ..< bytes.count { line[n + k - from] = bytes[k] }
-                        n += bytes.count - from
-                    }
-                }
-                func put(_ value: Int) {
-                    let start = ByteOutput.writeDigits(of: value, endingAt: 128, in: line)
-                    for k in start ..< 128 { line[n + k - start] = line[k] }
-                    n += 128 - start
-                }
-                put(head, from: first ? 1 : 0)
+                put(head, from: first ? 1 : 0, into: line, at: &n)
                 first = false
-                put(run.range.location)
-                put(length)
-                put(run.range.length)
-                put(style)
-                put(run.style)
+                put(run.range.location, into: line, at: &n)
+                put(length, into: line, at: &n)
+                put(run.range.length, into: line, at: &n)
+                put(style, into: line, at: &n)
+                put(run.style, into: line, at: &n)
                 line[n] = UInt8(ascii: "}")
                 n += 1
                 out.append(UnsafeBufferPointer(rebasing: line[0 ..< n]))
-                flusher.flushIfFull(out)
+                flusher.flushIfFull(&out)
             }
         }
         out.append(runs.isEmpty ? "]" : "\n  ]")
+    }
+
+    /// Copies `literal` (from its byte `from` on) to `line` at `n`, advancing `n`.
+    @inline(__always)
+    private static func put(_ literal: StaticString, from: Int = 0, into line: UnsafeMutableBufferPointer<UInt8>,
+                            at n: inout Int) {
+        literal.withUTF8Buffer { bytes in
+            for k in from ..< bytes.count { line[n + k - from] = bytes[k] }
+            n += bytes.count - from
+        }
+    }
+
+    /// Writes the decimal digits of `value` to `line` at `n` (which must leave 20 bytes free before
+    /// the line's last 20), advancing `n`.
+    @inline(__always)
+    private static func put(_ value: Int, into line: UnsafeMutableBufferPointer<UInt8>, at n: inout Int) {
+        let end = line.count
+        let start = ByteOutput.writeDigits(of: value, endingAt: end, in: line)
+        for k in start ..< end { line[n + k - start] = line[k] }
+        n += end - start
     }
 
     static func write<Out: JSONByteSink>(_ a: RunAttributes, into out: inout Out) {

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// Builds the Markup tree straight from HTML tokens, repairing the markup as browsers do where
 /// the tree can express it: implied end tags (`p`, `li`, `dt`/`dd`, rows, cells, `option`,

@@ -1,6 +1,8 @@
 // Markup declaration open, bogus comment and the comment states (with every odd ending:
 // `<!-->`, `<!--->`, `--!>`, end of input).
 
+@_spi(TransmarkStorage) import TransmarkCore
+
 extension HTMLTokenizer {
     /// Whether `p[at...]` starts with `literal`; `caseInsensitive` compares ASCII letters
     /// case-insensitively (`literal` must then be lowercase).

@@ -9,6 +9,8 @@
 // input is dropped. Whatever consumes a CR in kept text also consumes the LF after it (no
 // construct ends between the two), so the rule gives what the normalized input would.
 
+@_spi(TransmarkStorage) import TransmarkCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -54,7 +56,7 @@ extension HTMLTokenizer {
     /// Appends kept input bytes `p[start ..< end]` to `buffer`, normalizing line endings.
     @inline(__always)
     static func appendKeptInput(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, firstCR: Int,
-                                to buffer: inout ScratchBuffer<UInt8>) {
+                                to buffer: inout GrowableBuffer<UInt8>) {
         if needsLineEndingNormalization(p, start, end, firstCR: firstCR) {
             forEachNormalizedPiece(p, start, end) { buffer.append($0) }
         } else {

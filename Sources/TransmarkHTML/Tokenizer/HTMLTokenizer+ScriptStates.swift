@@ -1,6 +1,8 @@
 // Script data and its escaped / double-escaped sub-states. Everything they emit is the input
 // itself (only NUL becomes U+FFFD), so they share one run of text and one loop.
 
+@_spi(TransmarkStorage) import TransmarkCore
+
 extension HTMLTokenizer {
     private static let script: [UInt8] = Array("script".utf8)
 

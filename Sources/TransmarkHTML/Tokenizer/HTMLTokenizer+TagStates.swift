@@ -1,6 +1,6 @@
 // Tag open, end tag open, tag name, the attribute states and self-closing start tag.
 
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -124,7 +124,7 @@ extension HTMLTokenizer {
     /// Appends the name characters at `pos` (up to whitespace, `/`, `>`, NUL and, for attribute
     /// names, `=`) to `name`, ASCII-lowercased, and returns the index after them.
     @inline(__always)
-    static func appendName(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to name: inout ScratchBuffer<UInt8>,
+    static func appendName(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to name: inout GrowableBuffer<UInt8>,
                            stopAtEquals: Bool) -> Int {
         var i = start
         var hasUppercase = false

@@ -1,6 +1,8 @@
 // The text states: data, RCDATA, RAWTEXT, PLAINTEXT and CDATA section.
 // Text is never copied: runs of input bytes become slices of the input.
 
+@_spi(TransmarkStorage) import TransmarkCore
+
 extension HTMLTokenizer {
     /// Index of the first byte at or after `start` that is `<`, `&` or NUL (or `p.count`).
     @inline(__always)

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// A WHATWG HTML tokenizer over UTF-8 bytes.
 ///
