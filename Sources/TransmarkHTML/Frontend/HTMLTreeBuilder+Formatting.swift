@@ -40,7 +40,7 @@ extension HTMLTreeBuilder {
     }
 
     /// The index in `formatting` of the last entry with `key` after the last marker, or nil.
-    func formattingIndex(key: Int32) -> Int? {
+    mutating func formattingIndex(key: Int32) -> Int? {
         var i = formatting.count - 1
         while i >= 0 && !formatting[i].isMarker {
             if formatting[i].key == key { return i }

@@ -77,9 +77,11 @@ extension HTMLTreeBuilder {
 
     /// `<li>` and `</li>`: the stack index of an open item in list-item scope, or -1.
     var itemInScope: Int32 {
-        let item = top(.li)
-        let limit = max(topBoundary, top(.ul), top(.ol), top(.menu), top(.dir))
-        return item > limit ? item : -1
+        mutating get {
+            let item = top(.li)
+            let limit = max(topBoundary, top(.ul), top(.ol), top(.menu), top(.dir))
+            return item > limit ? item : -1
+        }
     }
 
     /// A checkbox at the start of an item makes it a task item.

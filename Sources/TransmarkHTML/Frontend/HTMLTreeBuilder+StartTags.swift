@@ -7,7 +7,7 @@ import Darwin
 
 extension HTMLTreeBuilder {
     @inline(__always)
-    func element(named name: String) -> HTMLElement {
+    mutating func element(named name: String) -> HTMLElement {
         var name = name
         return name.withUTF8 { names.element($0) }
     }

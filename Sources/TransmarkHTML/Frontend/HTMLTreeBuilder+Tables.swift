@@ -4,7 +4,7 @@ import TransmarkCore
 // known once the first row is complete.
 extension HTMLTreeBuilder {
     /// The stack index of the innermost open table, or -1.
-    var currentTable: Int32 { top(.table) }
+    var currentTable: Int32 { mutating get { top(.table) } }
 
     /// Pops to the table level (closing open cells, rows and sections of the innermost table).
     mutating func popToTableLevel() {

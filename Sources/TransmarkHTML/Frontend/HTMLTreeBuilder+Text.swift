@@ -28,7 +28,7 @@ extension HTMLTreeBuilder {
     }
 
     /// The stack index of an open `<head>`, or nil.
-    func headIndex() -> Int32? {
+    mutating func headIndex() -> Int32? {
         let index = top(.head)
         return index >= 0 ? index : nil
     }

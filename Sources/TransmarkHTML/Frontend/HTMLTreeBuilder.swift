@@ -85,6 +85,10 @@ struct HTMLTreeBuilder {
         return builder.finish()
     }
 
+    // Methods of this (large) struct are `mutating` even when they only read: a non-mutating
+    // method called from a mutating one gets a copy of the whole builder (hundreds of bytes,
+    // per token).
+
     /// Handles one token; false at the end of input.
     @inline(__always)
     mutating func handle(_ token: RawToken, input p: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -113,13 +117,13 @@ struct HTMLTreeBuilder {
 
     /// The element named by the tag token just read (no `String` is made).
     @inline(__always)
-    func currentElement() -> HTMLElement {
+    mutating func currentElement() -> HTMLElement {
         names.element(tokenizer.buffers.tagName.elements)
     }
 
     /// The name of the tag token just read: the element's own name when it is one.
     @inline(__always)
-    func currentName(_ element: HTMLElement) -> String {
+    mutating func currentName(_ element: HTMLElement) -> String {
         element != .unknown ? element.name : tokenizer.buffers.tagName.string
     }
 
@@ -138,7 +142,7 @@ struct HTMLTreeBuilder {
 
     /// The stack index of the topmost open element with this key, or -1.
     @inline(__always)
-    func top(_ element: HTMLElement) -> Int32 { topByKey[Int(element.rawValue)] }
+    mutating func top(_ element: HTMLElement) -> Int32 { topByKey[Int(element.rawValue)] }
 
     // MARK: The stack
 
@@ -213,8 +217,10 @@ struct HTMLTreeBuilder {
 
     /// Whether the current element has a node that is a block (or is the root).
     var currentIsBlockContainer: Bool {
-        guard let last = stack.last else { return true }
-        return last.flags.contains(.blockNode) || (last.node < 0 && !last.flags.contains(.inline))
+        mutating get {
+            guard let last = stack.last else { return true }
+            return last.flags.contains(.blockNode) || (last.node < 0 && !last.flags.contains(.inline))
+        }
     }
 
     // MARK: Comments
