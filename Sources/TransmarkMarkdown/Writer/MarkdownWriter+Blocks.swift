@@ -216,7 +216,7 @@ extension MarkdownWriter {
         w.cr()
     }
 
-    func divisionName(_ i: Int32) -> String {
+    mutating func divisionName(_ i: Int32) -> String {
         if case .division(let tag) = document.kind(at: i), HTMLNames.isValidElementName(tag),
            !HTMLNames.isCodeBearingElement(tag) {
             return tag
@@ -225,7 +225,7 @@ extension MarkdownWriter {
     }
 
     /// The node's attributes and style as HTML attribute text (with a leading space).
-    func htmlAttributes(_ i: Int32) -> String {
+    mutating func htmlAttributes(_ i: Int32) -> String {
         var text = ""
         for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name) && !HTMLNames.isEventHandler(a.name) {
             if a.name == "style" && document.style(at: i) != nil { continue }
@@ -257,11 +257,11 @@ extension MarkdownWriter {
     }
 
     /// The previous sibling of the node being entered (valid during `enter`).
-    func previousSibling(of i: Int32) -> Int32? {
+    mutating func previousSibling(of i: Int32) -> Int32? {
         currentPreviousSibling >= 0 ? currentPreviousSibling : nil
     }
 
-    func containsBreak(_ i: Int32) -> Bool {
+    mutating func containsBreak(_ i: Int32) -> Bool {
         var found = false
         document.walk(from: NodeID(index: i)) { event in
             if case .enter(let n) = event, n.tag == .softBreak || n.tag == .lineBreak { found = true; return .stop }

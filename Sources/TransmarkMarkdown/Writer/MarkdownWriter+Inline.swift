@@ -104,7 +104,7 @@ extension MarkdownWriter {
     }
 
     /// The HTML tag that can replace an emphasis-like delimiter pair, or nil for other pairs.
-    func htmlTagForDelimiter(_ d: Delimiter) -> String? {
+    mutating func htmlTagForDelimiter(_ d: Delimiter) -> String? {
         guard d.position >= 0, let c = d.open.first,
               c == UInt8(ascii: "*") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~") else { return nil }
         switch records.tag(d.node) {

@@ -57,7 +57,65 @@ extension MarkdownWriter {
                 writeNoBreakSpace()
                 k += 2
             default:
-                k = appendEscaped(text, at: k, nextByte: nextByte, to: &run)
+                // Escaped where it would otherwise read as syntax (a whole construct at once
+                // where one is: `1.`, `www.`).
+                let atLineStart = run.isEmpty && w.atLineStart && pendingSpaces.isEmpty && pendingOpeners.isEmpty
+                let next: UInt8? = k + 1 < end ? text[k + 1] : nextByte
+                if atLineStart && !inTableCell,
+                   let after = Self.appendEscapedBlockStart(text, at: k, next: next, nextByte: nextByte, to: &run) {
+                    k = after
+                    continue
+                }
+                let previous: UInt8? = run.last ?? pendingOpeners.last?.open.last ?? pendingSpaces.last ?? w.last
+                let previousIsSpace = previous == nil || MarkdownTextEscaper.isSpace(previous!) || atLineStart
+                let nextIsSpace = next == nil || MarkdownTextEscaper.isSpace(next!)
+                let flanking = !(previousIsSpace && nextIsSpace)
+                switch c {
+                case UInt8(ascii: "\\"):
+                    if next == nil || MarkdownTextEscaper.isASCIIPunctuation(next!) || next == 0x0A { run.append(0x5C) }
+                case UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                    run.append(0x5C)
+                case UInt8(ascii: "*"):
+                    if flanking { run.append(0x5C) }
+                case UInt8(ascii: "_"):
+                    let intraword = previous.map(MarkdownTextEscaper.isWordByte) == true && next.map(MarkdownTextEscaper.isWordByte) == true
+                    if !intraword && flanking { run.append(0x5C) }
+                case UInt8(ascii: "~"):
+                    if options.gfm && flanking { run.append(0x5C) }
+                case UInt8(ascii: "<"):
+                    if let n = next, (n | 0x20) >= 0x61 && (n | 0x20) <= 0x7A || n == UInt8(ascii: "/") || n == UInt8(ascii: "!") || n == UInt8(ascii: "?") {
+                        run.append(0x5C)
+                    }
+                case UInt8(ascii: "&"):
+                    if MarkdownTextEscaper.startsEntity(text, at: k) { run.append(0x5C) }
+                case UInt8(ascii: "|"):
+                    if inTableCell { run.append(0x5C) }
+                case UInt8(ascii: "#"):
+                    // A `#` ending an ATX heading would be read as its closing sequence.
+                    if inHeading && headingLineStart < 0 && k + 1 == end && nextByte == nil && !atLineStart { run.append(0x5C) }
+                case UInt8(ascii: "!"):
+                    // `!` before a link would turn it into an image.
+                    if next == UInt8(ascii: "[") && k + 1 == end { run.append(0x5C) }
+                case UInt8(ascii: "w"), UInt8(ascii: "W"):
+                    // GFM's extended autolinks: `www.` after a space, a line start or `*_~(`.
+                    if options.gfm && end - k >= 4 && text[k + 1] | 0x20 == UInt8(ascii: "w") && text[k + 2] | 0x20 == UInt8(ascii: "w")
+                        && text[k + 3] == UInt8(ascii: ".") && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
+                        run.append(contentsOf: text[k..<(k + 3)])
+                        run.append(contentsOf: [0x5C, UInt8(ascii: ".")])
+                        k += 4
+                        continue
+                    }
+                case UInt8(ascii: ":"):
+                    // GFM's extended autolinks: `http://`, `https://`, `ftp://`.
+                    if options.gfm && k + 2 < end && text[k + 1] == UInt8(ascii: "/") && text[k + 2] == UInt8(ascii: "/")
+                        && MarkdownTextEscaper.endsWithAutolinkScheme(run, text[text.startIndex..<k]) {
+                        run.append(0x5C)
+                    }
+                default:
+                    break
+                }
+                run.append(c)
+                k += 1
             }
         }
         writeContent(flushing: &run)
@@ -69,6 +127,7 @@ extension MarkdownWriter {
     }
 
     /// Writes `run` as content, if it holds anything, and empties it.
+    @inline(__always)
     mutating func writeContent(flushing run: inout [UInt8]) {
         if !run.isEmpty {
             writeContent(run)
@@ -97,72 +156,10 @@ extension MarkdownWriter {
         }
     }
 
-    /// Appends byte `k` of `text` to `run`, escaped where it would otherwise read as syntax;
-    /// returns the index of the next byte to write (past a whole construct where one is escaped
-    /// at once: `1.`, `www.`).
-    mutating func appendEscaped(_ text: ArraySlice<UInt8>, at k: Int, nextByte: UInt8?, to run: inout [UInt8]) -> Int {
-        let end = text.endIndex
-        let c = text[k]
-        let atLineStart = run.isEmpty && w.atLineStart && pendingSpaces.isEmpty && pendingOpeners.isEmpty
-        let next: UInt8? = k + 1 < end ? text[k + 1] : nextByte
-        if atLineStart && !inTableCell,
-           let after = Self.appendEscapedBlockStart(text, at: k, next: next, nextByte: nextByte, to: &run) {
-            return after
-        }
-        let previous: UInt8? = run.last ?? pendingOpeners.last?.open.last ?? pendingSpaces.last ?? w.last
-        let previousIsSpace = previous == nil || MarkdownTextEscaper.isSpace(previous!) || atLineStart
-        let nextIsSpace = next == nil || MarkdownTextEscaper.isSpace(next!)
-        let flanking = !(previousIsSpace && nextIsSpace)
-        switch c {
-        case UInt8(ascii: "\\"):
-            if next == nil || MarkdownTextEscaper.isASCIIPunctuation(next!) || next == 0x0A { run.append(0x5C) }
-        case UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"):
-            run.append(0x5C)
-        case UInt8(ascii: "*"):
-            if flanking { run.append(0x5C) }
-        case UInt8(ascii: "_"):
-            let intraword = previous.map(MarkdownTextEscaper.isWordByte) == true && next.map(MarkdownTextEscaper.isWordByte) == true
-            if !intraword && flanking { run.append(0x5C) }
-        case UInt8(ascii: "~"):
-            if options.gfm && flanking { run.append(0x5C) }
-        case UInt8(ascii: "<"):
-            if let n = next, (n | 0x20) >= 0x61 && (n | 0x20) <= 0x7A || n == UInt8(ascii: "/") || n == UInt8(ascii: "!") || n == UInt8(ascii: "?") {
-                run.append(0x5C)
-            }
-        case UInt8(ascii: "&"):
-            if MarkdownTextEscaper.startsEntity(text, at: k) { run.append(0x5C) }
-        case UInt8(ascii: "|"):
-            if inTableCell { run.append(0x5C) }
-        case UInt8(ascii: "#"):
-            // A `#` ending an ATX heading would be read as its closing sequence.
-            if inHeading && headingLineStart < 0 && k + 1 == end && nextByte == nil && !atLineStart { run.append(0x5C) }
-        case UInt8(ascii: "!"):
-            // `!` before a link would turn it into an image.
-            if next == UInt8(ascii: "[") && k + 1 == end { run.append(0x5C) }
-        case UInt8(ascii: "w"), UInt8(ascii: "W"):
-            // GFM's extended autolinks: `www.` after a space, a line start or `*_~(`.
-            if options.gfm && end - k >= 4 && text[k + 1] | 0x20 == UInt8(ascii: "w") && text[k + 2] | 0x20 == UInt8(ascii: "w")
-                && text[k + 3] == UInt8(ascii: ".") && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
-                run.append(contentsOf: text[k..<(k + 3)])
-                run.append(contentsOf: [0x5C, UInt8(ascii: ".")])
-                return k + 4
-            }
-        case UInt8(ascii: ":"):
-            // GFM's extended autolinks: `http://`, `https://`, `ftp://`.
-            if options.gfm && k + 2 < end && text[k + 1] == UInt8(ascii: "/") && text[k + 2] == UInt8(ascii: "/")
-                && MarkdownTextEscaper.endsWithAutolinkScheme(run, text[text.startIndex..<k]) {
-                run.append(0x5C)
-            }
-        default:
-            break
-        }
-        run.append(c)
-        return k + 1
-    }
-
     /// At a line start: if byte `k` of `text` would start block syntax (a heading, quote, list
     /// item, rule, setext underline or fence), appends it escaped to `run` and returns the index
     /// after what it appended; nil when it starts none.
+    @inline(__always)
     static func appendEscapedBlockStart(_ text: ArraySlice<UInt8>, at k: Int, next: UInt8?, nextByte: UInt8?,
                                         to run: inout [UInt8]) -> Int? {
         let end = text.endIndex
@@ -263,7 +260,7 @@ extension MarkdownWriter {
     /// Nodes that write no markup of their own (spans and fallbacks under the `text` policy,
     /// custom nodes, empty text) are looked through, so `<b>[1/2]</b><span>A</span>` sees the
     /// `A` that follows the closing `**`.
-    func firstByteAfter(_ i: Int32) -> UInt8? {
+    mutating func firstByteAfter(_ i: Int32) -> UInt8? {
         var node = i
         while true {
             // The next node in document order after `node`'s subtree, within the block.
@@ -327,7 +324,7 @@ extension MarkdownWriter {
     }
 
     /// Whether the word after the space at `k` would pass the line width.
-    func wrapsBeforeWord(_ text: ArraySlice<UInt8>, after k: Int) -> Bool {
+    mutating func wrapsBeforeWord(_ text: ArraySlice<UInt8>, after k: Int) -> Bool {
         var j = k + 1
         var width = 0
         while j < text.endIndex && text[j] != 0x20 && text[j] != 0x0A {

@@ -162,6 +162,7 @@ struct MarkdownWriter {
 
     /// Enters a block node (outside a heading or term); false to skip its children (written
     /// whole here, or nothing to write).
+    @inline(__always)
     mutating func enterBlock(_ i: Int32, _ t: NodeKind.Tag) -> Bool {
         switch t {
         case .document, .tableRow, .tableCell:
@@ -226,6 +227,7 @@ struct MarkdownWriter {
 
     /// Writes a block that holds no blocks and whose content is written with it (its children
     /// are skipped).
+    @inline(__always)
     mutating func writeLeafBlock(_ i: Int32, _ t: NodeKind.Tag) {
         switch t {
         case .codeBlock: writeCodeBlock(i)
@@ -235,6 +237,7 @@ struct MarkdownWriter {
     }
 
     /// Enters an inline node; false to skip its children.
+    @inline(__always)
     mutating func enterInline(_ i: Int32, _ t: NodeKind.Tag) -> Bool {
         switch t {
         case .text, .softBreak, .lineBreak, .code, .htmlInline, .footnoteReference:
@@ -251,6 +254,7 @@ struct MarkdownWriter {
     }
 
     /// Writes an inline node whose content is written with it (its children are skipped).
+    @inline(__always)
     mutating func writeInlineLeaf(_ i: Int32, _ t: NodeKind.Tag) {
         switch t {
         case .text: writeText(i)
