@@ -110,18 +110,14 @@ extension CSSTokenList {
         case "font-family":
             apply(.fontFamily, \.fontFamily) { fontFamily(value) }
         case "font":
-            if isWideKeyword {
-                builder.set(.fontStyle, \.fontStyle, nil, important: important)
-                builder.set(.fontWeight, \.fontWeight, nil, important: important)
-                builder.set(.fontSize, \.fontSize, nil, important: important)
-                builder.set(.lineHeight, \.lineHeight, nil, important: important)
-                builder.set(.fontFamily, \.fontFamily, nil, important: important)
-            } else if let font = fontShorthand(value) {
-                builder.set(.fontStyle, \.fontStyle, font.style, important: important)
-                builder.set(.fontWeight, \.fontWeight, font.weight, important: important)
-                builder.set(.fontSize, \.fontSize, font.size, important: important)
-                builder.set(.lineHeight, \.lineHeight, font.lineHeight, important: important)
-                builder.set(.fontFamily, \.fontFamily, font.family, important: important)
+            // Every longhand takes the shorthand's value, or is reset (nil) by a wide keyword.
+            let font = isWideKeyword ? nil : fontShorthand(value)
+            if isWideKeyword || font != nil {
+                builder.set(.fontStyle, \.fontStyle, font?.style, important: important)
+                builder.set(.fontWeight, \.fontWeight, font?.weight, important: important)
+                builder.set(.fontSize, \.fontSize, font?.size, important: important)
+                builder.set(.lineHeight, \.lineHeight, font?.lineHeight, important: important)
+                builder.set(.fontFamily, \.fontFamily, font?.family, important: important)
             }
         case "text-decoration":
             apply(.textDecoration, \.textDecoration) { textDecorationShorthand(value) }

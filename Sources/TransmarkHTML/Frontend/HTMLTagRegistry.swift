@@ -28,6 +28,17 @@ public struct HTMLTagRegistry: Sendable {
 
     /// Maps `name` (matched ASCII case-insensitively) to `mapping`, replacing any previous one.
     public mutating func setMapping(_ mapping: HTMLElementMapping, for name: String) {
+        storeMapping(mapping, for: name)
+    }
+
+    /// Removes the mapping of `name`, built-in or not: the element then follows
+    /// ``unknownTagPolicy``.
+    public mutating func removeMapping(for name: String) {
+        storeMapping(nil, for: name)
+    }
+
+    /// Sets (or, with nil, removes) the mapping of `name`.
+    private mutating func storeMapping(_ mapping: HTMLElementMapping?, for name: String) {
         let name = Self.normalized(name)
         let element = HTMLElementNameTable.shared.element(named: name)
         if element != .unknown {
@@ -35,19 +46,6 @@ public struct HTMLTagRegistry: Sendable {
             hasKnownOverrides = true
         } else {
             customMappings[name] = mapping
-        }
-    }
-
-    /// Removes the mapping of `name`, built-in or not: the element then follows
-    /// ``unknownTagPolicy``.
-    public mutating func removeMapping(for name: String) {
-        let name = Self.normalized(name)
-        let element = HTMLElementNameTable.shared.element(named: name)
-        if element != .unknown {
-            knownMappings[Int(element.rawValue)] = nil
-            hasKnownOverrides = true
-        } else {
-            customMappings[name] = nil
         }
     }
 

@@ -6,7 +6,7 @@
 extension HTMLTokenizer {
     /// Whether `p[at...]` starts with `literal`; `caseInsensitive` compares ASCII letters
     /// case-insensitively (`literal` must then be lowercase).
-    mutating func hasPrefix(_ p: UnsafeBufferPointer<UInt8>, at i: Int, _ literal: StaticString, caseInsensitive: Bool) -> Bool {
+    static func hasPrefix(_ p: UnsafeBufferPointer<UInt8>, at i: Int, _ literal: StaticString, caseInsensitive: Bool) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard i + count <= p.count else { return false }
         let bytes = literal.utf8Start
@@ -23,17 +23,40 @@ extension HTMLTokenizer {
         state = .data
     }
 
+    /// At the `>` that ends a comment.
+    @inline(__always)
+    mutating func consumeCommentEnd() {
+        pos += 1
+        emitComment()
+    }
+
+    /// Appends comment data from `pos` up to the next `stop` byte (a NUL becomes U+FFFD and ends
+    /// the call); true when it reached `stop`, which is then consumed.
+    @inline(__always)
+    mutating func consumeCommentData(_ p: UnsafeBufferPointer<UInt8>, upTo stop: UInt8) -> Bool {
+        let i = ByteScanner.firstIndex(in: p, from: pos, of: stop, 0, 0)
+        if i > pos { Self.appendKeptInput(p, pos, i, firstCR: firstCR, to: &buffers.commentData) }
+        pos = i
+        guard i < p.count else { return false }
+        pos += 1
+        if p[i] == 0 {
+            buffers.commentData.append(contentsOf: UTF8Encoding.replacementCharacter)
+            return false
+        }
+        return true
+    }
+
     mutating func commentStates(_ p: UnsafeBufferPointer<UInt8>) {
         let n = p.count
         if state == .markupDeclarationOpen {
             buffers.commentData.removeAll()
-            if hasPrefix(p, at: pos, "--", caseInsensitive: false) {
+            if Self.hasPrefix(p, at: pos, "--", caseInsensitive: false) {
                 pos += 2
                 state = .commentStart
-            } else if hasPrefix(p, at: pos, "doctype", caseInsensitive: true) {
+            } else if Self.hasPrefix(p, at: pos, "doctype", caseInsensitive: true) {
                 pos += 7
                 state = .doctype
-            } else if hasPrefix(p, at: pos, "[CDATA[", caseInsensitive: false) {
+            } else if Self.hasPrefix(p, at: pos, "[CDATA[", caseInsensitive: false) {
                 pos += 7
                 if allowsCDATASections {
                     state = .cdataSection
@@ -54,82 +77,47 @@ extension HTMLTokenizer {
         let b = p[pos]
         switch state {
         case .bogusComment:
-            let i = ByteScanner.firstIndex(in: p, from: pos, of: 0x3E, 0, 0)
-            if i > pos { Self.appendKeptInput(p, pos, i, firstCR: firstCR, to: &buffers.commentData) }
-            pos = i
-            guard i < n else { return }
-            pos += 1
-            if p[i] == 0 {
-                buffers.commentData.append(contentsOf: UTF8Encoding.replacementCharacter)
-            } else {
-                emitComment()
-            }
+            if consumeCommentData(p, upTo: 0x3E) { emitComment() }
         case .commentStart:
-            if b == 0x2D {
-                pos += 1
-                state = .commentStartDash
-            } else if b == 0x3E { // <!-->
-                pos += 1
-                emitComment()
-            } else {
-                state = .comment
+            switch b {
+            case 0x2D: consume(switchingTo: .commentStartDash)
+            case 0x3E: consumeCommentEnd() // <!-->
+            default: state = .comment
             }
         case .commentStartDash:
-            if b == 0x2D {
-                pos += 1
-                state = .commentEnd
-            } else if b == 0x3E { // <!--->
-                pos += 1
-                emitComment()
-            } else {
+            switch b {
+            case 0x2D: consume(switchingTo: .commentEnd)
+            case 0x3E: consumeCommentEnd() // <!--->
+            default:
                 buffers.commentData.append(0x2D)
                 state = .comment
             }
         case .comment:
-            let i = ByteScanner.firstIndex(in: p, from: pos, of: 0x2D, 0, 0)
-            if i > pos { Self.appendKeptInput(p, pos, i, firstCR: firstCR, to: &buffers.commentData) }
-            pos = i
-            guard i < n else { return }
-            pos += 1
-            if p[i] == 0 {
-                buffers.commentData.append(contentsOf: UTF8Encoding.replacementCharacter)
-            } else {
-                state = .commentEndDash
-            }
+            if consumeCommentData(p, upTo: 0x2D) { state = .commentEndDash }
         case .commentEndDash:
             if b == 0x2D {
-                pos += 1
-                state = .commentEnd
+                consume(switchingTo: .commentEnd)
             } else {
                 buffers.commentData.append(0x2D)
                 state = .comment
             }
         case .commentEnd:
-            if b == 0x3E {
-                pos += 1
-                emitComment()
-            } else if b == 0x21 {
-                pos += 1
-                state = .commentEndBang
-            } else if b == 0x2D {
+            switch b {
+            case 0x3E: consumeCommentEnd()
+            case 0x21: consume(switchingTo: .commentEndBang)
+            case 0x2D:
                 pos += 1
                 buffers.commentData.append(0x2D)
-            } else {
-                buffers.commentData.append(0x2D)
-                buffers.commentData.append(0x2D)
+            default:
+                buffers.commentData.append(contentsOf: "--".utf8)
                 state = .comment
             }
         case .commentEndBang:
-            if b == 0x2D {
-                pos += 1
-                buffers.commentData.append(contentsOf: "--!".utf8)
-                state = .commentEndDash
-            } else if b == 0x3E { // --!>
-                pos += 1
-                emitComment()
+            if b == 0x3E { // --!>
+                consumeCommentEnd()
             } else {
                 buffers.commentData.append(contentsOf: "--!".utf8)
-                state = .comment
+                if b == 0x2D { consume(switchingTo: .commentEndDash) } else { state = .comment }
             }
         default:
             preconditionFailure("commentStates called in \(state)")

@@ -8,6 +8,39 @@ extension HTMLTokenizer {
         state = .data
     }
 
+    /// At the `>` that ends a DOCTYPE.
+    mutating func consumeDoctypeEnd(forceQuirks: Bool = false) {
+        pos += 1
+        emitDoctype(forceQuirks: forceQuirks)
+    }
+
+    /// At the quote that opens the public or system identifier.
+    mutating func startDoctypeIdentifier(isPublic: Bool, quote: UInt8) {
+        pos += 1
+        if isPublic {
+            doctypePublicIdentifier = []
+            state = quote == 0x22 ? .doctypePublicIdentifierDoubleQuoted : .doctypePublicIdentifierSingleQuoted
+        } else {
+            doctypeSystemIdentifier = []
+            state = quote == 0x22 ? .doctypeSystemIdentifierDoubleQuoted : .doctypeSystemIdentifierSingleQuoted
+        }
+    }
+
+    /// Appends `bytes` to the public or system identifier being read.
+    mutating func appendToDoctypeIdentifier(isPublic: Bool, _ bytes: some Collection<UInt8>) {
+        if isPublic {
+            doctypePublicIdentifier!.append(contentsOf: bytes)
+        } else {
+            doctypeSystemIdentifier!.append(contentsOf: bytes)
+        }
+    }
+
+    /// Reconsumes in the bogus DOCTYPE state.
+    mutating func bogusDoctype(forceQuirks: Bool) {
+        if forceQuirks { doctypeForceQuirks = true }
+        state = .bogusDoctype
+    }
+
     mutating func doctypeStates(_ p: UnsafeBufferPointer<UInt8>) {
         if state == .doctype {
             doctypeName = nil
@@ -30,8 +63,7 @@ extension HTMLTokenizer {
             if isSpace {
                 pos += 1
             } else if b == 0x3E {
-                pos += 1
-                emitDoctype(forceQuirks: true)
+                consumeDoctypeEnd(forceQuirks: true)
             } else {
                 doctypeName = []
                 state = .doctypeName
@@ -57,47 +89,28 @@ extension HTMLTokenizer {
             if isSpace {
                 pos += 1
             } else if b == 0x3E {
-                pos += 1
-                emitDoctype()
-            } else if hasPrefix(p, at: pos, "public", caseInsensitive: true) {
+                consumeDoctypeEnd()
+            } else if Self.hasPrefix(p, at: pos, "public", caseInsensitive: true) {
                 pos += 6
                 state = .afterDoctypePublicKeyword
-            } else if hasPrefix(p, at: pos, "system", caseInsensitive: true) {
+            } else if Self.hasPrefix(p, at: pos, "system", caseInsensitive: true) {
                 pos += 6
                 state = .afterDoctypeSystemKeyword
             } else {
-                doctypeForceQuirks = true
-                state = .bogusDoctype
+                bogusDoctype(forceQuirks: true)
             }
-        case .afterDoctypePublicKeyword, .beforeDoctypePublicIdentifier:
+        case .afterDoctypePublicKeyword, .beforeDoctypePublicIdentifier,
+             .afterDoctypeSystemKeyword, .beforeDoctypeSystemIdentifier:
+            let isPublic = state == .afterDoctypePublicKeyword || state == .beforeDoctypePublicIdentifier
             if isSpace {
                 pos += 1
-                state = .beforeDoctypePublicIdentifier
+                state = isPublic ? .beforeDoctypePublicIdentifier : .beforeDoctypeSystemIdentifier
             } else if b == 0x22 || b == 0x27 {
-                pos += 1
-                doctypePublicIdentifier = []
-                state = b == 0x22 ? .doctypePublicIdentifierDoubleQuoted : .doctypePublicIdentifierSingleQuoted
+                startDoctypeIdentifier(isPublic: isPublic, quote: b)
             } else if b == 0x3E {
-                pos += 1
-                emitDoctype(forceQuirks: true)
+                consumeDoctypeEnd(forceQuirks: true)
             } else {
-                doctypeForceQuirks = true
-                state = .bogusDoctype
-            }
-        case .afterDoctypeSystemKeyword, .beforeDoctypeSystemIdentifier:
-            if isSpace {
-                pos += 1
-                state = .beforeDoctypeSystemIdentifier
-            } else if b == 0x22 || b == 0x27 {
-                pos += 1
-                doctypeSystemIdentifier = []
-                state = b == 0x22 ? .doctypeSystemIdentifierDoubleQuoted : .doctypeSystemIdentifierSingleQuoted
-            } else if b == 0x3E {
-                pos += 1
-                emitDoctype(forceQuirks: true)
-            } else {
-                doctypeForceQuirks = true
-                state = .bogusDoctype
+                bogusDoctype(forceQuirks: true)
             }
         case .doctypePublicIdentifierDoubleQuoted, .doctypePublicIdentifierSingleQuoted,
              .doctypeSystemIdentifierDoubleQuoted, .doctypeSystemIdentifierSingleQuoted:
@@ -109,45 +122,35 @@ extension HTMLTokenizer {
             } else if b == 0x3E {
                 emitDoctype(forceQuirks: true)
             } else if b == 0 {
-                if isPublic {
-                    doctypePublicIdentifier!.append(contentsOf: UTF8Encoding.replacementCharacter)
-                } else {
-                    doctypeSystemIdentifier!.append(contentsOf: UTF8Encoding.replacementCharacter)
-                }
+                appendToDoctypeIdentifier(isPublic: isPublic, UTF8Encoding.replacementCharacter)
             } else if let kept = Self.keptByte(p, at: pos - 1) {
-                if isPublic { doctypePublicIdentifier!.append(kept) } else { doctypeSystemIdentifier!.append(kept) }
+                appendToDoctypeIdentifier(isPublic: isPublic, CollectionOfOne(kept))
             }
         case .afterDoctypePublicIdentifier, .betweenDoctypePublicAndSystemIdentifiers:
             if isSpace {
                 pos += 1
                 state = .betweenDoctypePublicAndSystemIdentifiers
             } else if b == 0x3E {
-                pos += 1
-                emitDoctype()
+                consumeDoctypeEnd()
             } else if b == 0x22 || b == 0x27 {
-                pos += 1
-                doctypeSystemIdentifier = []
-                state = b == 0x22 ? .doctypeSystemIdentifierDoubleQuoted : .doctypeSystemIdentifierSingleQuoted
+                startDoctypeIdentifier(isPublic: false, quote: b)
             } else {
-                doctypeForceQuirks = true
-                state = .bogusDoctype
+                bogusDoctype(forceQuirks: true)
             }
         case .afterDoctypeSystemIdentifier:
             if isSpace {
                 pos += 1
             } else if b == 0x3E {
-                pos += 1
-                emitDoctype()
+                consumeDoctypeEnd()
             } else {
-                state = .bogusDoctype // not force-quirks, as the spec says
+                bogusDoctype(forceQuirks: false) // as the spec says
             }
         case .bogusDoctype:
             var i = pos
             while i < p.count && p[i] != 0x3E { i += 1 }
             pos = i
             if i < p.count {
-                pos += 1
-                emitDoctype()
+                consumeDoctypeEnd()
             }
         default:
             preconditionFailure("doctypeStates called in \(state)")

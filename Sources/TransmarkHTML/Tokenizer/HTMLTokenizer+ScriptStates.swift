@@ -8,7 +8,7 @@ extension HTMLTokenizer {
 
     /// If ASCII letters start at `start`, their end and whether they spell `script`
     /// (case-insensitively) followed by whitespace, `/` or `>`.
-    private mutating func scriptWord(_ p: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, isScript: Bool) {
+    private static func scriptWord(_ p: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, isScript: Bool) {
         var j = start
         var matches = true
         while j < p.count && ASCII.isAlpha(p[j]) {
@@ -45,7 +45,7 @@ extension HTMLTokenizer {
                     i = ByteScanner.firstIndex(in: p, from: i + 1, of: 0x3C, 0, 0)
                     continue
                 }
-                if let nameEnd = appropriateEndTagNameEnd(p, lessThan: i) {
+                if let nameEnd = Self.appropriateEndTagNameEnd(p, lessThan: i, lastStartTag: buffers.lastStartTag.elements) {
                     appendInputText(runFrom, i)
                     beginEndTagFromLastStartTag(markupAt: i, nameEnd: nameEnd)
                     return
@@ -62,12 +62,12 @@ extension HTMLTokenizer {
                     s = s == .scriptDataEscaped ? .scriptDataEscapedDash : .scriptDataEscapedDashDash
                     i += 1
                 case 0x3C: // <
-                    if let nameEnd = appropriateEndTagNameEnd(p, lessThan: i) {
+                    if let nameEnd = Self.appropriateEndTagNameEnd(p, lessThan: i, lastStartTag: buffers.lastStartTag.elements) {
                         appendInputText(runFrom, i)
                         beginEndTagFromLastStartTag(markupAt: i, nameEnd: nameEnd)
                         return
                     }
-                    let word = scriptWord(p, at: i + 1)
+                    let word = Self.scriptWord(p, at: i + 1)
                     s = word.isScript ? .scriptDataDoubleEscaped : .scriptDataEscaped
                     i = Swift.max(word.end, i + 1)
                 case 0x3E: // >
@@ -85,7 +85,7 @@ extension HTMLTokenizer {
                 case 0x3C:
                     s = .scriptDataDoubleEscaped
                     if i + 1 < n && p[i + 1] == 0x2F {
-                        let word = scriptWord(p, at: i + 2)
+                        let word = Self.scriptWord(p, at: i + 2)
                         if word.isScript {
                             s = .scriptDataEscaped
                             i = word.end

@@ -50,7 +50,7 @@ extension HTMLTokenizer {
             duplicate = isDuplicateAttributeName(pendingNameStart, valueStart)
         } else {
             if attributeNameSet.isEmpty {
-                attributeNameSet = Set(currentAttributes.lazy.map(\.name))
+                attributeNameSet = Set(buffers.attributes.lazy.map(\.name))
             }
             let name = String(decoding: buffers.attributeBytes.elements(pendingNameStart ..< valueStart), as: UTF8.self)
             duplicate = !attributeNameSet.insert(name).inserted
@@ -171,50 +171,20 @@ extension HTMLTokenizer {
 
     @inline(__always)
     mutating func tagState(_ p: UnsafeBufferPointer<UInt8>) {
-        let n = p.count
-        guard pos < n else {
-            switch state {
-            case .tagOpen: appendInputText(markupStart, markupStart + 1)          // "<"
-            case .endTagOpen: appendInputText(markupStart, markupStart + 2)       // "</"
-            default: break
-            }
-            if state == .tagOpen || state == .endTagOpen { finish() } else { endOfInputInTag() }
+        guard pos < p.count else {
+            endOfInputInTagStates()
             return
         }
         let b = p[pos]
         switch state {
-        case .tagOpen:
-            if b == 0x21 { // !
-                pos += 1
-                state = .markupDeclarationOpen
-            } else if b == 0x2F { // /
-                pos += 1
-                state = .endTagOpen
-            } else if ASCII.isAlpha(b) {
-                beginTag(isEnd: false, markupAt: markupStart)
-                state = .tagName
-            } else if b == 0x3F { // ?
-                buffers.commentData.removeAll()
-                state = .bogusComment
-            } else {
-                appendInputText(markupStart, markupStart + 1)
-                state = .data
-            }
-        case .endTagOpen:
-            if ASCII.isAlpha(b) {
-                beginTag(isEnd: true, markupAt: markupStart)
-                state = .tagName
-            } else if b == 0x3E {
-                pos += 1
-                state = .data // `</>` is dropped
-            } else {
-                buffers.commentData.removeAll()
-                state = .bogusComment
-            }
+        case .tagOpen: tagOpenState(b)
+        case .endTagOpen: endTagOpenState(b)
+        // The states that scan runs of input stay in this loop: as methods of their own the
+        // compiler does not inline them, and tags cost about a fifth more.
         case .tagName:
             let i = Self.appendName(p, from: pos, to: &buffers.tagName, stopAtEquals: false)
             pos = i
-            guard i < n else { return }
+            guard i < p.count else { return }
             pos += 1
             switch p[i] {
             case 0x2F: state = .selfClosingStartTag
@@ -222,72 +192,27 @@ extension HTMLTokenizer {
             case 0: buffers.tagName.append(contentsOf: UTF8Encoding.replacementCharacter)
             default: state = .beforeAttributeName
             }
-        case .beforeAttributeName:
-            if ASCII.isWhitespace(b) {
-                pos += 1
-            } else if b == 0x2F || b == 0x3E {
-                state = .afterAttributeName
-            } else {
-                beginAttribute()
-                if b == 0x3D { // `=` starts the name
-                    buffers.attributeBytes.append(b)
-                    pos += 1
-                }
-                state = .attributeName
-            }
+        case .beforeAttributeName: beforeAttributeNameState(b)
         case .attributeName:
             let i = Self.appendName(p, from: pos, to: &buffers.attributeBytes, stopAtEquals: true)
             pos = i
-            guard i < n else { return }
+            guard i < p.count else { return }
             switch p[i] {
-            case 0x3D:
-                pos += 1
-                pendingValueStart = buffers.attributeBytes.count
-                state = .beforeAttributeValue
+            case 0x3D: startAttributeValue()
             case 0:
                 pos += 1
                 buffers.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
             default:
                 state = .afterAttributeName
             }
-        case .afterAttributeName:
-            if ASCII.isWhitespace(b) {
-                pos += 1
-            } else if b == 0x2F {
-                pos += 1
-                state = .selfClosingStartTag
-            } else if b == 0x3D {
-                pos += 1
-                pendingValueStart = buffers.attributeBytes.count
-                state = .beforeAttributeValue
-            } else if b == 0x3E {
-                pos += 1
-                emitTag()
-            } else {
-                beginAttribute()
-                state = .attributeName
-            }
-        case .beforeAttributeValue:
-            if ASCII.isWhitespace(b) {
-                pos += 1
-            } else if b == 0x22 {
-                pos += 1
-                state = .attributeValueDoubleQuoted
-            } else if b == 0x27 {
-                pos += 1
-                state = .attributeValueSingleQuoted
-            } else if b == 0x3E {
-                pos += 1
-                emitTag()
-            } else {
-                state = .attributeValueUnquoted
-            }
+        case .afterAttributeName: afterAttributeNameState(b)
+        case .beforeAttributeValue: beforeAttributeValueState(b)
         case .attributeValueDoubleQuoted, .attributeValueSingleQuoted:
             let quote: UInt8 = state == .attributeValueDoubleQuoted ? 0x22 : 0x27
             let i = ByteScanner.firstIndex(in: p, from: pos, of: quote, 0x26, 0)
             if i > pos { Self.appendKeptInput(p, pos, i, firstCR: firstCR, to: &buffers.attributeBytes) }
             pos = i
-            guard i < n else { return }
+            guard i < p.count else { return }
             switch p[i] {
             case 0x26:
                 characterReferenceInAttribute(p)
@@ -295,55 +220,162 @@ extension HTMLTokenizer {
                 pos += 1
                 buffers.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
             default:
-                pos += 1
-                state = .afterAttributeValueQuoted
+                consume(switchingTo: .afterAttributeValueQuoted)
             }
-        case .attributeValueUnquoted:
-            var i = pos
-            while i < n {
-                let c = p[i]
-                if ASCII.isWhitespace(c) || c == 0x26 || c == 0x3E || c == 0 { break }
-                i += 1
+        case .attributeValueUnquoted: unquotedAttributeValueState(p)
+        case .afterAttributeValueQuoted: afterAttributeValueQuotedState(b)
+        case .selfClosingStartTag: selfClosingStartTagState(b)
+        default: preconditionFailure("tagState called in \(state)")
+        }
+    }
+
+    /// Consumes the current input byte and switches to `next` (the spec's "switch to"; setting
+    /// `state` alone is its "reconsume in").
+    @inline(__always)
+    mutating func consume(switchingTo next: State) {
+        pos += 1
+        state = next
+    }
+
+    /// End of input in a tag state: `<` and `</` are text, a tag begun is dropped.
+    mutating func endOfInputInTagStates() {
+        switch state {
+        case .tagOpen: appendInputText(markupStart, markupStart + 1)          // "<"
+        case .endTagOpen: appendInputText(markupStart, markupStart + 2)       // "</"
+        default: break
+        }
+        if state == .tagOpen || state == .endTagOpen { finish() } else { endOfInputInTag() }
+    }
+
+    /// After `<`.
+    @inline(__always)
+    mutating func tagOpenState(_ b: UInt8) {
+        if b == 0x21 { // !
+            consume(switchingTo: .markupDeclarationOpen)
+        } else if b == 0x2F { // /
+            consume(switchingTo: .endTagOpen)
+        } else if ASCII.isAlpha(b) {
+            beginTag(isEnd: false, markupAt: markupStart)
+            state = .tagName
+        } else if b == 0x3F { // ?
+            buffers.commentData.removeAll()
+            state = .bogusComment
+        } else {
+            appendInputText(markupStart, markupStart + 1)
+            state = .data
+        }
+    }
+
+    /// After `</`.
+    @inline(__always)
+    mutating func endTagOpenState(_ b: UInt8) {
+        if ASCII.isAlpha(b) {
+            beginTag(isEnd: true, markupAt: markupStart)
+            state = .tagName
+        } else if b == 0x3E {
+            consume(switchingTo: .data) // `</>` is dropped
+        } else {
+            buffers.commentData.removeAll()
+            state = .bogusComment
+        }
+    }
+
+    @inline(__always)
+    mutating func beforeAttributeNameState(_ b: UInt8) {
+        if ASCII.isWhitespace(b) {
+            pos += 1
+        } else if b == 0x2F || b == 0x3E {
+            state = .afterAttributeName
+        } else {
+            beginAttribute()
+            if b == 0x3D { // `=` starts the name
+                buffers.attributeBytes.append(b)
+                pos += 1
             }
-            if i > pos { buffers.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
-            pos = i
-            guard i < n else { return }
-            switch p[i] {
-            case 0x26:
-                characterReferenceInAttribute(p)
-            case 0x3E:
-                pos += 1
-                emitTag()
-            case 0:
-                pos += 1
-                buffers.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
-            default:
-                pos += 1
-                state = .beforeAttributeName
-            }
-        case .afterAttributeValueQuoted:
-            if ASCII.isWhitespace(b) {
-                pos += 1
-                state = .beforeAttributeName
-            } else if b == 0x2F {
-                pos += 1
-                state = .selfClosingStartTag
-            } else if b == 0x3E {
-                pos += 1
-                emitTag()
-            } else {
-                state = .beforeAttributeName
-            }
-        case .selfClosingStartTag:
-            if b == 0x3E {
-                pos += 1
-                tagSelfClosing = true
-                emitTag()
-            } else {
-                state = .beforeAttributeName
-            }
+            state = .attributeName
+        }
+    }
+
+    /// At the `=` after an attribute name: the value starts after it.
+    @inline(__always)
+    mutating func startAttributeValue() {
+        consume(switchingTo: .beforeAttributeValue)
+        pendingValueStart = buffers.attributeBytes.count
+    }
+
+    /// At the `>` that ends a tag.
+    @inline(__always)
+    mutating func consumeTagEnd() {
+        pos += 1
+        emitTag()
+    }
+
+    @inline(__always)
+    mutating func afterAttributeNameState(_ b: UInt8) {
+        switch b {
+        case _ where ASCII.isWhitespace(b): pos += 1
+        case 0x2F: consume(switchingTo: .selfClosingStartTag)
+        case 0x3D: startAttributeValue()
+        case 0x3E: consumeTagEnd()
         default:
-            preconditionFailure("tagState called in \(state)")
+            beginAttribute()
+            state = .attributeName
+        }
+    }
+
+    @inline(__always)
+    mutating func beforeAttributeValueState(_ b: UInt8) {
+        switch b {
+        case _ where ASCII.isWhitespace(b): pos += 1
+        case 0x22: consume(switchingTo: .attributeValueDoubleQuoted)
+        case 0x27: consume(switchingTo: .attributeValueSingleQuoted)
+        case 0x3E: consumeTagEnd()
+        default: state = .attributeValueUnquoted
+        }
+    }
+
+    @inline(__always)
+    mutating func unquotedAttributeValueState(_ p: UnsafeBufferPointer<UInt8>) {
+        let n = p.count
+        var i = pos
+        while i < n {
+            let c = p[i]
+            if ASCII.isWhitespace(c) || c == 0x26 || c == 0x3E || c == 0 { break }
+            i += 1
+        }
+        if i > pos { buffers.attributeBytes.append(UnsafeBufferPointer(rebasing: p[pos ..< i])) }
+        pos = i
+        guard i < n else { return }
+        switch p[i] {
+        case 0x26:
+            characterReferenceInAttribute(p)
+        case 0x3E:
+            consumeTagEnd()
+        case 0:
+            pos += 1
+            buffers.attributeBytes.append(contentsOf: UTF8Encoding.replacementCharacter)
+        default:
+            consume(switchingTo: .beforeAttributeName)
+        }
+    }
+
+    @inline(__always)
+    mutating func afterAttributeValueQuotedState(_ b: UInt8) {
+        switch b {
+        case _ where ASCII.isWhitespace(b): consume(switchingTo: .beforeAttributeName)
+        case 0x2F: consume(switchingTo: .selfClosingStartTag)
+        case 0x3E: consumeTagEnd()
+        default: state = .beforeAttributeName
+        }
+    }
+
+    @inline(__always)
+    mutating func selfClosingStartTagState(_ b: UInt8) {
+        if b == 0x3E {
+            tagSelfClosing = true
+            consumeTagEnd()
+        } else {
+            state = .beforeAttributeName
         }
     }
 }

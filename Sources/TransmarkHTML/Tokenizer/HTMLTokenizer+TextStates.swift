@@ -6,12 +6,12 @@
 extension HTMLTokenizer {
     /// Index of the first byte at or after `start` that is `<`, `&` or NUL (or `p.count`).
     @inline(__always)
-    mutating func scanData(_ p: UnsafeBufferPointer<UInt8>, from start: Int, stopAtAmpersand: Bool) -> Int {
+    static func scanData(_ p: UnsafeBufferPointer<UInt8>, from start: Int, stopAtAmpersand: Bool) -> Int {
         ByteScanner.firstIndex(in: p, from: start, of: 0x3C, 0, stopAtAmpersand ? 0x26 : 0)
     }
 
     mutating func dataState(_ p: UnsafeBufferPointer<UInt8>) {
-        let i = scanData(p, from: pos, stopAtAmpersand: true)
+        let i = Self.scanData(p, from: pos, stopAtAmpersand: true)
         if i > pos { appendInputText(pos, i) }
         guard i < p.count else { pos = i; finish(); return }
         switch p[i] {
@@ -31,7 +31,7 @@ extension HTMLTokenizer {
     }
 
     mutating func rcdataState(_ p: UnsafeBufferPointer<UInt8>) {
-        let i = scanData(p, from: pos, stopAtAmpersand: true)
+        let i = Self.scanData(p, from: pos, stopAtAmpersand: true)
         if i > pos { appendInputText(pos, i) }
         guard i < p.count else { pos = i; finish(); return }
         switch p[i] {
@@ -48,7 +48,7 @@ extension HTMLTokenizer {
     }
 
     mutating func rawtextState(_ p: UnsafeBufferPointer<UInt8>) {
-        let i = scanData(p, from: pos, stopAtAmpersand: false)
+        let i = Self.scanData(p, from: pos, stopAtAmpersand: false)
         if i > pos { appendInputText(pos, i) }
         guard i < p.count else { pos = i; finish(); return }
         if p[i] == 0x3C {
@@ -62,7 +62,7 @@ extension HTMLTokenizer {
 
     /// At a `<` in RCDATA or RAWTEXT: either the appropriate end tag starts, or the `<` is text.
     mutating func lessThanInRawText(_ p: UnsafeBufferPointer<UInt8>) {
-        if let nameEnd = appropriateEndTagNameEnd(p, lessThan: pos) {
+        if let nameEnd = Self.appropriateEndTagNameEnd(p, lessThan: pos, lastStartTag: buffers.lastStartTag.elements) {
             beginTag(isEnd: true, markupAt: pos)
             buffers.tagName.append(buffers.lastStartTag.elements)
             pos = nameEnd
@@ -101,9 +101,9 @@ extension HTMLTokenizer {
 
     /// If `</name` at `lessThan` is the appropriate end tag (its name is the last start tag's, and
     /// it is followed by whitespace, `/` or `>`), the index just after the name.
-    mutating func appropriateEndTagNameEnd(_ p: UnsafeBufferPointer<UInt8>, lessThan i: Int) -> Int? {
+    static func appropriateEndTagNameEnd(_ p: UnsafeBufferPointer<UInt8>, lessThan i: Int,
+                                         lastStartTag: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = p.count
-        let lastStartTag = buffers.lastStartTag.elements
         guard !lastStartTag.isEmpty, i + 1 < n, p[i + 1] == 0x2F else { return nil }
         var j = i + 2
         var k = 0
@@ -121,7 +121,7 @@ extension HTMLTokenizer {
 
     /// At `&` in data or RCDATA: emits the decoded reference, or keeps the bytes as text.
     mutating func characterReferenceInText(_ p: UnsafeBufferPointer<UInt8>) {
-        let (decoded, end) = characterReference(p, at: pos, inAttribute: false)
+        let (decoded, end) = Self.characterReference(p, at: pos, inAttribute: false, references: references)
         if let decoded {
             emitText(decoded)
         } else {
@@ -132,7 +132,7 @@ extension HTMLTokenizer {
 
     /// At `&` in an attribute value: appends the decoded reference, or the bytes themselves.
     mutating func characterReferenceInAttribute(_ p: UnsafeBufferPointer<UInt8>) {
-        let (decoded, end) = characterReference(p, at: pos, inAttribute: true)
+        let (decoded, end) = Self.characterReference(p, at: pos, inAttribute: true, references: references)
         if let decoded {
             buffers.attributeBytes.append(contentsOf: decoded)
         } else {
@@ -145,7 +145,8 @@ extension HTMLTokenizer {
     ///
     /// - Returns: the replacement bytes (or `nil` when the bytes are not a reference and stay as
     ///   they are) and the index after what was consumed.
-    mutating func characterReference(_ p: UnsafeBufferPointer<UInt8>, at amp: Int, inAttribute: Bool) -> (ArraySlice<UInt8>?, Int) {
+    static func characterReference(_ p: UnsafeBufferPointer<UInt8>, at amp: Int, inAttribute: Bool,
+                                   references: NamedCharacterReferences) -> (ArraySlice<UInt8>?, Int) {
         let i = amp + 1
         let n = p.count
         guard i < n else { return (nil, i) }
@@ -156,7 +157,7 @@ extension HTMLTokenizer {
             UTF8Encoding.append(codePoint, to: &bytes)
             return (bytes[...], end)
         }
-        if let common = Self.commonReference(p, at: i) { return common }
+        if let common = commonReference(p, at: i) { return common }
         guard ASCII.isAlphanumeric(p[i]),
               let match = references.longestMatch(in: UnsafeBufferPointer(rebasing: p[i ..< n])) else {
             return (nil, i)

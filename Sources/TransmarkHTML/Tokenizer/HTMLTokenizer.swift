@@ -258,24 +258,7 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
 
     /// The tag of the last `.startTag` / `.endTag` raw token, as a public value.
     var currentTag: HTMLTag {
-        mutating get {
-            HTMLTag(name: buffers.tagName.string, attributes: currentAttributes,
-                    isSelfClosing: tagSelfClosing)
-        }
-    }
-
-    /// The attributes of the last tag token, as public values. (`mutating`: a getter of this
-    /// large struct would otherwise be called on a copy of it.)
-    var currentAttributes: [HTMLAttribute] {
-        mutating get {
-            let raw = buffers.rawAttributes
-            if raw.isEmpty { return [] }
-            let p = buffers.attributeBytes.elements
-            return raw.elements.map { a in
-                HTMLAttribute(name: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.nameStart) ..< Int(a.valueStart)]), as: UTF8.self),
-                              value: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.valueStart) ..< Int(a.valueEnd)]), as: UTF8.self))
-            }
-        }
+        HTMLTag(name: buffers.tagName.string, attributes: buffers.attributes, isSelfClosing: tagSelfClosing)
     }
 
     /// Queues a token for ``next()``.
@@ -371,6 +354,18 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     mutating func finish() {
         flushText()
         finished = true
+    }
+}
+
+extension HTMLTokenizerBuffers {
+    /// The attributes of the last tag token, as public values.
+    var attributes: [HTMLAttribute] {
+        if rawAttributes.isEmpty { return [] }
+        let p = attributeBytes.elements
+        return rawAttributes.elements.map { a in
+            HTMLAttribute(name: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.nameStart) ..< Int(a.valueStart)]), as: UTF8.self),
+                          value: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.valueStart) ..< Int(a.valueEnd)]), as: UTF8.self))
+        }
     }
 }
 

@@ -252,7 +252,7 @@ extension MarkdownWriter {
         return out
     }
 
-    mutating func footnoteLabel(_ label: String) -> String {
+    static func footnoteLabel(_ label: String) -> String {
         String(label.map { $0 == " " || $0 == "]" || $0 == "[" || $0 == "\n" ? "-" : $0 })
     }
 
@@ -270,10 +270,83 @@ extension MarkdownWriter {
         return found
     }
 
-    mutating func displayWidth(of bytes: ArraySlice<UInt8>) -> Int {
+    static func displayWidth(of bytes: ArraySlice<UInt8>) -> Int {
         var n = 0
         for b in bytes where b & 0xC0 != 0x80 { n += 1 }
         return n
+    }
+}
+
+// MARK: - Starting blocks
+
+extension MarkdownWriter {
+    /// An ATX heading writes its marker now; a setext heading (asked for, or needed for a line
+    /// break, levels 1–2) writes its underline on exit.
+    mutating func startHeading(_ i: Int32) {
+        guard case .heading(let level) = document.kind(at: i) else { return }
+        let empty = records.firstChild(i) < 0
+        // A line break needs several lines: setext headings can hold them (levels 1–2).
+        let multiline = level <= 2 && containsBreak(i)
+        if (options.headingStyle == .setext || multiline) && level <= 2 && !empty {
+            headingLineStart = w.bytes.count
+        } else {
+            w.marker(String(repeating: "#", count: min(max(level, 1), 6)) + " ")
+            w.markContentStarted()
+            headingLineStart = -1
+        }
+        inHeading = true
+        flattenRoot = i
+    }
+
+    /// Chooses the list's marker and opens its context.
+    mutating func startList(_ i: Int32) {
+        guard case .list(let attributes) = document.kind(at: i) else { return }
+        let marker = listMarker(i, attributes)
+        chosenListMarkers[i] = marker
+        lists.append(ListContext(isOrdered: attributes.isOrdered, isTight: attributes.isTight,
+                                 number: max(attributes.start, 0), marker: marker))
+    }
+
+    mutating func writeThematicBreak(_ i: Int32) {
+        var rule = options.thematicBreak
+        // `- ---` would itself read as a rule: use another character after a list marker.
+        let p = records.parent(i)
+        if p >= 0 && tag(p) == .listItem && records.firstChild(p) == i, let c = rule.first(where: { $0 != " " }),
+           let marker = lists.last?.marker, marker.first == c {
+            rule = rule.replacingCharacter(c, with: c == "*" ? "-" : "*")
+        }
+        w.marker(rule)
+        w.cr()
+    }
+
+    /// Writes the `[^label]:` of a footnote definition; its content follows, indented.
+    mutating func startFootnoteDefinition(_ i: Int32) {
+        guard case .footnoteDefinition(let label) = document.kind(at: i) else { return }
+        let labelText = Self.footnoteLabel(label)
+        if options.gfm {
+            w.marker("[^" + labelText + "]:")
+            let first = records.firstChild(i)
+            if first >= 0 && (tag(first) == .paragraph || isInline(tag(first))) {
+                w.marker(" ")
+                w.markLineStart()
+            } else {
+                w.cr()
+            }
+        } else {
+            w.content("\\[^" + labelText + "\\]:")
+            w.marker(" ")
+            w.markLineStart()
+        }
+        pushPrefix("    ")
+        openBlockContainer()
+    }
+
+    /// A division written as HTML: its start tag, on a line of its own.
+    mutating func startDivision(_ i: Int32) {
+        startBlock(i)
+        let name = divisionName(i)
+        w.marker("<" + name + htmlAttributes(i) + ">")
+        w.blankLine()
     }
 }
 

@@ -235,6 +235,59 @@ extension MarkdownWriter {
         return d
     }
 
+    /// A soft break: a space where a line cannot end (an ATX heading, a table cell), else a line end.
+    mutating func writeSoftBreak() {
+        if inHeading && headingLineStart < 0 || inTableCell {
+            writeSpace()
+        } else {
+            pendingSpaces.removeAll(keepingCapacity: true)
+            w.cr()
+        }
+    }
+
+    /// `[^label]` (escaped without GFM, where it is no syntax).
+    mutating func writeFootnoteReference(_ i: Int32) {
+        guard case .footnoteReference(let label) = document.kind(at: i) else { return }
+        if options.gfm {
+            writeContent(Array(("[^" + Self.footnoteLabel(label) + "]").utf8))
+        } else {
+            writeContent(Array(("\\[^" + Self.footnoteLabel(label) + "\\]").utf8))
+        }
+    }
+
+    /// Opens the delimiters of an inline node whose content follows (emphasis, strong, the
+    /// fallbacks, spans with HTML attributes; nothing for custom nodes).
+    mutating func openInlineDelimiters(_ i: Int32, _ t: NodeKind.Tag) {
+        switch t {
+        case .emphasis:
+            let d = chooseDelimiter(i, preferred: options.emphasisDelimiter)
+            openDelimiter(i, open: d, close: d)
+        case .strong:
+            let d = chooseDelimiter(i, preferred: options.strongDelimiter)
+            openDelimiter(i, open: d, close: d)
+        case .strikethrough:
+            if options.gfm {
+                openDelimiter(i, open: Array("~~".utf8), close: Array("~~".utf8))
+            } else {
+                openFallback(i, policy: options.strikethrough, symbol: "~~")
+            }
+        case .underline:
+            openFallback(i, policy: options.underline, symbol: "++")
+        case .superscript:
+            openFallback(i, policy: options.superscript, symbol: "^")
+        case .subscript:
+            openFallback(i, policy: options.subscript, symbol: "~")
+        case .highlight:
+            openFallback(i, policy: options.highlight, symbol: "==")
+        case .span:
+            if options.span == .html && (records.attributes(i) >= 0 || records.style(i) >= 0) {
+                openDelimiter(i, open: Array(("<span" + htmlAttributes(i) + ">").utf8), close: Array("</span>".utf8))
+            }
+        default:
+            break
+        }
+    }
+
     mutating func writeHardBreak(_ i: Int32) {
         // Hard breaks at the end of a block have no syntax (a break needs content after it) and
         // the last shows nothing in HTML either: drop them.

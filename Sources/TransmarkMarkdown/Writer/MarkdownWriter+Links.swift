@@ -122,13 +122,13 @@ extension MarkdownWriter {
             return
         }
         var text: [UInt8] = Array("![".utf8)
-        text += escapeLinkText(Array(alt.utf8))
+        text += Self.escapeLinkText(Array(alt.utf8))
         text += Array(("](" + Self.linkDestination(source) + Self.linkTitle(title) + ")").utf8)
         writeContent(text)
     }
 
     /// Escapes text inside `[...]` (alt text): brackets, backslashes, backticks and emphasis marks.
-    mutating func escapeLinkText(_ text: [UInt8]) -> [UInt8] {
+    static func escapeLinkText(_ text: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         for b in text {
             switch b {

@@ -26,7 +26,7 @@ extension MarkdownWriter {
             var cell = records.firstChild(row)
             while cell >= 0 {
                 guard case .tableCell(let attributes) = document.kind(at: cell),
-                      attributes.columnSpan == 1, attributes.rowSpan == 1, cellHoldsOnlyInlines(cell) else { return nil }
+                      attributes.columnSpan == 1, attributes.rowSpan == 1, records.cellHoldsOnlyInlines(cell) else { return nil }
                 cells.append(cell)
                 cell = records.nextSibling(cell)
             }
@@ -50,33 +50,40 @@ extension MarkdownWriter {
         return PipeTable(rows: rows, alignments: Array(columnAlignments.prefix(columns)))
     }
 
+}
+
+// Read-only questions about the tree: on `NodeRecords`, which is all they read.
+extension NodeRecords {
     /// Whether the table has at least one cell (in any row).
-    mutating func tableHasCell(_ table: Int32) -> Bool {
-        var row = records.firstChild(table)
+    func tableHasCell(_ table: Int32) -> Bool {
+        var row = firstChild(table)
         while row >= 0 {
-            if records.tag(row) != .tableRow || records.firstChild(row) >= 0 { return true }
-            row = records.nextSibling(row)
+            if tag(row) != .tableRow || firstChild(row) >= 0 { return true }
+            row = nextSibling(row)
         }
         return false
     }
 
     /// Whether a cell holds only inline content (possibly inside one paragraph).
-    private mutating func cellHoldsOnlyInlines(_ cell: Int32) -> Bool {
-        var child = records.firstChild(cell)
+    func cellHoldsOnlyInlines(_ cell: Int32) -> Bool {
+        var child = firstChild(cell)
         var paragraphs = 0
         while child >= 0 {
-            let t = records.tag(child)
+            let t = tag(child)
             if t == .paragraph {
                 paragraphs += 1
                 if paragraphs > 1 { return false }
             } else if t.isBlock {
                 return false
             }
-            child = records.nextSibling(child)
+            child = nextSibling(child)
         }
         // No table, list or other block anywhere below (inline nodes hold no blocks).
         return true
     }
+}
+
+extension MarkdownWriter {
 
     /// Renders one cell's content on one line, with `|` escaped.
     private mutating func renderCell(_ cell: Int32) -> [UInt8] {

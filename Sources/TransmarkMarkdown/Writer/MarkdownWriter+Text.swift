@@ -18,13 +18,6 @@ extension MarkdownWriter {
         run.removeAll(keepingCapacity: true)
         defer { textScratch = run }
 
-        func emitRun(_ writer: inout MarkdownWriter, _ run: inout [UInt8]) {
-            if !run.isEmpty {
-                writer.writeContent(run)
-                run.removeAll(keepingCapacity: true)
-            }
-        }
-
         let special = Self.specialTextBytes
         // Without wrapping, a space between two ordinary bytes of this node is plain content: it
         // can end up neither at a line start nor after a closing delimiter.
@@ -48,121 +41,160 @@ extension MarkdownWriter {
                 }
             }
             let c = text[k]
-            // Newlines inside text (from whitespace-preserving sources) are soft breaks.
-            if c == 0x0A || c == 0x0D {
+            switch c {
+            case 0x0A, 0x0D:
                 // A line end inside text (from a character reference or preserved whitespace)
                 // is content, not a soft break: keep it as a reference.
-                run.append(contentsOf: c == 0x0A ? Array("&#10;".utf8) : Array("&#13;".utf8))
+                run.append(contentsOf: Self.lineEndReference(c))
                 k += 1
-                continue
-            }
-            // Whitespace is held back: it may end up after a closing delimiter.
-            if c == 0x20 || c == 0x09 {
-                emitRun(&self, &run)
-                if options.lineWidth > 0 && linkDepth == 0 && !inHeading && !inTableCell && wrapsBeforeWord(text, after: k) {
-                    pendingSpaces.removeAll(keepingCapacity: true)
-                    w.cr()
-                } else {
-                    writeSpace(c)
-                }
+            case 0x20, 0x09:
+                // Whitespace is held back: it may end up after a closing delimiter.
+                writeContent(flushing: &run)
+                writeTextSpace(c, wrapping: text, at: k)
                 k += 1
-                continue
-            }
-            let atLineStart = run.isEmpty && w.atLineStart && pendingSpaces.isEmpty && pendingOpeners.isEmpty
-            let previous: UInt8? = run.last ?? pendingOpeners.last?.open.last ?? pendingSpaces.last ?? w.last
-            let next: UInt8? = k + 1 < end ? text[k + 1] : nextByte
-            let previousIsSpace = previous == nil || MarkdownTextEscaper.isSpace(previous!) || atLineStart
-            let nextIsSpace = next == nil || MarkdownTextEscaper.isSpace(next!)
-
-            // U+00A0 counts as whitespace for emphasis: keep it outside delimiters too.
-            if c == 0xC2 && k + 1 < end && text[k + 1] == 0xA0 {
-                emitRun(&self, &run)
-                if w.atLineStart && pendingOpeners.isEmpty && pendingSpaces.isEmpty {
-                    writeContent([0xC2, 0xA0])
-                } else {
-                    pendingSpaces += [0xC2, 0xA0]
-                }
+            case 0xC2 where k + 1 < end && text[k + 1] == 0xA0:
+                writeContent(flushing: &run)
+                writeNoBreakSpace()
                 k += 2
-                continue
-            }
-            let countBefore = run.count
-            if atLineStart && !inTableCell {
-                // Block syntax at the start of a line.
+            default:
+                // Escaped where it would otherwise read as syntax (a whole construct at once
+                // where one is: `1.`, `www.`).
+                let atLineStart = run.isEmpty && w.atLineStart && pendingSpaces.isEmpty && pendingOpeners.isEmpty
+                let next: UInt8? = k + 1 < end ? text[k + 1] : nextByte
+                if atLineStart && !inTableCell,
+                   let after = Self.appendEscapedBlockStart(text, at: k, next: next, nextByte: nextByte, to: &run) {
+                    k = after
+                    continue
+                }
+                let previous: UInt8? = run.last ?? pendingOpeners.last?.open.last ?? pendingSpaces.last ?? w.last
+                let previousIsSpace = previous == nil || MarkdownTextEscaper.isSpace(previous!) || atLineStart
+                let nextIsSpace = next == nil || MarkdownTextEscaper.isSpace(next!)
+                let flanking = !(previousIsSpace && nextIsSpace)
                 switch c {
-                case UInt8(ascii: "#"), UInt8(ascii: ">"):
+                case UInt8(ascii: "\\"):
+                    if next == nil || MarkdownTextEscaper.isASCIIPunctuation(next!) || next == 0x0A { run.append(0x5C) }
+                case UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"):
                     run.append(0x5C)
-                case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
-                    if nextIsSpace || MarkdownTextEscaper.restIsRule(text, from: k, char: c) { run.append(0x5C) }
-                case UInt8(ascii: "="):
-                    if MarkdownTextEscaper.restIsRule(text, from: k, char: c) { run.append(0x5C) }
+                case UInt8(ascii: "*"):
+                    if flanking { run.append(0x5C) }
+                case UInt8(ascii: "_"):
+                    let intraword = previous.map(MarkdownTextEscaper.isWordByte) == true && next.map(MarkdownTextEscaper.isWordByte) == true
+                    if !intraword && flanking { run.append(0x5C) }
                 case UInt8(ascii: "~"):
-                    if k + 2 < end && text[k + 1] == c && text[k + 2] == c { run.append(0x5C) }
-                case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    var j = k
-                    while j < end && j - k < 10 && text[j] >= 0x30 && text[j] <= 0x39 { j += 1 }
-                    if j < end && j - k <= 9 && (text[j] == UInt8(ascii: ".") || text[j] == UInt8(ascii: ")")) {
-                        let after: UInt8? = j + 1 < end ? text[j + 1] : nextByte
-                        if after == nil || MarkdownTextEscaper.isSpace(after!) {
-                            run.append(contentsOf: text[k..<j])
-                            run.append(0x5C)
-                            run.append(text[j])
-                            k = j + 1
-                            continue
-                        }
+                    if options.gfm && flanking { run.append(0x5C) }
+                case UInt8(ascii: "<"):
+                    if let n = next, (n | 0x20) >= 0x61 && (n | 0x20) <= 0x7A || n == UInt8(ascii: "/") || n == UInt8(ascii: "!") || n == UInt8(ascii: "?") {
+                        run.append(0x5C)
+                    }
+                case UInt8(ascii: "&"):
+                    if MarkdownTextEscaper.startsEntity(text, at: k) { run.append(0x5C) }
+                case UInt8(ascii: "|"):
+                    if inTableCell { run.append(0x5C) }
+                case UInt8(ascii: "#"):
+                    // A `#` ending an ATX heading would be read as its closing sequence.
+                    if inHeading && headingLineStart < 0 && k + 1 == end && nextByte == nil && !atLineStart { run.append(0x5C) }
+                case UInt8(ascii: "!"):
+                    // `!` before a link would turn it into an image.
+                    if next == UInt8(ascii: "[") && k + 1 == end { run.append(0x5C) }
+                case UInt8(ascii: "w"), UInt8(ascii: "W"):
+                    // GFM's extended autolinks: `www.` after a space, a line start or `*_~(`.
+                    if options.gfm && end - k >= 4 && text[k + 1] | 0x20 == UInt8(ascii: "w") && text[k + 2] | 0x20 == UInt8(ascii: "w")
+                        && text[k + 3] == UInt8(ascii: ".") && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
+                        run.append(contentsOf: text[k..<(k + 3)])
+                        run.append(contentsOf: [0x5C, UInt8(ascii: ".")])
+                        k += 4
+                        continue
+                    }
+                case UInt8(ascii: ":"):
+                    // GFM's extended autolinks: `http://`, `https://`, `ftp://`.
+                    if options.gfm && k + 2 < end && text[k + 1] == UInt8(ascii: "/") && text[k + 2] == UInt8(ascii: "/")
+                        && MarkdownTextEscaper.endsWithAutolinkScheme(run, text[text.startIndex..<k]) {
+                        run.append(0x5C)
                     }
                 default:
                     break
                 }
+                run.append(c)
+                k += 1
             }
-            let alreadyEscaped = run.count > countBefore
-            switch alreadyEscaped ? 0 : c {
-            case UInt8(ascii: "\\"):
-                if next == nil || MarkdownTextEscaper.isASCIIPunctuation(next!) || next == 0x0A { run.append(0x5C) }
-            case UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"):
-                run.append(0x5C)
-            case UInt8(ascii: "*"):
-                if !(previousIsSpace && nextIsSpace) { run.append(0x5C) }
-            case UInt8(ascii: "_"):
-                let intraword = previous.map(MarkdownTextEscaper.isWordByte) == true && next.map(MarkdownTextEscaper.isWordByte) == true
-                if !intraword && !(previousIsSpace && nextIsSpace) { run.append(0x5C) }
-            case UInt8(ascii: "~"):
-                if options.gfm && !(previousIsSpace && nextIsSpace) { run.append(0x5C) }
-            case UInt8(ascii: "<"):
-                if let n = next, (n | 0x20) >= 0x61 && (n | 0x20) <= 0x7A || n == UInt8(ascii: "/") || n == UInt8(ascii: "!") || n == UInt8(ascii: "?") {
-                    run.append(0x5C)
-                }
-            case UInt8(ascii: "&"):
-                if MarkdownTextEscaper.startsEntity(text, at: k) { run.append(0x5C) }
-            case UInt8(ascii: "|"):
-                if inTableCell { run.append(0x5C) }
-            case UInt8(ascii: "#"):
-                // A `#` ending an ATX heading would be read as its closing sequence.
-                if inHeading && headingLineStart < 0 && k + 1 == end && nextByte == nil && !atLineStart { run.append(0x5C) }
-            case UInt8(ascii: "!"):
-                // `!` before a link would turn it into an image.
-                if next == UInt8(ascii: "[") && k + 1 == end { run.append(0x5C) }
-            case UInt8(ascii: "w"), UInt8(ascii: "W"):
-                // GFM's extended autolinks: `www.` after a space, a line start or `*_~(`.
-                if options.gfm && end - k >= 4 && text[k + 1] | 0x20 == UInt8(ascii: "w") && text[k + 2] | 0x20 == UInt8(ascii: "w")
-                    && text[k + 3] == UInt8(ascii: ".") && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
-                    run.append(contentsOf: text[k..<(k + 3)])
-                    run.append(contentsOf: [0x5C, UInt8(ascii: ".")])
-                    k += 4
-                    continue
-                }
-            case UInt8(ascii: ":"):
-                // GFM's extended autolinks: `http://`, `https://`, `ftp://`.
-                if options.gfm && k + 2 < end && text[k + 1] == UInt8(ascii: "/") && text[k + 2] == UInt8(ascii: "/")
-                    && MarkdownTextEscaper.endsWithAutolinkScheme(run, text[text.startIndex..<k]) {
-                    run.append(0x5C)
-                }
-            default:
-                break
-            }
-            run.append(c)
-            k += 1
         }
-        emitRun(&self, &run)
+        writeContent(flushing: &run)
+    }
+
+    /// `&#10;` or `&#13;`: a line end kept as content.
+    static func lineEndReference(_ c: UInt8) -> [UInt8] {
+        c == 0x0A ? Array("&#10;".utf8) : Array("&#13;".utf8)
+    }
+
+    /// Writes `run` as content, if it holds anything, and empties it.
+    @inline(__always)
+    mutating func writeContent(flushing run: inout [UInt8]) {
+        if !run.isEmpty {
+            writeContent(run)
+            run.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// A space or tab of a text node: a line break where the word after it would pass the line
+    /// width, else whitespace held back.
+    mutating func writeTextSpace(_ c: UInt8, wrapping text: ArraySlice<UInt8>, at k: Int) {
+        if options.lineWidth > 0 && linkDepth == 0 && !inHeading && !inTableCell && wrapsBeforeWord(text, after: k) {
+            pendingSpaces.removeAll(keepingCapacity: true)
+            w.cr()
+        } else {
+            writeSpace(c)
+        }
+    }
+
+    /// U+00A0 counts as whitespace for emphasis: held back like a space so that it stays outside
+    /// delimiters (`_foo_&nbsp;bar`, not `<em>foo&nbsp;</em>bar`), except at a line start.
+    mutating func writeNoBreakSpace() {
+        if w.atLineStart && pendingOpeners.isEmpty && pendingSpaces.isEmpty {
+            writeContent([0xC2, 0xA0])
+        } else {
+            pendingSpaces += [0xC2, 0xA0]
+        }
+    }
+
+    /// At a line start: if byte `k` of `text` would start block syntax (a heading, quote, list
+    /// item, rule, setext underline or fence), appends it escaped to `run` and returns the index
+    /// after what it appended; nil when it starts none.
+    @inline(__always)
+    static func appendEscapedBlockStart(_ text: ArraySlice<UInt8>, at k: Int, next: UInt8?, nextByte: UInt8?,
+                                        to run: inout [UInt8]) -> Int? {
+        let end = text.endIndex
+        let c = text[k]
+        let escapes: Bool
+        switch c {
+        case UInt8(ascii: "#"), UInt8(ascii: ">"):
+            escapes = true
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
+            escapes = next == nil || MarkdownTextEscaper.isSpace(next!) || MarkdownTextEscaper.restIsRule(text, from: k, char: c)
+        case UInt8(ascii: "="):
+            escapes = MarkdownTextEscaper.restIsRule(text, from: k, char: c)
+        case UInt8(ascii: "~"):
+            escapes = k + 2 < end && text[k + 1] == c && text[k + 2] == c
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            // An ordered list marker: the backslash goes before its `.` or `)`.
+            var j = k
+            while j < end && j - k < 10 && text[j] >= 0x30 && text[j] <= 0x39 { j += 1 }
+            if j < end && j - k <= 9 && (text[j] == UInt8(ascii: ".") || text[j] == UInt8(ascii: ")")) {
+                let after: UInt8? = j + 1 < end ? text[j + 1] : nextByte
+                if after == nil || MarkdownTextEscaper.isSpace(after!) {
+                    run.append(contentsOf: text[k..<j])
+                    run.append(0x5C)
+                    run.append(text[j])
+                    return j + 1
+                }
+            }
+            escapes = false
+        default:
+            escapes = false
+        }
+        guard escapes else { return nil }
+        run.append(0x5C)
+        run.append(c)
+        return k + 1
     }
 
     /// Bytes that `writeText` must look at even inside a line: whitespace, line ends, the lead
@@ -317,19 +349,13 @@ extension MarkdownWriter {
             let b = escaped[k]
             k += 1
             if b == 0xC2 && k < escaped.count && escaped[k] == 0xA0 {
-                // U+00A0 counts as whitespace for emphasis, as in the exact writer: held back so
-                // it can move outside delimiters (`_foo_&nbsp;bar`, not `<em>foo&nbsp;</em>bar`).
                 k += 1
-                if !run.isEmpty { writeContent(run); run.removeAll(keepingCapacity: true) }
-                if w.atLineStart && pendingOpeners.isEmpty && pendingSpaces.isEmpty {
-                    writeContent([0xC2, 0xA0])
-                } else {
-                    pendingSpaces += [0xC2, 0xA0]
-                }
+                writeContent(flushing: &run)
+                writeNoBreakSpace()
             } else if b == 0x0A || b == 0x0D {
-                run.append(contentsOf: b == 0x0A ? Array("&#10;".utf8) : Array("&#13;".utf8))
+                run.append(contentsOf: Self.lineEndReference(b))
             } else if b == 0x20 || b == 0x09 {
-                if !run.isEmpty { writeContent(run); run.removeAll(keepingCapacity: true) }
+                writeContent(flushing: &run)
                 writeSpace(b)
             } else if b == UInt8(ascii: "|") && inTableCell {
                 run.append(0x5C)
@@ -338,7 +364,7 @@ extension MarkdownWriter {
                 run.append(b)
             }
         }
-        if !run.isEmpty { writeContent(run) }
+        writeContent(flushing: &run)
     }
 }
 

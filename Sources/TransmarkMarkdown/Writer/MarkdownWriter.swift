@@ -1,4 +1,5 @@
 @_spi(TransmarkStorage) import TransmarkCore
+import TransmarkHTML
 
 /// The Markdown writer's state machine: one non-recursive walk over the tree with enter/exit
 /// events, writing lines through `MarkdownLineWriter`.
@@ -148,226 +149,121 @@ struct MarkdownWriter {
     /// Returns false to skip the node's children.
     mutating func enter(_ i: Int32) -> Bool {
         let t = records.tag(i)
-        if flattenRoot >= 0 && t.isBlock {
-            return enterFlattenedBlock(i)
+        if t.isBlock {
+            return flattenRoot >= 0 ? enterFlattenedBlock(i) : enterBlock(i, t)
         }
-        if isInline(t) && i != 0 && flattenRoot < 0 {
-            let p = records.parent(i)
-            if !holdsInlineDirectly(tag(p)) && !(previousSiblingIsInline.last ?? false) {
-                // The first of a run of inline nodes in a block container: an implicit paragraph.
-                startBlock(i)
-            }
+        if i != 0 && flattenRoot < 0 && !holdsInlineDirectly(tag(records.parent(i)))
+            && !(previousSiblingIsInline.last ?? false) {
+            // The first of a run of inline nodes in a block container: an implicit paragraph.
+            startBlock(i)
         }
-        if !t.isBlock || t == .document {
-            // Inline nodes are handled below.
-        }
+        return enterInline(i, t)
+    }
+
+    /// Enters a block node (outside a heading or term); false to skip its children (written
+    /// whole here, or nothing to write).
+    @inline(__always)
+    mutating func enterBlock(_ i: Int32, _ t: NodeKind.Tag) -> Bool {
         switch t {
-        case .document:
-            return true
-        case .paragraph:
+        case .document, .tableRow, .tableCell:
+            break
+        case .codeBlock, .htmlBlock, .thematicBreak:
             startBlock(i)
-            previousSiblingIsInline.append(false)
-            return true
-        case .heading:
-            startBlock(i)
-            guard case .heading(let level) = document.kind(at: i) else { return true }
-            let empty = records.firstChild(i) < 0
-            // A line break needs several lines: setext headings can hold them (levels 1–2).
-            let multiline = level <= 2 && containsBreak(i)
-            if (options.headingStyle == .setext || multiline) && level <= 2 && !empty {
-                headingLineStart = w.bytes.count
-            } else {
-                w.marker(String(repeating: "#", count: min(max(level, 1), 6)) + " ")
-                w.markContentStarted()
-                headingLineStart = -1
-            }
-            inHeading = true
-            flattenRoot = i
-            previousSiblingIsInline.append(false)
-            return true
-        case .blockQuote:
-            startBlock(i)
-            w.marker("> ")
-            pushPrefix("> ")
-            w.markLineStart()
-            openBlockContainer()
-            previousSiblingIsInline.append(false)
-            return true
-        case .list:
-            startBlock(i)
-            guard case .list(let attributes) = document.kind(at: i) else { return true }
-            let marker = listMarker(i, attributes)
-            chosenListMarkers[i] = marker
-            lists.append(ListContext(isOrdered: attributes.isOrdered, isTight: attributes.isTight,
-                                     number: max(attributes.start, 0), marker: marker))
-            previousSiblingIsInline.append(false)
-            return true
+            writeLeafBlock(i, t)
+            return false
         case .listItem:
             enterListItem(i)
-            previousSiblingIsInline.append(false)
-            return true
-        case .codeBlock:
-            startBlock(i)
-            writeCodeBlock(i)
-            return false
-        case .htmlBlock:
-            startBlock(i)
-            writeHTMLBlock(i)
-            return false
-        case .thematicBreak:
-            startBlock(i)
-            var rule = options.thematicBreak
-            // `- ---` would itself read as a rule: use another character after a list marker.
-            let p = records.parent(i)
-            if p >= 0 && tag(p) == .listItem && records.firstChild(p) == i, let c = rule.first(where: { $0 != " " }),
-               let marker = lists.last?.marker, marker.first == c {
-                rule = rule.replacingCharacter(c, with: c == "*" ? "-" : "*")
-            }
-            w.marker(rule)
-            w.cr()
-            return false
         case .table:
             // A table without a single cell shows nothing: it writes nothing (not `<table></table>`).
-            if !tableHasCell(i) { return false }
+            if !records.tableHasCell(i) { return false }
             startBlock(i)
             if options.gfm, let table = pipeTable(i) {
                 writePipeTable(table)
                 return false
             }
-            switch options.complexTable {
-            case .html, .symbol:
+            if options.complexTable != .text {
                 writeHTMLFragment(i)
                 return false
-            case .text:
-                previousSiblingIsInline.append(false)
-                return true
             }
-        case .tableRow:
-            previousSiblingIsInline.append(false)
-            return true
-        case .tableCell:
-            previousSiblingIsInline.append(false)
-            return true
-        case .footnoteDefinition:
+        case .division:
+            if options.division == .html { startDivision(i) }
+        default:
             startBlock(i)
-            guard case .footnoteDefinition(let label) = document.kind(at: i) else { return true }
-            let labelText = footnoteLabel(label)
-            if options.gfm {
-                w.marker("[^" + labelText + "]:")
-                let first = records.firstChild(i)
-                if first >= 0 && (tag(first) == .paragraph || isInline(tag(first))) {
-                    w.marker(" ")
-                    w.markLineStart()
-                } else {
-                    w.cr()
-                }
-            } else {
-                w.content("\\[^" + labelText + "\\]:")
-                w.marker(" ")
-                w.markLineStart()
-            }
-            pushPrefix("    ")
-            openBlockContainer()
-            previousSiblingIsInline.append(false)
-            return true
+            if !enterStartedBlock(i, t) { return false }
+        }
+        if t != .document { previousSiblingIsInline.append(false) }
+        return true
+    }
+
+    /// Enters a block node whose block `startBlock` has started; false to skip its children.
+    mutating func enterStartedBlock(_ i: Int32, _ t: NodeKind.Tag) -> Bool {
+        switch t {
         case .definitionList:
-            startBlock(i)
             if options.definitionList == .html {
                 writeHTMLFragment(i)
                 return false
             }
-            previousSiblingIsInline.append(false)
-            return true
+        case .heading:
+            startHeading(i)
+        case .blockQuote:
+            w.marker("> ")
+            pushPrefix("> ")
+            w.markLineStart()
+            openBlockContainer()
+        case .list:
+            startList(i)
+        case .footnoteDefinition:
+            startFootnoteDefinition(i)
         case .term:
-            startBlock(i)
             flattenRoot = i
             openDelimiter(i, open: Array(options.strongDelimiter.utf8), close: Array(options.strongDelimiter.utf8))
-            previousSiblingIsInline.append(false)
-            return true
         case .definition:
-            startBlock(i)
             openBlockContainer()
-            previousSiblingIsInline.append(false)
-            return true
-        case .division:
-            if options.division == .html {
-                startBlock(i)
-                let name = divisionName(i)
-                w.marker("<" + name + htmlAttributes(i) + ">")
-                w.blankLine()
-            }
-            previousSiblingIsInline.append(false)
-            return true
+        default:
+            break
+        }
+        return true
+    }
 
-        // MARK: Inlines
-        case .text:
-            writeText(i)
-            return false
-        case .softBreak:
-            if inHeading && headingLineStart < 0 || inTableCell {
-                writeSpace()
-            } else {
-                pendingSpaces.removeAll(keepingCapacity: true)
-                w.cr()
-            }
-            return false
-        case .lineBreak:
-            writeHardBreak(i)
-            return false
-        case .emphasis:
-            let d = chooseDelimiter(i, preferred: options.emphasisDelimiter)
-            openDelimiter(i, open: d, close: d)
-            return true
-        case .strong:
-            let d = chooseDelimiter(i, preferred: options.strongDelimiter)
-            openDelimiter(i, open: d, close: d)
-            return true
-        case .strikethrough:
-            if options.gfm {
-                openDelimiter(i, open: Array("~~".utf8), close: Array("~~".utf8))
-            } else {
-                openFallback(i, policy: options.strikethrough, symbol: "~~")
-            }
-            return true
-        case .underline:
-            openFallback(i, policy: options.underline, symbol: "++")
-            return true
-        case .superscript:
-            openFallback(i, policy: options.superscript, symbol: "^")
-            return true
-        case .subscript:
-            openFallback(i, policy: options.subscript, symbol: "~")
-            return true
-        case .highlight:
-            openFallback(i, policy: options.highlight, symbol: "==")
-            return true
-        case .span:
-            if options.span == .html && (records.attributes(i) >= 0 || records.style(i) >= 0) {
-                openDelimiter(i, open: Array(("<span" + htmlAttributes(i) + ">").utf8), close: Array("</span>".utf8))
-            }
-            return true
-        case .code:
-            writeCodeSpan(i)
+    /// Writes a block that holds no blocks and whose content is written with it (its children
+    /// are skipped).
+    @inline(__always)
+    mutating func writeLeafBlock(_ i: Int32, _ t: NodeKind.Tag) {
+        switch t {
+        case .codeBlock: writeCodeBlock(i)
+        case .htmlBlock: writeHTMLBlock(i)
+        default: writeThematicBreak(i)
+        }
+    }
+
+    /// Enters an inline node; false to skip its children.
+    @inline(__always)
+    mutating func enterInline(_ i: Int32, _ t: NodeKind.Tag) -> Bool {
+        switch t {
+        case .text, .softBreak, .lineBreak, .code, .htmlInline, .footnoteReference:
+            writeInlineLeaf(i, t)
             return false
         case .link:
             return enterLink(i)
         case .image:
             return enterImage(i)
-        case .htmlInline:
-            if options.rawHTML == .keep {
-                writeContent(Array(document.textBytes(at: i)))
-            }
-            return false
-        case .footnoteReference:
-            guard case .footnoteReference(let label) = document.kind(at: i) else { return false }
-            if options.gfm {
-                writeContent(Array(("[^" + footnoteLabel(label) + "]").utf8))
-            } else {
-                writeContent(Array(("\\[^" + footnoteLabel(label) + "\\]").utf8))
-            }
-            return false
-        case .custom:
+        default:
+            openInlineDelimiters(i, t)
             return true
+        }
+    }
+
+    /// Writes an inline node whose content is written with it (its children are skipped).
+    @inline(__always)
+    mutating func writeInlineLeaf(_ i: Int32, _ t: NodeKind.Tag) {
+        switch t {
+        case .text: writeText(i)
+        case .softBreak: writeSoftBreak()
+        case .lineBreak: writeHardBreak(i)
+        case .code: writeCodeSpan(i)
+        case .htmlInline where options.rawHTML == .keep: writeContent(Array(document.textBytes(at: i)))
+        case .footnoteReference: writeFootnoteReference(i)
+        default: break
         }
     }
 
@@ -392,13 +288,13 @@ struct MarkdownWriter {
             flattenRoot = -1
             previousSiblingIsInline.removeLast()
             if headingLineStart >= 0, case .heading(let level) = document.kind(at: i) {
-                let width = max(3, min(80, displayWidth(of: w.bytes[headingLineStart...])))
+                let width = max(3, min(80, Self.displayWidth(of: w.bytes[headingLineStart...])))
                 w.cr()
                 w.marker(String(repeating: level == 1 ? "=" : "-", count: width))
             }
             headingLineStart = -1
             w.cr()
-        case .blockQuote:
+        case .blockQuote, .listItem, .footnoteDefinition:
             endInlineRun()
             closeBlockContainer()
             popPrefix()
@@ -412,23 +308,7 @@ struct MarkdownWriter {
             }
             previousSiblingIsInline.removeLast()
             w.cr()
-        case .listItem:
-            endInlineRun()
-            closeBlockContainer()
-            popPrefix()
-            previousSiblingIsInline.removeLast()
-            w.cr()
-        case .table, .tableRow, .tableCell:
-            endInlineRun()
-            previousSiblingIsInline.removeLast()
-            w.cr()
-        case .footnoteDefinition:
-            endInlineRun()
-            closeBlockContainer()
-            popPrefix()
-            previousSiblingIsInline.removeLast()
-            w.cr()
-        case .definitionList, .definition:
+        case .table, .tableRow, .tableCell, .definitionList, .definition:
             endInlineRun()
             if t == .definition { closeBlockContainer() }
             previousSiblingIsInline.removeLast()
@@ -449,12 +329,8 @@ struct MarkdownWriter {
             w.cr()
         case .emphasis, .strong, .strikethrough, .underline, .superscript, .subscript, .highlight, .span:
             closeDelimiter(i)
-        case .link:
+        case .link, .image:
             exitLink(i)
-        case .image:
-            exitLink(i)
-        case .custom:
-            break
         default:
             break
         }
