@@ -123,3 +123,10 @@ struct CSSPresentationalTests {
                 == makeStyle { $0.color = .currentColor; $0.textAlign = .center })
     }
 }
+
+/// A style made by setting properties on an empty one.
+func makeStyle(_ configure: (inout Style) -> Void) -> Style {
+    var style = Style()
+    configure(&style)
+    return style
+}

@@ -32,7 +32,7 @@ struct CSSToken: Sendable {
 /// still be recovered) instead of swallowing the rest of the input.
 ///
 /// Linear time, no recursion; every byte sequence tokenizes.
-struct CSSTokenizer {
+package struct CSSTokenizer {
     let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     /// A position from which an earlier scan found no unescaped `)` before the end of input.
@@ -58,9 +58,9 @@ struct CSSTokenizer {
     @inline(__always) private func has(_ i: Int) -> Bool { i < bytes.count }
 
     @inline(__always) static func isNewline(_ c: UInt8) -> Bool { c == 0x0A || c == 0x0D || c == 0x0C }
-    @inline(__always) static func isWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || isNewline(c) }
-    @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-    @inline(__always) static func isHexDigit(_ c: UInt8) -> Bool {
+    @inline(__always) package static func isWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || isNewline(c) }
+    @inline(__always) package static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    @inline(__always) package static func isHexDigit(_ c: UInt8) -> Bool {
         isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
     }
     @inline(__always) static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }

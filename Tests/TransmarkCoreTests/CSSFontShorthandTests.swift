@@ -1,5 +1,5 @@
 import Testing
-import TransmarkCore
+@testable import TransmarkCore
 import TransmarkHTML
 
 /// The five fields the `font` shorthand sets.

@@ -1,4 +1,4 @@
-import TransmarkCore
+
 
 /// The parts of a `font` shorthand that `Style` keeps. As in CSS, the shorthand resets what it
 /// does not mention: an omitted style or weight is `normal`, an omitted line height `normal`.

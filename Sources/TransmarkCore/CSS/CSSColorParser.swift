@@ -1,4 +1,4 @@
-import TransmarkCore
+
 
 /// Parses CSS `<color>` values: the 148 named colors, `transparent`, `currentcolor`, hex
 /// (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`), `rgb()`/`rgba()` and `hsl()`/`hsla()` in both the

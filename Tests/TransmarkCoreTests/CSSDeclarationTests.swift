@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import TransmarkCore
-import TransmarkHTML
+@testable import TransmarkCore
 
 private func rgb(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) -> CSSColor {
     .rgba(RGBAColor(red: r, green: g, blue: b, alpha: a))

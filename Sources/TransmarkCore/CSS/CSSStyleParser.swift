@@ -1,4 +1,4 @@
-import TransmarkCore
+
 
 /// Parses an inline CSS declaration list (an HTML `style="..."` value) into a typed `Style`.
 ///

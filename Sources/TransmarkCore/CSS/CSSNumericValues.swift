@@ -1,4 +1,4 @@
-import TransmarkCore
+
 
 /// Which numeric forms a property accepts as a length.
 struct CSSLengthRules: Sendable {

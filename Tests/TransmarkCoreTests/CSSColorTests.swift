@@ -1,6 +1,5 @@
 import Testing
-import TransmarkCore
-@testable import TransmarkHTML
+@testable import TransmarkCore
 
 private func rgba(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) -> CSSColor {
     .rgba(RGBAColor(red: r, green: g, blue: b, alpha: a))

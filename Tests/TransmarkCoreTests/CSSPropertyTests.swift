@@ -1,5 +1,5 @@
 import Testing
-import TransmarkCore
+@testable import TransmarkCore
 import TransmarkHTML
 
 /// A style with some fields set.

@@ -182,7 +182,7 @@ struct CSSTokenList {
 }
 
 /// Decoding of CSS backslash escapes.
-enum CSSEscapes {
+package enum CSSEscapes {
     /// Decodes `bytes[start..<end]` as UTF-8 (invalid sequences and NUL become U+FFFD), resolving
     /// escapes when `hasEscape` is set; with `lowercase`, ASCII letters are lowercased.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
@@ -238,7 +238,7 @@ enum CSSEscapes {
         c >= 0x41 && c <= 0x5A ? c | 0x20 : c
     }
 
-    @inline(__always) static func hexValue(_ c: UInt8) -> UInt8 {
+    @inline(__always) package static func hexValue(_ c: UInt8) -> UInt8 {
         switch c {
         case 0x30...0x39: c - 0x30
         case 0x41...0x46: c - 0x41 + 10

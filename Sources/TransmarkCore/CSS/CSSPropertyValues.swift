@@ -1,4 +1,4 @@
-import TransmarkCore
+
 
 /// Value parsers for the longhand properties `Style` holds. Each takes a declaration's top-level
 /// components and returns nil when the value is invalid for that property.
@@ -267,7 +267,7 @@ extension CSSTokenList {
 
 extension String {
     /// ASCII letters lowercased, everything else kept.
-    var lowercasedASCII: String {
+    package var lowercasedASCII: String {
         guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return self }
         return String(decoding: utf8.map(CSSEscapes.asciiLowercased), as: UTF8.self)
     }
