@@ -93,8 +93,9 @@ struct ConvertCommand: ParsableCommand {
            output == nil, let width = environment.terminalWidth() {
             conversion.pairs.append((key: "\(backend.format.name).width", value: String(width)))
         }
+        let named = try from.map { try registry.frontend(named: $0).format.name } ?? inferInputFormat(registry)
         var input = try readInputs(environment)
-        let source = try from.map { try registry.frontend(named: $0).format.name } ?? inferInputFormat(registry, input)
+        let source = named ?? FormatSniffer.format(of: input)
         // The output is written as the backend produces it (in pieces for the streaming ones), so
         // a large output is never held whole; a file still appears only once complete.
         if let output {
@@ -113,9 +114,10 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    /// The format of the first input file by its extension; standard input by its content.
-    private func inferInputFormat(_ registry: Registry, _ input: [UInt8]) throws -> String {
-        guard let first = inputs.first, first != "-" else { return FormatSniffer.format(of: input) }
+    /// The format of the first input file by its extension; nil for standard input, which is
+    /// sniffed once read.
+    private func inferInputFormat(_ registry: Registry) throws -> String? {
+        guard let first = inputs.first, first != "-" else { return nil }
         guard let name = registry.inputFormat(forPath: first) else { throw TransmarkError.cannotInferFormat(path: first) }
         return name
     }
