@@ -7,7 +7,8 @@
 # the same JSON lines.
 #
 # Per tool: one warm-up run, then N runs (alternating). Reported: median wall time as documents/s
-# and input MB/s, median peak RSS (`/usr/bin/time %M`), the --jobs 2 / --jobs 1 speed-up and
+# and input MB/s, median peak RSS (`/usr/bin/time %M`), median CPU time (user + system) and
+# documents per CPU-second (what a loaded machine changes least), the --jobs 2 / --jobs 1 speed-up and
 # Transmark's ratio to html-to-markdown; for html-to-markdown also its conversion time alone
 # (measured inside the interpreter, without JSON and start-up). The load average before and after
 # is printed: the figures are only comparable on a quiet machine. Targets (exit status 1 when one
@@ -81,7 +82,7 @@ PY
 # run_once NAME COMMAND…: one run, standard input from the documents; appends "wall rss" to $tmp/NAME.
 run_once() {
     local name="$1"; shift
-    /usr/bin/time -f '%e %M' -o "$tmp/time" "$@" < "$tmp/docs.jsonl" > "$tmp/$name.out" 2> "$tmp/$name.err"
+    /usr/bin/time -f '%e %M %U %S' -o "$tmp/time" "$@" < "$tmp/docs.jsonl" > "$tmp/$name.out" 2> "$tmp/$name.err"
     cat "$tmp/time" >> "$tmp/$name.times"
 }
 
@@ -118,20 +119,21 @@ done
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 
 printf '%d documents, %.1f MB of HTML, %d runs each (median)\n' "$docs" "$(echo "$input_bytes / 1000000" | bc -l)" "$runs"
-printf '%-28s %10s %10s %10s %10s\n' tool wall_s docs/s MB/s peak_MB
+printf '%-28s %10s %10s %10s %10s %10s %12s\n' tool wall_s docs/s MB/s peak_MB cpu_s docs/cpu_s
 declare -A rate rss
 for tool in "${tools[@]}"; do
     wall=$(cut -d' ' -f1 "$tmp/$tool.times" | median)
     kb=$(cut -d' ' -f2 "$tmp/$tool.times" | median)
     rate[$tool]=$(echo "$docs / $wall" | bc -l)
     rss[$tool]=$(echo "$kb / 1024" | bc -l)
+    cpu=$(awk '{ print $3 + $4 }' "$tmp/$tool.times" | median)
     label="$tool"
     case "$tool" in
         jobs1) label="transmark --jobs 1" ;;
         jobs2) label="transmark --jobs 2" ;;
         h2m) label="html-to-markdown (python)" ;;
     esac
-    printf '%-28s %10.2f %10.1f %10.1f %10.1f\n' "$label" "$wall" "${rate[$tool]}" "$(echo "$input_bytes / 1000000 / $wall" | bc -l)" "${rss[$tool]}"
+    printf '%-28s %10.2f %10.1f %10.1f %10.1f %10.2f %12.1f\n' "$label" "$wall" "${rate[$tool]}" "$(echo "$input_bytes / 1000000 / $wall" | bc -l)" "${rss[$tool]}" "$cpu" "$(echo "$docs / $cpu" | bc -l)"
 done
 status=0
 speedup=$(echo "${rate[jobs2]} / ${rate[jobs1]}" | bc -l)
