@@ -160,5 +160,6 @@ struct CountedInputs: Sequence {
         #expect(TransmarkError.io(path: "p", reason: "r").code == "io")
         #expect(TransmarkError.inputTooLarge(bytes: 3, limit: 2, option: "maxInputSize").code == "input-too-large")
         #expect(BatchItemError(describing: TransmarkError.malformedOption("x")).code == "malformed-option")
+        #expect(TransmarkError.renamedOption(key: "html", value: "verbatim", replacement: "rawHTML=text").code == "renamed-option")
     }
 }

@@ -9,7 +9,9 @@
 /// length is converted in bounded memory. Iterate once; dropping the iterator early stops the
 /// batch (a conversion already running finishes on its worker, its result discarded).
 public struct BatchConversions<Inputs: Sequence>: AsyncSequence, Sequence where Inputs.Element == BatchInput {
+    /// Each element is the result of one input.
     public typealias Element = BatchResult
+    /// Iterating never throws: a failed input is a failed result.
     public typealias Failure = Never
 
     private let inputs: UnsafeTransfer<Inputs>

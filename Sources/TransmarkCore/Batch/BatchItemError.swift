@@ -37,5 +37,6 @@ public struct BatchItemError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
+    /// The message.
     public var description: String { message }
 }

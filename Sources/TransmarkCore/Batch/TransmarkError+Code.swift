@@ -11,12 +11,14 @@ extension TransmarkError {
         case .unknownOption: "unknown-option"
         case .invalidOptionValue: "invalid-option-value"
         case .malformedOption: "malformed-option"
+        case .renamedOption: "renamed-option"
         case .inputTooLarge: "input-too-large"
         case .nestingTooDeep: "nesting-too-deep"
         case .inputTooComplex: "input-too-complex"
         case .malformedInput: "malformed-input"
         case .io: "io"
         case .cannotInferFormat: "cannot-infer-format"
+        case .invalidSelector: "invalid-selector"
         }
     }
 }
