@@ -10,21 +10,35 @@ struct ConvertCommand: ParsableCommand {
         discussion: """
             Reads the INPUT files (joined by a blank line) or standard input, and writes standard \
             output or the --output file. The input format is inferred from the first file's \
-            extension when --from is not given (standard input defaults to markdown); the output \
-            format from the --output extension when --to is not given (else html). \
+            extension when --from is not given; standard input is sniffed: a document starting \
+            with <!DOCTYPE, <html or an HTML block tag (<div, <p, <table, ...) is HTML, anything \
+            else Markdown (--from always wins over the extension and the sniffing). The output \
+            format comes from the --output extension when --to is not given (else html).
+
+            Folders: `transmark convert DIR... -t FORMAT -o OUTDIR` converts every file of a \
+            readable format (by extension) into OUTDIR, mirroring the tree, on --jobs cores, \
+            with --include/--exclude globs; each output appears whole or not at all; a summary \
+            ends the run, which fails if any file failed.
+
+            JSON lines: `--jsonl` reads one JSON object per line ({"id": ..., "content": "...", \
+            "from": "html", "to": "markdown", "options": {...}}; from, to and options default to \
+            the command's) and writes one line per input, in order: {"id": ..., "content": "..."} \
+            or {"id": ..., "error": {"code": "...", "message": "..."}}.
+
+            On a terminal a progress line is drawn on standard error (not with --quiet). \
             Run `transmark formats` for the formats and their options.
             """)
 
-    @Argument(help: "Input files; none or '-' reads standard input.")
+    @Argument(help: "Input files or folders; none or '-' reads standard input.")
     var inputs: [String] = []
 
-    @Option(name: [.short, .customLong("from")], help: "Input format.")
+    @Option(name: [.short, .customLong("from")], help: "Input format (wins over file extensions and sniffing).")
     var from: String?
 
     @Option(name: [.short, .customLong("to")], help: "Output format.")
     var to: String?
 
-    @Option(name: [.short, .customLong("output")], help: "Output file (written only when the conversion succeeds).")
+    @Option(name: [.short, .customLong("output")], help: "Output file (written only when the conversion succeeds), or output folder when converting folders.")
     var output: String?
 
     @Option(name: [.customShort("O"), .customLong("option")], help: ArgumentHelp(
@@ -35,13 +49,42 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .customLong("transform"), help: "A transform to apply between reading and writing (repeatable).")
     var transforms: [String] = []
 
+    @Option(name: [.short, .customLong("jobs")], help: ArgumentHelp(
+        "Conversions to run at once, for folders and --jsonl (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
+
+    @Option(name: .customLong("include"), help: ArgumentHelp(
+        "Convert only the files of the folders that match this glob (repeatable; a glob with '/' matches the path inside the folder, one without the file name).",
+        valueName: "glob"))
+    var include: [String] = []
+
+    @Option(name: .customLong("exclude"), help: ArgumentHelp(
+        "Skip the files and folders that match this glob (repeatable).", valueName: "glob"))
+    var exclude: [String] = []
+
+    @Flag(name: .customLong("jsonl"), help: "Read JSON lines (one document per line) and write one JSON line per document, in order.")
+    var jsonLines = false
+
+    @Flag(name: [.short, .customLong("quiet")], help: "No progress line, and in folder mode no summary unless a file failed.")
+    var quiet = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
     func run() throws {
         try execute(registry: CommandContext.registry, environment: CommandContext.environment)
     }
 
     /// Runs the conversion against a registry and environment.
     func execute(registry: Registry, environment: CommandEnvironment) throws {
-        let source = try resolveInputFormat(registry)
+        if jsonLines || inputs.contains(where: FileIO.isDirectory) {
+            try executeBatch(registry: registry, environment: environment)
+            return
+        }
+        if !include.isEmpty || !exclude.isEmpty {
+            throw ValidationError("--include and --exclude choose files inside folders: give a folder")
+        }
         let target = try resolveOutputFormat(registry)
         var conversion = try ConversionOptions(parsing: options, transforms: transforms)
         // Wrapping backends follow the terminal's width unless told otherwise.
@@ -50,7 +93,9 @@ struct ConvertCommand: ParsableCommand {
            output == nil, let width = environment.terminalWidth() {
             conversion.pairs.append((key: "\(backend.format.name).width", value: String(width)))
         }
+        let named = try from.map { try registry.frontend(named: $0).format.name } ?? inferInputFormat(registry)
         var input = try readInputs(environment)
+        let source = named ?? FormatSniffer.format(of: input)
         // The output is written as the backend produces it (in pieces for the streaming ones), so
         // a large output is never held whole; a file still appears only once complete.
         if let output {
@@ -69,11 +114,29 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    private func resolveInputFormat(_ registry: Registry) throws -> String {
-        if let from { return try registry.frontend(named: from).format.name }
-        guard let first = inputs.first, first != "-" else { return "markdown" }
+    /// The format of the first input file by its extension; nil for standard input, which is
+    /// sniffed once read.
+    private func inferInputFormat(_ registry: Registry) throws -> String? {
+        guard let first = inputs.first, first != "-" else { return nil }
         guard let name = registry.inputFormat(forPath: first) else { throw TransmarkError.cannotInferFormat(path: first) }
         return name
+    }
+
+    /// Folders or JSON lines: many documents through `Registry.convertAll`.
+    private func executeBatch(registry: Registry, environment: CommandEnvironment) throws {
+        let source = try from.map { try registry.frontend(named: $0).format.name }
+        let target = try resolveOutputFormat(registry)
+        let conversion = try ConversionOptions(parsing: options, transforms: transforms)
+        for name in transforms { _ = try registry.transform(named: name) }
+        let jobs = jobs ?? environment.processorCount
+        if jsonLines {
+            try JSONLinesConversion(registry: registry, environment: environment, from: source, to: target,
+                                    options: conversion, jobs: jobs, quiet: quiet, inputs: inputs, output: output).run()
+        } else {
+            try FolderConversion(registry: registry, environment: environment, inputs: inputs, outputDirectory: output,
+                                 from: source, to: target, options: conversion, jobs: jobs, quiet: quiet,
+                                 include: include, exclude: exclude).run()
+        }
     }
 
     private func resolveOutputFormat(_ registry: Registry) throws -> String {

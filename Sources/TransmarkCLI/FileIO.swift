@@ -4,6 +4,12 @@ import TransmarkCore
 /// Whole-file reads and writes straight between file descriptors and byte arrays (no `Data`
 /// copies: inputs and outputs are tens of megabytes).
 enum FileIO {
+    /// Whether `path` names a folder (following links).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Reads a file whole.
     static func readAll(path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY)
@@ -47,6 +53,29 @@ enum FileIO {
         }
     }
 
+    /// Reads what is available from a descriptor, up to `limit` bytes, waiting for at least one
+    /// byte; an empty array at the end of the input.
+    static func readChunk(descriptor fd: Int32, path: String, limit: Int = 1 << 20) throws -> [UInt8] {
+        var failure: Int32 = 0
+        let chunk = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
+            while true {
+                let n = read(fd, buffer.baseAddress!, limit)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    initialized = 0
+                } else {
+                    initialized = n
+                }
+                return
+            }
+        }
+        if failure != 0 {
+            throw TransmarkError.io(path: path, reason: "cannot read: " + String(cString: strerror(failure)).lowercased())
+        }
+        return chunk
+    }
+
     /// Writes all bytes to a descriptor (retrying short writes); returns 0 or the `errno` of the
     /// write that failed.
     @discardableResult
@@ -67,7 +96,7 @@ enum FileIO {
 
     /// Writes a file so that it either appears whole or not at all: the bytes go to a temporary
     /// file next to it, renamed over `path` once complete (the temporary file is removed on
-    /// failure, so no partial output is left behind). Devices and pipes are written directly.
+    /// failure or interrupt, so no partial output is left behind). Devices and pipes are written directly.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         var writer = try AtomicFileWriter(path: path)
         bytes.withUnsafeBufferPointer { writer.write($0) }
@@ -105,7 +134,13 @@ struct AtomicFileWriter {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).transmark-\(getpid())"
             self.temporary = temporary
+            InterruptCleanup.register(temporary)
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if descriptor < 0 {
+                let code = errno
+                InterruptCleanup.settle(temporary) {}
+                throw Self.error(code, path)
+            }
         }
         guard descriptor >= 0 else { throw Self.error(errno, path) }
     }
@@ -134,21 +169,23 @@ struct AtomicFileWriter {
             return
         }
         if failure != 0 || closed != 0 {
-            unlink(temporary)
+            InterruptCleanup.settle(temporary) { _ = unlink(temporary) }
             throw Self.error(failure != 0 ? failure : closed, path)
         }
-        if rename(temporary, path) != 0 {
+        let code: Int32 = InterruptCleanup.settle(temporary) {
+            if rename(temporary, path) == 0 { return 0 }
             let code = errno
             unlink(temporary)
-            throw Self.error(code, path)
+            return code
         }
+        if code != 0 { throw Self.error(code, path) }
     }
 
     /// Gives up: closes and removes the temporary file.
     mutating func abandon() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        if let temporary { unlink(temporary) }
+        if let temporary { InterruptCleanup.settle(temporary) { _ = unlink(temporary) } }
     }
 
     private static func error(_ code: Int32, _ path: String) -> TransmarkError {

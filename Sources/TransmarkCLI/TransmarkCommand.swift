@@ -31,10 +31,14 @@ public enum CommandLineTool {
         defer { lock.unlock() }
         CommandContext.registry = registry
         CommandContext.environment = environment
+        if environment.handlesInterrupts { InterruptCleanup.install() }
         do {
             var command = try TransmarkCommand.parseAsRoot(arguments)
             try command.run()
             return 0
+        } catch let exit as ExitCode {
+            // The command has already said why (a folder run's summary).
+            return exit.rawValue
         } catch let error as TransmarkError {
             environment.writeStandardError("transmark: error: \(error.description)\n")
             return 1

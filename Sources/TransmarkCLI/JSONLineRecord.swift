@@ -1,0 +1,345 @@
+import TransmarkCore
+
+/// One input line of `transmark convert --jsonl`, decoded by a small strict JSON parser over
+/// bytes: `{"id": any, "content": "…", "from": "html", "to": "markdown", "options": {…}}`. Every
+/// member is optional to the parser; unknown members are skipped (but must be valid JSON).
+struct JSONLineRecord {
+    /// The `id` value's JSON text exactly as written (white space around it trimmed).
+    var id: ArraySlice<UInt8>?
+    /// The decoded `content` string's UTF-8 bytes (invalid UTF-8 passes through, for the
+    /// frontend to repair); nil when absent.
+    var content: [UInt8]?
+    /// Why the record cannot be converted although it is valid JSON (a member of the wrong
+    /// type, no `content`): an `invalid-record` error.
+    var problem: BatchItemError? {
+        if let typeError { return typeError }
+        if contentIsNotAString { return JSONLineParser.invalid("\"content\" must be a string") }
+        if content == nil { return JSONLineParser.invalid("the record has no \"content\"") }
+        return nil
+    }
+    var contentIsNotAString = false
+    var typeError: BatchItemError?
+    var from: String?
+    var to: String?
+    /// The `options` object's members, values as text (`true`, `80`, `"x"` → `x`).
+    var options: [(key: String, value: String)]?
+
+    /// Parses one line. Throws a `malformed-json` error (with the byte offset) when the line is
+    /// not one JSON object; a record that is JSON but cannot be converted has a `problem`.
+    static func parse(_ line: [UInt8]) throws(BatchItemError) -> JSONLineRecord {
+        try line.withUnsafeBufferPointer { (buffer) throws(BatchItemError) -> JSONLineRecord in
+            var parser = JSONLineParser(bytes: buffer)
+            return try parser.record(line)
+        }
+    }
+}
+
+/// The parser behind `JSONLineRecord.parse`: a cursor over the line, no recursion (nested values
+/// are skipped with a stack of closing brackets).
+struct JSONLineParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    static func malformed(_ message: String, at offset: Int) -> BatchItemError {
+        BatchItemError(code: "malformed-json", message: "malformed JSON at byte \(offset + 1): \(message)")
+    }
+
+    static func invalid(_ message: String) -> BatchItemError {
+        BatchItemError(code: "invalid-record", message: message)
+    }
+
+    mutating func record(_ line: [UInt8]) throws(BatchItemError) -> JSONLineRecord {
+        var record = JSONLineRecord()
+        skipSpace()
+        try expect(UInt8(ascii: "{"), "expected '{' to start a record")
+        skipSpace()
+        if peek() == UInt8(ascii: "}") {
+            i += 1
+        } else {
+            while true {
+                skipSpace()
+                guard peek() == UInt8(ascii: "\"") else { throw Self.malformed("expected a member name in quotes", at: i) }
+                let key = String(decoding: try string(), as: UTF8.self)
+                skipSpace()
+                try expect(UInt8(ascii: ":"), "expected ':' after a member name")
+                skipSpace()
+                switch key {
+                case "id":
+                    let start = i
+                    try skipValue()
+                    record.id = line[start..<i]
+                case "content":
+                    if peek() == UInt8(ascii: "\"") {
+                        record.content = try string()
+                        record.contentIsNotAString = false
+                    } else {
+                        try skipValue()
+                        record.content = nil
+                        record.contentIsNotAString = true
+                    }
+                case "from", "to":
+                    if peek() == UInt8(ascii: "\"") {
+                        let value = String(decoding: try string(), as: UTF8.self)
+                        if key == "from" { record.from = value } else { record.to = value }
+                    } else {
+                        try skipValue()
+                        record.typeError = Self.invalid("\"\(key)\" must be a format name in a string")
+                    }
+                case "options":
+                    if peek() == UInt8(ascii: "{") {
+                        do {
+                            record.options = try options()
+                        } catch where error.code == "invalid-record" {
+                            record.typeError = error
+                        }
+                    } else {
+                        try skipValue()
+                        record.typeError = Self.invalid("\"options\" must be an object of option names and values")
+                    }
+                default:
+                    try skipValue()
+                }
+                skipSpace()
+                if peek() == UInt8(ascii: ",") { i += 1; continue }
+                try expect(UInt8(ascii: "}"), "expected ',' or '}' after a member")
+                break
+            }
+        }
+        skipSpace()
+        guard i == bytes.count else { throw Self.malformed("unexpected text after the record", at: i) }
+        return record
+    }
+
+    /// An object of scalars (strings, numbers, booleans), as text.
+    private mutating func options() throws(BatchItemError) -> [(key: String, value: String)] {
+        var pairs: [(key: String, value: String)] = []
+        var invalid: BatchItemError?
+        i += 1
+        skipSpace()
+        if peek() == UInt8(ascii: "}") { i += 1; return pairs }
+        while true {
+            skipSpace()
+            guard peek() == UInt8(ascii: "\"") else { throw Self.malformed("expected an option name in quotes", at: i) }
+            let key = String(decoding: try string(), as: UTF8.self)
+            skipSpace()
+            try expect(UInt8(ascii: ":"), "expected ':' after an option name")
+            skipSpace()
+            let start = i
+            switch peek() {
+            case UInt8(ascii: "\""):
+                pairs.append((key, String(decoding: try string(), as: UTF8.self)))
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "n"):
+                try skipValue()
+                invalid = Self.invalid("option \"\(key)\" must be a string, a number or a boolean")
+            default:
+                try skipValue()
+                pairs.append((key, String(decoding: bytes[start..<i], as: UTF8.self)))
+            }
+            skipSpace()
+            if peek() == UInt8(ascii: ",") { i += 1; continue }
+            try expect(UInt8(ascii: "}"), "expected ',' or '}' in \"options\"")
+            break
+        }
+        if let invalid { throw invalid }
+        return pairs
+    }
+
+    @inline(__always) private func peek() -> UInt8? { i < bytes.count ? bytes[i] : nil }
+
+    @inline(__always) private mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+    }
+
+    private mutating func expect(_ byte: UInt8, _ message: String) throws(BatchItemError) {
+        guard peek() == byte else { throw Self.malformed(message, at: i) }
+        i += 1
+    }
+
+    /// A string at the cursor (on its opening quote), decoded to UTF-8 bytes.
+    mutating func string() throws(BatchItemError) -> [UInt8] {
+        let open = i
+        i += 1
+        var out: [UInt8] = []
+        var runStart = i
+        // Most strings have few escapes: copy the runs between them whole.
+        while true {
+            while i < bytes.count, bytes[i] != 0x22, bytes[i] != 0x5C, bytes[i] >= 0x20 { i += 1 }
+            guard i < bytes.count else { throw Self.malformed("unterminated string", at: open) }
+            if out.isEmpty && bytes[i] == 0x22 {
+                out = Array(bytes[runStart..<i])
+                i += 1
+                return out
+            }
+            if out.capacity == 0 { out.reserveCapacity(i - runStart + 64) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            let b = bytes[i]
+            if b == 0x22 {
+                i += 1
+                return out
+            }
+            if b < 0x20 { throw Self.malformed("control character in a string (escape it)", at: i) }
+            // A backslash escape.
+            guard i + 1 < bytes.count else { throw Self.malformed("unterminated string", at: open) }
+            let e = bytes[i + 1]
+            i += 2
+            switch e {
+            case 0x22, 0x5C, 0x2F: out.append(e)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if scalar >= 0xD800 && scalar < 0xDC00 {
+                    // A high surrogate: a low one must follow to make one scalar.
+                    if i + 1 < bytes.count, bytes[i] == 0x5C, bytes[i + 1] == UInt8(ascii: "u") {
+                        let save = i
+                        i += 2
+                        let low = try hex4()
+                        if low >= 0xDC00 && low < 0xE000 {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            i = save
+                            scalar = 0xFFFD
+                        }
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                    scalar = 0xFFFD
+                }
+                appendUTF8(scalar, to: &out)
+            default:
+                throw Self.malformed("invalid escape '\\\(Unicode.Scalar(e))'", at: i - 2)
+            }
+            runStart = i
+        }
+    }
+
+    private mutating func hex4() throws(BatchItemError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw Self.malformed("expected four hexadecimal digits after \\u", at: i) }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[i]
+            let digit: UInt8
+            switch b {
+            case 0x30...0x39: digit = b - 0x30
+            case 0x41...0x46: digit = b - 0x41 + 10
+            case 0x61...0x66: digit = b - 0x61 + 10
+            default: throw Self.malformed("expected four hexadecimal digits after \\u", at: i)
+            }
+            value = value << 4 | UInt32(digit)
+            i += 1
+        }
+        return value
+    }
+
+    private func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+        switch scalar {
+        case ..<0x80: out.append(UInt8(scalar))
+        case ..<0x800:
+            out.append(UInt8(0xC0 | scalar >> 6)); out.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            out.append(UInt8(0xE0 | scalar >> 12)); out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | scalar >> 18)); out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// Skips one value of any kind, checking that it is valid JSON; nested arrays and objects
+    /// are followed with a stack of the brackets that close them.
+    mutating func skipValue() throws(BatchItemError) {
+        var closers: [UInt8] = []
+        while true {
+            skipSpace()
+            // One value, or the opening of a container.
+            guard let b = peek() else { throw Self.malformed("expected a value", at: i) }
+            switch b {
+            case UInt8(ascii: "{"):
+                i += 1
+                skipSpace()
+                if peek() == UInt8(ascii: "}") {
+                    i += 1
+                } else {
+                    closers.append(UInt8(ascii: "}"))
+                    try memberName()
+                    continue
+                }
+            case UInt8(ascii: "["):
+                i += 1
+                skipSpace()
+                if peek() == UInt8(ascii: "]") {
+                    i += 1
+                } else {
+                    closers.append(UInt8(ascii: "]"))
+                    continue
+                }
+            case 0x22: _ = try string()
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            case UInt8(ascii: "-"), 0x30...0x39: try number()
+            default: throw Self.malformed("expected a value", at: i)
+            }
+            // After a value: close containers or go on to the next element.
+            while let closer = closers.last {
+                skipSpace()
+                if peek() == UInt8(ascii: ",") {
+                    i += 1
+                    if closer == UInt8(ascii: "}") { try memberName() }
+                    break
+                }
+                guard peek() == closer else {
+                    throw Self.malformed("expected ',' or '\(Unicode.Scalar(closer))'", at: i)
+                }
+                i += 1
+                closers.removeLast()
+            }
+            if closers.isEmpty { return }
+        }
+    }
+
+    /// `"name" :` inside an object being skipped.
+    private mutating func memberName() throws(BatchItemError) {
+        skipSpace()
+        guard peek() == 0x22 else { throw Self.malformed("expected a member name in quotes", at: i) }
+        _ = try string()
+        skipSpace()
+        try expect(UInt8(ascii: ":"), "expected ':' after a member name")
+    }
+
+    private mutating func literal(_ word: StaticString) throws(BatchItemError) {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= bytes.count else { throw Self.malformed("expected a value", at: i) }
+        for k in 0..<n where bytes[i + k] != word.utf8Start[k] { throw Self.malformed("expected a value", at: i) }
+        i += n
+    }
+
+    private mutating func number() throws(BatchItemError) {
+        let start = i
+        func digits(_ p: inout Self) -> Int {
+            let s = p.i
+            while p.i < p.bytes.count, p.bytes[p.i] >= 0x30, p.bytes[p.i] <= 0x39 { p.i += 1 }
+            return p.i - s
+        }
+        if peek() == UInt8(ascii: "-") { i += 1 }
+        if peek() == 0x30 {
+            i += 1
+        } else if digits(&self) == 0 {
+            throw Self.malformed("invalid number", at: start)
+        }
+        if peek() == UInt8(ascii: ".") {
+            i += 1
+            guard digits(&self) > 0 else { throw Self.malformed("invalid number", at: start) }
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            i += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { i += 1 }
+            guard digits(&self) > 0 else { throw Self.malformed("invalid number", at: start) }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TransmarkCore
+
+/// `transmark convert --jsonl`: one JSON object per input line in, one per line out, in input
+/// order, converted on `jobs` threads through `Registry.convertAll`, in bounded memory. Each
+/// line is decoded on the worker that converts it; a line that does not decode, names an unknown
+/// format or fails to convert gets an error record and the stream goes on.
+struct JSONLinesConversion {
+    let registry: Registry
+    let environment: CommandEnvironment
+    /// The command's `--from`, or nil to sniff each document that names no format.
+    let from: String?
+    let to: String
+    let options: ConversionOptions
+    let jobs: Int
+    let quiet: Bool
+    /// Files of JSON lines, read one after the other; none (or `-`) reads standard input.
+    let inputs: [String]
+    let output: String?
+
+    func run() throws {
+        let readChunk = try chunkReader()
+        let (from, to, options) = (from, to, options)
+        let lines = LineInputs(readChunk: readChunk) { line, number in
+            BatchInput(preparing: {
+                let record: JSONLineRecord
+                do throws(BatchItemError) {
+                    record = try JSONLineRecord.parse(line)
+                } catch {
+                    throw BatchItemError(code: error.code, message: "line \(number): \(error.message)")
+                }
+                let id = record.id.map { String(decoding: $0, as: UTF8.self) } ?? ""
+                if let problem = record.problem { return BatchInput(failure: problem, label: id) }
+                let content = record.content ?? []
+                let source = record.from ?? from ?? FormatSniffer.format(of: content)
+                let lineOptions = record.options.map { ConversionOptions($0, transforms: options.transforms) } ?? options
+                return BatchInput(content, from: source, to: record.to ?? to, options: lineOptions, label: id)
+            })
+        }
+        var file = try output.map { try AtomicFileWriter(path: $0) }
+        let progress = ProgressLine(environment: environment, quiet: quiet, total: nil, unit: "documents")
+        for result in registry.convertAll(lines, maxConcurrency: jobs) {
+            let record = JSONText.record(id: result.label, output: result.output)
+            if file != nil {
+                record.withUnsafeBufferPointer { file!.write($0) }
+            } else {
+                environment.writeStandardOutput(record)
+            }
+            progress.advance(bytes: result.inputByteCount)
+        }
+        progress.finish()
+        try file?.commit()
+    }
+
+    /// Reads standard input, or the input files one after the other (a line feed between them,
+    /// so that a last line without one does not run into the next file).
+    private func chunkReader() throws -> () throws -> [UInt8] {
+        let paths = inputs.filter { $0 != "-" }
+        if paths.isEmpty { return environment.readStandardInputChunk }
+        var descriptors: [Int32] = []
+        for path in paths {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                let reason = String(cString: strerror(errno)).lowercased()
+                for d in descriptors { close(d) }
+                throw TransmarkError.io(path: path, reason: "cannot read: " + reason)
+            }
+            descriptors.append(fd)
+        }
+        var current = 0
+        return {
+            while current < descriptors.count {
+                let chunk = try FileIO.readChunk(descriptor: descriptors[current], path: paths[current])
+                if !chunk.isEmpty { return chunk }
+                close(descriptors[current])
+                current += 1
+                if current < descriptors.count { return [0x0A] }
+            }
+            return []
+        }
+    }
+}
