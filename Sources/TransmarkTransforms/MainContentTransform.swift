@@ -327,23 +327,28 @@ struct ContentScorer {
             }
         }
 
-        // The title: the first level-1 heading of the article, else the last one before it.
+        // The title: the first level-1 heading of the article; else the last one before it, or
+        // a later level-2 heading that sits beside the article or one of its ancestors (a post
+        // title above the post's body).
         var title = -1
         if options.title {
-            var firstInside = -1, lastBefore = -1
+            var firstInside = -1, lastBefore = -1, lastSecondBefore = -1
             var insideKept = [Bool](repeating: false, count: count)
             for i in 0..<count {
                 let p = i == 0 ? -1 : Int(records.parent(Int32(i)))
                 insideKept[i] = kept[i] || (p >= 0 && insideKept[p])
                 guard records.tag(Int32(i)) == .heading, !hardExcluded[i], text[i] > 0 || (excluded[i] && hasText(i)),
-                      case .heading(1) = document.kind(at: Int32(i)) else { continue }
+                      case .heading(let level) = document.kind(at: Int32(i)), level <= 2 else { continue }
                 if insideKept[i] {
-                    if firstInside < 0 { firstInside = i }
+                    if firstInside < 0 && level == 1 { firstInside = i }
                 } else if firstInside < 0 && i < top {
-                    lastBefore = i
+                    if level == 1 { lastBefore = i } else if !excluded[i] { lastSecondBefore = i }
                 }
             }
             title = firstInside >= 0 ? firstInside : lastBefore
+            if firstInside < 0, lastSecondBefore > lastBefore, isBesideAncestor(lastSecondBefore, of: top) {
+                title = lastSecondBefore
+            }
         }
 
         // Which nodes lead to something kept (the title, the kept siblings).
@@ -400,6 +405,17 @@ struct ContentScorer {
         let density = linkDensity(i)
         if tag == .table { return density > 0.5 }
         return density > (weight[i] >= 25 ? 0.5 : 0.33)
+    }
+
+    /// Whether node `i`'s parent is an ancestor of `node`.
+    func isBesideAncestor(_ i: Int, of node: Int) -> Bool {
+        let parent = records.parent(Int32(i))
+        var a = records.parent(Int32(node))
+        while a >= 0 {
+            if a == parent { return true }
+            a = records.parent(a)
+        }
+        return false
     }
 
     func elementChildren(of p: Int) -> Int {
