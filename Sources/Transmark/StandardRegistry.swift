@@ -3,11 +3,13 @@ import TransmarkHTML
 import TransmarkMarkdown
 import TransmarkStyledRuns
 import TransmarkText
+import TransmarkTransforms
 
 extension Registry {
     /// Every built-in format: Markdown (read and write), HTML (read and write), the `tree` dump
     /// (write), styled runs as JSON (`styled-json`, write), plain text and ANSI terminal text
-    /// (write).
+    /// (write); and the transforms `remove`, `unwrap`, `keep`, `shift-headings`, `resolve-links`,
+    /// `drop-images`, `toc`, `main-content` and `sanitize`.
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
         .adding(MarkdownBackend())
@@ -17,6 +19,15 @@ extension Registry {
         .adding(StyledJSONBackend())
         .adding(TextBackend())
         .adding(ANSIBackend())
+        .adding(RemoveTransform())
+        .adding(UnwrapTransform())
+        .adding(KeepTransform())
+        .adding(ShiftHeadingsTransform())
+        .adding(ResolveLinksTransform())
+        .adding(DropImagesTransform())
+        .adding(TableOfContentsTransform())
+        .adding(MainContentTransform())
+        .adding(SanitizeTransform())
 }
 
 /// One-call conveniences over `Registry.standard`.

@@ -7,7 +7,7 @@ public struct TransmarkCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "transmark",
         abstract: "Convert markup between formats: Markdown, HTML, tree dumps and more.",
-        subcommands: [ConvertCommand.self, SelectCommand.self, FormatsCommand.self],
+        subcommands: [ConvertCommand.self, SelectCommand.self, FormatsCommand.self, TransformsCommand.self],
         defaultSubcommand: ConvertCommand.self)
 
     public init() {}
