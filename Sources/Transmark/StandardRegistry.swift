@@ -6,7 +6,7 @@ import TransmarkText
 
 extension Registry {
     /// Every built-in format: Markdown (read and write), HTML (read and write), the `tree` dump
-    /// (write), styled runs as JSON (`styled-json`, write), plain text and ANSI terminal text
+    /// (write), styled runs as JSON (`styled-json`, read and write), plain text and ANSI terminal text
     /// (write).
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
@@ -14,6 +14,7 @@ extension Registry {
         .adding(HTMLFrontend())
         .adding(HTMLBackend())
         .adding(TreeBackend())
+        .adding(StyledJSONFrontend())
         .adding(StyledJSONBackend())
         .adding(TextBackend())
         .adding(ANSIBackend())
