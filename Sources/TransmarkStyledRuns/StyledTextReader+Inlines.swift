@@ -274,7 +274,7 @@ extension StyledTextReader {
     /// Whether the resolved fields given in `actual` equal the expected ones.
     static func matches(_ actual: RunAttributes, _ expected: RunAttributes, _ mask: ResolvedFields) -> Bool {
         if mask.contains(.font) && actual.font != expected.font { return false }
-        if mask.contains(.foreground) && actual.foregroundColor != expected.foregroundColor && actual.foregroundColor != nil { return false }
+        if mask.contains(.foreground) && actual.foregroundColor != expected.foregroundColor { return false }
         if mask.contains(.background) && actual.backgroundColor != expected.backgroundColor { return false }
         if mask.contains(.underline) && actual.underline != expected.underline { return false }
         if mask.contains(.strikethrough) && actual.strikethrough != expected.strikethrough { return false }

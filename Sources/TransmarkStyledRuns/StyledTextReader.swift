@@ -106,11 +106,12 @@ struct StyledTextReader {
             // Every paragraph but the last ends with its `\n`; the last one has it only when it
             // would be empty otherwise (or when an editor wrote one).
             let attributes = styled.paragraphStyles[paragraph.style]
-            let endStyle = list.last?.style
+            var endStyle: Int?
             if let last = list.last, last.bytes.upperBound > last.bytes.lowerBound, bytes[last.bytes.upperBound - 1] == 0x0A {
                 let literal = attributes.role == .codeBlock || attributes.role == .html
                 let isOnlyNewline = list.count == 1 && last.bytes.count == 1
                 if i < count - 1 || !literal || isOnlyNewline {
+                    endStyle = last.style
                     list[list.count - 1].bytes = last.bytes.lowerBound ..< last.bytes.upperBound - 1
                     if list[list.count - 1].bytes.isEmpty { list.removeLast() }
                 }
@@ -167,10 +168,21 @@ struct StyledTextReader {
         }
 
         let blockStyle = Self.blockStyle(paragraph)
+        // The paragraph's closing `\n` has the block's own style: what the theme does not explain
+        // in it is the block's style (so a colored division's text needs no span).
+        func withEndStyle(_ kind: NodeKind) -> Style? {
+            guard let endStyle, !styled.runStyles[endStyle].traits.contains(.listMarker) else { return blockStyle }
+            let expected = resolve(kind, style: blockStyle, in: blocks.last!.resolved)
+            let mask = explicit?[endStyle] ?? .all
+            let end = styled.runStyles[endStyle]
+            guard !Self.matches(end, expected.run, mask) else { return blockStyle }
+            let difference = Self.difference(end, expected.run, parentBaseline: blocks.last!.resolved.run.baselineOffset, mask)
+            return blockStyle.map { difference.filling(from: $0) } ?? difference
+        }
         switch role {
         case .heading:
             let level = min(6, max(1, context.headingLevel ?? 1))
-            readLeafBlock(.heading(level: level), style: blockStyle, content)
+            readLeafBlock(.heading(level: level), style: withEndStyle(.heading(level: level)), content)
         case .codeBlock, .html:
             var literal: [UInt8] = []
             for piece in content { literal.append(contentsOf: bytes[piece.bytes]) }
@@ -184,7 +196,7 @@ struct StyledTextReader {
         case .term:
             popTo(quotes: quotes, lists: lists, extra: extra)
             ensureDefinitionList(quotes: quotes, lists: lists)
-            readLeafBlock(.term, style: blockStyle, content)
+            readLeafBlock(.term, style: withEndStyle(.term), content)
         case .definition:
             if marker == nil {
                 readInlines(content, base: blocks.last!.resolved)
@@ -194,7 +206,7 @@ struct StyledTextReader {
         case .listItem, .paragraph, .footnote:
             if marker != nil && content.isEmpty { return }
             if role == .listItem { noteTightness(paragraph) }
-            readLeafBlock(.paragraph, style: blockStyle, content)
+            readLeafBlock(.paragraph, style: withEndStyle(.paragraph), content)
         }
     }
 
@@ -268,10 +280,8 @@ struct StyledTextReader {
         if keepFootnote { extra = max(extra, blocks.last!.extra) }
         popTo(quotes: quotes, lists: lists, extra: extra)
         while blocks.last!.quotes < quotes { openBlock(.quote, kind: .blockQuote) }
-        while blocks.last!.lists < lists {
-            openBlock(.list, kind: .list(.bullet))
-            openBlock(.item, kind: .listItem(task: nil))
-        }
+        // Content in a list but in no item (as HTML allows): the list without an item.
+        while blocks.last!.lists < lists { openBlock(.list, kind: .list(.bullet)) }
     }
 
     mutating func ensureDefinitionList(quotes: Int, lists: Int) {

@@ -35,7 +35,7 @@ extension Document {
     /// 8. image descriptions are plain text;
     /// 9. wrapping inline nodes that cover exactly the same content nest in a fixed order
     ///    (link, strong, emphasis, strikethrough, underline, highlight, superscript, subscript);
-    /// 10. adjacent nodes of one inline kind (same link target) become one;
+    /// 10. adjacent nodes of one inline kind (same link target, inline code) become one;
     /// 11. a U+2028 LINE SEPARATOR in text is a hard line break (the layout writes hard breaks so);
     /// 12. an inline node inside one of the same kind (emphasis in emphasis) is unwrapped: a run
     ///     has the trait or not.
@@ -80,6 +80,7 @@ extension Document {
                 return .copy
             }
         }
+        d = d.mergingAdjacentCode()
         d = d.unwrappingNestedSameKind()
         d = d.droppingEmptyInlines()
         d = d.mergingAdjacent()
@@ -261,5 +262,25 @@ extension Document {
             }
         }
         return builder.finish()
+    }
+}
+
+extension Document {
+    /// Exception 10 for inline code: adjacent code spans become one.
+    func mergingAdjacentCode() -> Document {
+        var skipped: Set<Int32> = []
+        return rebuilt { node, builder in
+            guard node.tag == .code else { return .copy }
+            if skipped.contains(node.id.index) { return .skip }
+            var text = node.text
+            var next = node.nextSibling
+            while let n = next, n.tag == .code, n.attributes == node.attributes, n.style == node.style {
+                text += n.text
+                skipped.insert(n.id.index)
+                next = n.nextSibling
+            }
+            builder.leaf(.code, text: text, attributes: node.attributes, style: node.style)
+            return .skip
+        }
     }
 }
