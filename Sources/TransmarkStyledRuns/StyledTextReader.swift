@@ -145,7 +145,9 @@ struct StyledTextReader {
         if quotes + lists + extra > options.maxDepth {
             throw TransmarkError.nestingTooDeep(depth: quotes + lists + extra, limit: options.maxDepth, option: "maxDepth")
         }
-        let role = paragraph.role
+        var role = paragraph.role
+        // Editors mark headings on the runs only.
+        if role == .paragraph, context.headingLevel != nil { role = .heading }
         if role != .tableRow { closeTables() }
         if role != .term && role != .definition && blocks.last!.kind == .definitionList { closeBlock() }
 
@@ -155,7 +157,10 @@ struct StyledTextReader {
             if markerLists == 0, Self.footnoteNumber(marker.text) != nil {
                 openFootnote(marker.text, quotes: markerQuotes)
             } else {
-                try openItem(marker.text, quotes: markerQuotes, lists: max(1, markerLists), extra: extra)
+                // Tight lists lay their item paragraphs out without space after them: a marker
+                // whose paragraph disagrees with the open list starts a new one.
+                let tight: Bool? = role == .listItem && !content.isEmpty ? paragraph.spacingAfter == 0 : nil
+                try openItem(marker.text, quotes: markerQuotes, lists: max(1, markerLists), extra: extra, tight: tight)
             }
             try enterContext(quotes: quotes, lists: lists, extra: blocks.last!.extra, keepFootnote: true)
         } else if role == .definition {
@@ -290,12 +295,13 @@ struct StyledTextReader {
 
     /// Opens the item a list marker starts: in the list of its level when the marker continues
     /// that list, else in a new one.
-    mutating func openItem(_ marker: String, quotes: Int, lists level: Int, extra: Int) throws {
+    mutating func openItem(_ marker: String, quotes: Int, lists level: Int, extra: Int, tight: Bool?) throws {
         popTo(quotes: quotes, lists: level, extra: extra)
         // Down to the list of this level, if one is open.
         while blocks.count > 1, let top = blocks.last, top.lists == level, top.kind != .list { closeBlock() }
         if let top = blocks.last, top.kind == .list, top.lists == level {
-            if top.quotes != quotes || !Self.continues(top, with: marker) { closeBlock() }
+            let sameTightness = tight == nil || !top.tightKnown || top.list.isTight == tight
+            if top.quotes != quotes || !sameTightness || !Self.continues(top, with: marker) { closeBlock() }
         }
         let parsed = Self.parseMarker(marker)
         if let top = blocks.last, top.kind == .list, top.lists == level {
@@ -323,7 +329,8 @@ struct StyledTextReader {
     /// Whether `marker` is the next item's marker in `list`.
     static func continues(_ list: Block, with marker: String) -> Bool {
         let parsed = parseMarker(marker)
-        if parsed.task != nil { return true }
+        // Task boxes replace the number: they continue bullet lists only.
+        if parsed.task != nil { return !list.list.isOrdered }
         guard list.list.isOrdered else { return !parsed.attributes.isOrdered }
         guard parsed.attributes.isOrdered else { return false }
         let step = list.list.isReversed ? -1 : 1

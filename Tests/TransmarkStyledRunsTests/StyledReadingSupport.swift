@@ -27,7 +27,7 @@ extension Document {
     /// 1. soft breaks become spaces (the layout writes a space);
     /// 2. code blocks lose their info string;
     /// 3. lists lose their source marker (`-`, `*`, `+`, `.`, `)`);
-    /// 4. adjacent lists of one kind (ordered lists whose numbers continue) become one list,
+    /// 4. adjacent lists of one kind and tightness (ordered lists whose numbers continue) become one list,
     ///    and adjacent block quotes one block quote;
     /// 5. raw HTML (blocks and inline) is dropped (the backend's default `rawHTML=drop`);
     /// 6. a table's first column has no alignment;
@@ -83,8 +83,13 @@ extension Document {
         d = d.mergingAdjacentCode()
         d = d.unwrappingNestedSameKind()
         d = d.droppingEmptyInlines()
-        d = d.mergingAdjacent()
-        return d
+        // Merging can make new neighbours (the lists of two merged quotes): until nothing changes.
+        var merged = d.mergingAdjacent()
+        while merged.nodeCount != d.nodeCount {
+            d = merged
+            merged = d.mergingAdjacent()
+        }
+        return merged
     }
 }
 
@@ -182,7 +187,7 @@ extension Document {
             switch (a.kind, b.kind) {
             case (.blockQuote, .blockQuote): return true
             case (.list(let x), .list(let y)):
-                guard x.isOrdered == y.isOrdered else { return false }
+                guard x.isOrdered == y.isOrdered, x.isTight == y.isTight else { return false }
                 if !x.isOrdered { return true }
                 let next = (listItems[a.id.index] ?? x.start) + a.children.reduce(0) { n, _ in n + 1 }
                 return !y.isReversed && !x.isReversed && y.numbering == x.numbering && y.start == next
