@@ -116,12 +116,12 @@ enum StyledJSONDecodingFailure {
         case .valueNotFound(let type, let context):
             return .malformedInput(message: "styled-json: \(path(context.codingPath)) is null, expected \(describe(type))", offset: 0)
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty, let underlying = context.underlyingError {
-                // A syntax error: not JSON at all. Foundation names the position in its message.
-                let nsError = underlying as NSError
-                let index = nsError.userInfo["NSJSONSerializationErrorIndex"] as? Int ?? 0
-                let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
-                return .malformedInput(message: "styled-json is not valid JSON: \(detail)", offset: index)
+            if context.codingPath.isEmpty, context.underlyingError != nil || context.debugDescription.contains("not valid JSON") {
+                // A syntax error: not JSON at all. Foundation may name the position.
+                let nsError = context.underlyingError.map { $0 as NSError }
+                let index = nsError?.userInfo["NSJSONSerializationErrorIndex"] as? Int ?? 0
+                let detail = nsError?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
+                return .malformedInput(message: "styled-json is not valid JSON (\(detail))", offset: index)
             }
             let at = context.codingPath.isEmpty ? "" : " at \(path(context.codingPath))"
             return .malformedInput(message: "styled-json\(at): \(context.debugDescription)", offset: 0)
