@@ -43,6 +43,8 @@ public struct StyledJSONFrontend: Frontend {
             self.maxDepth = maxDepth
         }
 
+        /// The options settable as `key=value`: `resolvedStyles`, `maxInputSize`, `maxDepth`,
+        /// and the theme's `fontSize` and `fontFamily`.
         public static var optionSpecs: [OptionSpec<Options>] {
             [
                 .choice("resolvedStyles", \.resolvedStyles, summary: "styles that differ from the theme: spans (keep as styled spans) or ignore"),
@@ -69,6 +71,7 @@ public struct StyledJSONFrontend: Frontend {
     /// Creates the frontend.
     public init() {}
 
+    /// The `styled-json` format, as `StyledJSONBackend` describes it (one name, read and write).
     public var format: FormatDescriptor { StyledJSONBackend().format }
 
     /// Reads styled JSON. Malformed JSON, an unknown version, ranges that do not cover the text
