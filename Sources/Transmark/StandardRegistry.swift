@@ -7,15 +7,16 @@ import TransmarkTransforms
 
 extension Registry {
     /// Every built-in format: Markdown (read and write), HTML (read and write), the `tree` dump
-    /// (write), styled runs as JSON (`styled-json`, write), plain text and ANSI terminal text
-    /// (write); and the transforms `remove`, `unwrap`, `keep`, `shift-headings`, `resolve-links`,
-    /// `drop-images`, `toc`, `main-content` and `sanitize`.
+    /// (write), styled runs as JSON (`styled-json`, read and write), plain text and ANSI terminal
+    /// text (write); and the transforms `remove`, `unwrap`, `keep`, `shift-headings`,
+    /// `resolve-links`, `drop-images`, `toc`, `main-content` and `sanitize`.
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
         .adding(MarkdownBackend())
         .adding(HTMLFrontend())
         .adding(HTMLBackend())
         .adding(TreeBackend())
+        .adding(StyledJSONFrontend())
         .adding(StyledJSONBackend())
         .adding(TextBackend())
         .adding(ANSIBackend())
