@@ -11,6 +11,8 @@ struct TableBuilder {
     struct Row {
         var isHeader: Bool
         var cells: [Cell] = []
+        /// The columns the cells so far take (the sum of their spans).
+        var columns = 0
     }
 
     var alignments: [TableAlignment]
@@ -30,10 +32,12 @@ struct TableBuilder {
 
     mutating func finishCell(_ content: StyledLines) {
         if rows.isEmpty { startRow(isHeader: false) }
-        let column = rows[rows.count - 1].cells.reduce(0) { $0 + $1.span }
+        let column = rows[rows.count - 1].columns
         var alignment = pending.alignment
         if alignment == .none && column < alignments.count { alignment = alignments[column] }
-        rows[rows.count - 1].cells.append(Cell(content: content, span: max(1, min(pending.columnSpan, 1000)), alignment: alignment))
+        let span = max(1, min(pending.columnSpan, 1000))
+        rows[rows.count - 1].cells.append(Cell(content: content, span: span, alignment: alignment))
+        rows[rows.count - 1].columns += span
     }
 }
 
@@ -117,7 +121,7 @@ extension TextLayoutEngine {
     mutating func layOutTable(_ table: TableBuilder) {
         let rows = table.rows.filter { !$0.cells.isEmpty }
         guard !rows.isEmpty else { return }
-        let columns = rows.map { $0.cells.reduce(0) { $0 + $1.span } }.max() ?? 0
+        let columns = rows.map(\.columns).max() ?? 0
         guard columns > 0 else { return }
 
         // Measure.
@@ -159,7 +163,9 @@ extension TextLayoutEngine {
         }
         for c in 0..<columns where natural[c] == 0 { natural[c] = 1; minimal[c] = max(minimal[c], 1) }
         let overhead = 3 * columns + 1
-        let available = availableWidth == Int.max ? Int.max : max(columns, availableWidth - overhead)
+        // In a cell (not wrapped), fit the columns the cell can end up with (see `Sink.budget`).
+        let room = roomWidth
+        let available = room == Int.max ? Int.max : max(columns, room - overhead)
         let widths = TableColumnSizer.widths(natural: natural, minimal: minimal, available: available)
 
         // Wrap every cell to its width.
@@ -224,7 +230,7 @@ extension TextLayoutEngine {
                     width += cellWidth + 3
                 }
                 // Missing cells at the end of a short row.
-                let used = row.cells.reduce(0) { $0 + $1.span }
+                let used = row.columns
                 if used < columns {
                     for c in used..<columns {
                         putRepeated(" ", widths[c] + 2, style: 0)

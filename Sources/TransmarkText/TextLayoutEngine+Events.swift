@@ -70,6 +70,16 @@ extension TextLayoutEngine {
 
     mutating func enterBlock(_ index: Int32, _ tag: NodeKind.Tag) -> Bool {
         let theme = settings.theme
+        if tag == .table || tag == .tableRow || tag == .tableCell,
+           flattenedTables > 0 || (tag == .table && tables.count >= settings.maxTableNesting) {
+            // Nested too deep: a plain block per cell, in the enclosing sink (see `maxTableNesting`).
+            if tag == .table { flattenedTables += 1 }
+            pushFrame(tag, tight: true)
+            var header = false
+            if case .tableCell(let a) = document.kind(at: index) { header = a.isHeader }
+            pushStyle(index, header ? theme.tableHeader : nil)
+            return true
+        }
         switch tag {
         case .codeBlock:
             renderCodeBlock(index)
@@ -127,7 +137,10 @@ extension TextLayoutEngine {
             if !tables.isEmpty {
                 tables[tables.count - 1].startCell(attributes)
                 captures.append(StyledLines())
-                sinks.append(Sink(prefixBase: prefixes.count, captureIndex: captures.count - 1, savedPendingBlank: pendingBlank))
+                let room = roomWidth
+                let budget = room == Int.max ? Int.max : max(1, room - 4)
+                sinks.append(Sink(prefixBase: prefixes.count, captureIndex: captures.count - 1, budget: budget,
+                                  savedPendingBlank: pendingBlank))
                 pendingBlank = false
             }
             pushStyle(index, header ? theme.tableHeader : nil)
@@ -173,8 +186,12 @@ extension TextLayoutEngine {
             }
         case .listItem:
             break
+        case .table where flattenedTables > 0:
+            flattenedTables -= 1
         case .table:
             if let table = tables.popLast() { layOutTable(table) }
+        case .tableCell where flattenedTables > 0:
+            break
         case .tableCell:
             if sinks.count > 1, let capture = captures.popLast() {
                 pendingBlank = sinks.removeLast().savedPendingBlank
