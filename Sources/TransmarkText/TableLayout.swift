@@ -117,6 +117,10 @@ enum TableColumnSizer {
 }
 
 extension TextLayoutEngine {
+    /// How many times wider than its cell can end up a table in a cell may be before it is made
+    /// to fit (see `layOutTable`).
+    static let cellTableSlack = 16
+
     /// Lays out a finished table and writes its lines to the current sink.
     mutating func layOutTable(_ table: TableBuilder) {
         let rows = table.rows.filter { !$0.cells.isEmpty }
@@ -163,9 +167,14 @@ extension TextLayoutEngine {
         }
         for c in 0..<columns where natural[c] == 0 { natural[c] = 1; minimal[c] = max(minimal[c], 1) }
         let overhead = 3 * columns + 1
-        // In a cell (not wrapped), fit the columns the cell can end up with (see `Sink.budget`).
+        // In a cell lines are not wrapped: a table keeps its natural widths (the enclosing table
+        // wraps its lines) unless it is more than `Self.cellTableSlack` times wider than the
+        // cell can end up (see `Sink.budget`); then it fits that width. Otherwise every line of
+        // every enclosing level would be padded to the widest one, however wide.
         let room = roomWidth
-        let available = room == Int.max ? Int.max : max(columns, room - overhead)
+        let inCell = sinks[sinks.count - 1].captureIndex >= 0
+        let fits = !inCell || natural.reduce(0, +) + overhead <= Self.cellTableSlack * room
+        let available = room == Int.max || (inCell && fits) ? Int.max : max(columns, room - overhead)
         let widths = TableColumnSizer.widths(natural: natural, minimal: minimal, available: available)
 
         // Wrap every cell to its width.

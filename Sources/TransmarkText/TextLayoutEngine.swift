@@ -210,7 +210,8 @@ struct Sink {
     var captureIndex: Int
     /// The columns the lines of this sink can end up in (`Int.max`: no wrapping): the width for
     /// the main output; for a cell, what its enclosing sink leaves after prefixes and borders.
-    /// Tables laid out in a cell fit in it, so that lines are never padded wider than the output.
+    /// A table in a cell far wider than that is made to fit it, so that lines are never padded
+    /// much wider than the output (see `layOutTable`).
     var budget = Int.max
     var hasLines = false
     /// The outer sink's pending blank line, restored when this sink closes.
