@@ -69,17 +69,12 @@ extension TextLayoutEngine {
     }
 
     mutating func enterBlock(_ index: Int32, _ tag: NodeKind.Tag) -> Bool {
-        let theme = settings.theme
-        if tag == .table || tag == .tableRow || tag == .tableCell,
-           flattenedTables > 0 || (tag == .table && tables.count >= settings.maxTableNesting) {
-            // Nested too deep: a plain block per cell, in the enclosing sink (see `maxTableNesting`).
-            if tag == .table { flattenedTables += 1 }
-            pushFrame(tag, tight: true)
-            var header = false
-            if case .tableCell(let a) = document.kind(at: index) { header = a.isHeader }
-            pushStyle(index, header ? theme.tableHeader : nil)
+        if flattenedTables > 0 || (tag == .table && tables.count >= settings.maxTableNesting),
+           tag == .table || tag == .tableRow || tag == .tableCell {
+            enterFlattenedTablePart(index, tag)
             return true
         }
+        let theme = settings.theme
         switch tag {
         case .codeBlock:
             renderCodeBlock(index)
@@ -162,6 +157,16 @@ extension TextLayoutEngine {
             pushStyle(index, nil)
         }
         return true
+    }
+
+    /// A table nested too deep, or a row or cell of one: a plain block, in the enclosing sink
+    /// (see `LayoutSettings.maxTableNesting`).
+    mutating func enterFlattenedTablePart(_ index: Int32, _ tag: NodeKind.Tag) {
+        if tag == .table { flattenedTables += 1 }
+        pushFrame(tag, tight: true)
+        var header = false
+        if case .tableCell(let a) = document.kind(at: index) { header = a.isHeader }
+        pushStyle(index, header ? settings.theme.tableHeader : nil)
     }
 
     mutating func exitBlock(_ index: Int32, _ tag: NodeKind.Tag) {
