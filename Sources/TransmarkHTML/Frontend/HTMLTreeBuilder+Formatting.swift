@@ -36,7 +36,17 @@ extension HTMLTreeBuilder {
         while let last = formatting.popLast() {
             if last.isMarker { break }
         }
-        needsReconstruction = formatting.contains { !$0.isMarker && $0.stackIndex < 0 }
+        // Only entries after the last marker are ever reconstructed: look no further back (a
+        // scan of the whole list made nested table cells quadratic).
+        needsReconstruction = false
+        var i = formatting.count - 1
+        while i >= 0 && !formatting[i].isMarker {
+            if formatting[i].stackIndex < 0 {
+                needsReconstruction = true
+                break
+            }
+            i -= 1
+        }
     }
 
     /// The index in `formatting` of the last entry with `key` after the last marker, or nil.
