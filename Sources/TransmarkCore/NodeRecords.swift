@@ -23,6 +23,9 @@ public struct PackedNodeRecord: Sendable {
     /// saves an entry in `extras`). See `NodeRecords.extras(of:)`.
     public var extra: Int32
     public var tag: NodeKind.Tag
+    /// Which of the HTML elements its kind stands for the node was read from (0: the usual one;
+    /// see `NodeKind.Tag.htmlElementVariants`). It sits in what was padding: the stride stays 20.
+    public var variant: UInt8
 
     @inlinable
     public init(tag: NodeKind.Tag, parent: Int32, textStart: UInt32, extra: Int32) {
@@ -31,6 +34,7 @@ public struct PackedNodeRecord: Sendable {
         self.textStart = textStart
         self.extra = extra
         self.tag = tag
+        self.variant = 0
     }
 }
 
@@ -160,6 +164,10 @@ public struct NodeRecords: RandomAccessCollection, Sendable {
 
     @inlinable
     public func textStart(_ index: Int32) -> UInt32 { packed[Int(index)].textStart }
+
+    /// Which HTML element of its kind the node was read from (see `PackedNodeRecord.variant`).
+    @inlinable
+    public func variant(_ index: Int32) -> UInt8 { packed[Int(index)].variant }
 
     @inlinable
     public func textCount(_ index: Int32) -> UInt32 { textEnd(of: Int(index)) &- packed[Int(index)].textStart }
