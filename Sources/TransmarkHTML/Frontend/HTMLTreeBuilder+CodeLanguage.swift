@@ -97,6 +97,7 @@ extension HTMLTreeBuilder {
         "screen", "codeblock", "code-block", "rouge", "pygments", "terminal", "listing", "verbatim", "raw",
         "plain", "formatted", "preformatted", "scroll", "scrollable", "content", "main", "text", "none",
         "default", "numbered", "lines", "mono", "monospace", "inline", "light", "dark", "theme", "copy",
+        "bad", "good", "wrong", "correct", "incorrect", "note", "warning", "extract", "sample", "demo",
     ]
 
     /// Common language names, accepted as a bare class on `pre` even beside other classes.
