@@ -29,7 +29,10 @@ extension HTMLRenderer {
             writeRawHTML(index, block: false)
         case .custom:
             openTag(elementName(index, block: false), index)
-        default: // emphasis, strong, strikethrough, underline, superscript, subscript, highlight, span
+        case .strikethrough, .underline:
+            // `s`, `strike` and `del`, `u` and `ins` are kept apart as the input wrote them.
+            if let name = tag.htmlTagName(variant: records.variant(index)) { openTag(name, index) }
+        default: // emphasis, strong, superscript, subscript, highlight, span
             openTag(tag, index)
         }
     }
@@ -41,7 +44,9 @@ extension HTMLRenderer {
             break
         case .custom:
             closeTag(elementName(index, block: false))
-        default: // emphasis, strong, strikethrough, underline, superscript, subscript, highlight, span
+        case .strikethrough, .underline:
+            if let name = tag.htmlTagName(variant: records.variant(index)) { closeTag(name) }
+        default: // emphasis, strong, superscript, subscript, highlight, span
             closeTag(tag)
         }
     }

@@ -6,8 +6,11 @@ import TransmarkCore
 /// The input is decoded (``HTMLInputDecoder``), tokenized (``HTMLTokenizer``) and built
 /// straight into a `Document` by ``HTMLTreeBuilder``, which repairs the markup the way a browser
 /// does where the tree can express it. Text is never dropped except by an explicit policy:
-/// script, style, template, noscript, `svg` and head content, comments (unless
-/// ``Options/keepComments``) and hidden elements (unless ``Options/keepHidden``).
+/// script, style, template and head content (and `style`/`script` inside SVG), comments
+/// (unless ``Options/keepComments``) and hidden elements (unless ``Options/keepHidden``).
+/// `noscript` content is shown (as with scripting off), text inside SVG and MathML is kept. The
+/// rules (code languages, media, `srcset`, repair, departures from browsers) are in
+/// `Docs/html-reader.md`.
 public struct HTMLFrontend: Frontend {
     /// Options of the HTML reader.
     public struct Options: FormatOptions {

@@ -73,7 +73,7 @@ extension HTMLTreeBuilder {
         flushPendingSpace()
         for j in first ..< formatting.count where formatting[j].stackIndex < 0 {
             let e = formatting[j]
-            let node = openNode(e.kind, attributes: e.attributes, style: e.style)
+            let node = openNode(e.kind, attributes: e.attributes, style: e.style, element: e.element)
             push(e.element, key: e.key, node: node, flags: [.inline, .isFormatting])
             formatting[j].stackIndex = Int32(stack.count - 1)
         }

@@ -24,6 +24,7 @@ extension HTMLTreeBuilder {
                   slice.contains(where: { !Self.isSpace($0) }) else { return }
             pop(through: head)
         }
+        if foreignDepth > 0 { return emitForeignText(slice) }
         emitText(slice)
     }
 
@@ -270,7 +271,7 @@ extension HTMLTreeBuilder {
                 collector.collapsedSpace = true
             }
         case .code where collector.isBlock && collector.info.isEmpty:
-            if let info = Self.languageInfo(tag.attribute("class")) { collector.info = info }
+            if let info = Self.explicitCodeLanguage(tag) { collector.info = info }
         default:
             break
         }
@@ -304,6 +305,7 @@ extension HTMLTreeBuilder {
         guard isCollecting else { return }
         isCollecting = false
         if collector.isBlock {
+            if collector.info.isEmpty { collector.info = collector.fallbackInfo }
             // An empty `<pre>` shows nothing: no code block (Markdown would show an empty one).
             if !collector.bytes.isEmpty {
                 builder.leaf(.codeBlock(info: collector.info), bytes: collector.bytes, attributeList: collector.attributes,
@@ -341,6 +343,7 @@ extension HTMLTreeBuilder {
         collector.element = .unknown
         collector.depth = 1
         collector.info = ""
+        collector.fallbackInfo = ""
         collector.attributes = .none
         collector.style = nil
         collector.atStart = true
