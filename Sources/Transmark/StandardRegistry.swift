@@ -1,5 +1,6 @@
 import TransmarkCore
 import TransmarkHTML
+import TransmarkInlineRules
 import TransmarkMarkdown
 import TransmarkStyledRuns
 import TransmarkText
@@ -7,7 +8,8 @@ import TransmarkText
 extension Registry {
     /// Every built-in format: Markdown (read and write), HTML (read and write), the `tree` dump
     /// (write), styled runs as JSON (`styled-json`, write), plain text and ANSI terminal text
-    /// (write).
+    /// (write), tagged strings (`tagged`, read) and the inline-rule presets `chat`,
+    /// `swiftymarkdown` and `stylizer` (read).
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
         .adding(MarkdownBackend())
@@ -17,6 +19,10 @@ extension Registry {
         .adding(StyledJSONBackend())
         .adding(TextBackend())
         .adding(ANSIBackend())
+        .adding(TaggedFrontend())
+        .adding(InlineRulesFrontend(rules: .chat))
+        .adding(InlineRulesFrontend(rules: .swiftyMarkdown))
+        .adding(InlineRulesFrontend(rules: .stylizer))
 }
 
 /// One-call conveniences over `Registry.standard`.

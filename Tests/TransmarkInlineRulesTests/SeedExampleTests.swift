@@ -1,0 +1,6 @@
+import Testing
+import Transmark
+
+@Suite struct SeedExampleTests {
+    @Test func placeholder() {}
+}
