@@ -151,14 +151,14 @@ struct InlineSpanParser {
                             break
                         }
                     } else if let close = rule.close, matches(close, at: i, end: end) {
+                        // A closing tag that closes nothing is text, unless this or a later
+                        // rule reads it otherwise.
                         next = closingTag(Int(r), at: i, end: end, textStart: &textStart)
                         if next >= 0 { break }
                         if matches(rule.open, at: i, end: end) {
                             next = openingTag(Int(r), at: i, end: end, textStart: &textStart)
                             break
                         }
-                        next = i + close.count
-                        break
                     } else if matches(rule.open, at: i, end: end) {
                         next = openingTag(Int(r), at: i, end: end, textStart: &textStart)
                         break
@@ -333,6 +333,8 @@ struct InlineSpanParser {
         let meta = metadata(r, after: closeEnd, end: end)
         if rule.boundary {
             guard bracketCount[r] > 0 else { return -1 }
+            // Where rules share the closing tag (`]` of images and links), the innermost bracket decides.
+            if let top = brackets.last, top.rule != Int32(r), rules.rules[Int(top.rule)].close == close { return -1 }
             // The nearest bracket of this rule; brackets of other rules above it stay text.
             while let top = brackets.last, top.rule != Int32(r) {
                 bracketCount[Int(top.rule)] -= 1
