@@ -21,6 +21,14 @@ struct CompiledRules: Sendable {
         let flanking: CharacterRule.Flanking
         let intraword: Bool
         var isRepeating: Bool { close == nil }
+        /// Whether the span is a link or image (its metadata must read as a destination).
+        var targetsLink: Bool {
+            guard let target = targetByCount[min(1, maxCount)]?.target ?? targetByCount.last??.target else { return false }
+            switch target.shape {
+            case .link, .image: return true
+            default: return false
+            }
+        }
         /// Whether metadata must follow the closing tag for a span to form.
         var needsMetadata: Bool { metadataOpen != nil && metadataClose != nil }
 

@@ -321,7 +321,27 @@ struct InlineSpanParser {
             metadataCloseAt[r] = found
         }
         guard found != Int.max, found < end else { return nil }
+        if rule.targetsLink && !isLinkMetadata(start..<found, stop: mOpen[0]) { return nil }
         return (start..<found, found + mClose.count)
+    }
+
+    /// Whether a link's metadata reads as a destination without spaces, optionally followed by a
+    /// quoted title. The scan stops at the first space or metadata-opening byte (which no other
+    /// link's metadata can come before), so it stays linear.
+    func isLinkMetadata(_ range: Range<Int>, stop: UInt8) -> Bool {
+        var p = range.lowerBound
+        let e = range.upperBound
+        while p < e && CharacterClass.isSpaceByte(bytes[p]) { p += 1 }
+        while p < e && !CharacterClass.isSpaceByte(bytes[p]) {
+            if bytes[p] == stop || bytes[p] == 0x0A { return false }
+            p += 1
+        }
+        while p < e && CharacterClass.isSpaceByte(bytes[p]) { p += 1 }
+        if p == e { return true }
+        guard bytes[p] == 0x22 else { return false }
+        var q = e
+        while q > p && CharacterClass.isSpaceByte(bytes[q - 1]) { q -= 1 }
+        return q - 1 > p && bytes[q - 1] == 0x22
     }
 
     /// A closing tag of an enclosed rule at `i`; -1 when it closes nothing and should be read as

@@ -7,7 +7,8 @@ import TransmarkCore
 /// → emphasis, `u`/`ins` → underline, `s`/`del`/`strike` → strikethrough, `mark` → highlight,
 /// `sup`, `sub`, `code` (its text), `a href` → link, `span` → span, `br` → line break; a `style`
 /// attribute becomes the node's style, other attributes are kept. Other tags follow
-/// `unknownTags` (`HTMLUnknownTagPolicy`, as in the HTML frontend). Entities are decoded, so a
+/// `unknownTags` (`HTMLUnknownTagPolicy`, as in the HTML frontend); whatever the policy, an
+/// unknown start tag that is never closed is kept as text (`a <lonely> tag` stays as written). Entities are decoded, so a
 /// `<` escaped with `TaggedString.escape` stays text; a `<` that starts no tag is text. Each
 /// `\n` ends a paragraph; tags open across it are closed and reopened in the next one.
 ///
@@ -60,7 +61,7 @@ public struct TaggedFrontend: Frontend {
 
     static func build(_ bytes: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
         var tree = TaggedTreeBuilder(bytes: bytes, options: options)
-        if !options.customNodes && options.unknownTags == .keepChildren { tree.findLastEndTags() }
+        if !options.customNodes { tree.findLastEndTags() }
         try TaggedStringScanner(bytes: bytes, isStrict: options.strict).scan(
             text: { tree.text($0) },
             start: { tag, selfClosing, range in try tree.start(tag, selfClosing: selfClosing, range: range) },
@@ -229,6 +230,11 @@ struct TaggedTreeBuilder {
             return
         }
         if node == nil && !options.strict {
+            // An unknown tag never closed is most likely text that looks like a tag.
+            if (lastEndTag[tag.name] ?? -1) < range.lowerBound {
+                literal(range)
+                return
+            }
             switch options.unknownTags {
             case .dropWithContent:
                 dropping = (tag.name, 1)
@@ -236,11 +242,7 @@ struct TaggedTreeBuilder {
             case .literalText:
                 literal(range)
             case .keepChildren:
-                // An unknown tag never closed is most likely text that looks like a tag.
-                if (lastEndTag[tag.name] ?? -1) < range.lowerBound {
-                    literal(range)
-                    return
-                }
+                break
             }
         }
         stack.append(Entry(name: tag.name, node: node, offset: range.lowerBound))
