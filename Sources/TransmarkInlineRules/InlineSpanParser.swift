@@ -39,7 +39,8 @@ struct InlineSpanParser {
         /// Links of the delimiter list (item indices), -1 at the ends.
         var previous: Int32 = -1
         var next: Int32 = -1
-        /// Spans opened after this item, outermost first.
+        /// Spans opened after this item, innermost first (each later match is an outer span, so
+        /// they are appended and written in reverse).
         var opens: [Opening] = []
         /// How many spans close before this item.
         var closes: Int32 = 0
@@ -458,9 +459,9 @@ struct InlineSpanParser {
             let use = rule.target(for: available)?.count ?? available
             items[Int(opener)].count -= Int32(use)
             items[Int(closer)].count -= Int32(use)
-            items[Int(opener)].opens.insert(Opening(rule: o.rule, count: Int32(use), metadataStart: -1, metadataEnd: -1), at: 0)
+            items[Int(opener)].opens.append(Opening(rule: o.rule, count: Int32(use), metadataStart: -1, metadataEnd: -1))
         } else {
-            items[Int(opener)].opens.insert(Opening(rule: o.rule, count: 1, metadataStart: c.a0, metadataEnd: c.a1), at: 0)
+            items[Int(opener)].opens.append(Opening(rule: o.rule, count: 1, metadataStart: c.a0, metadataEnd: c.a1))
             items[Int(closer)].fillsEmpty = closer == opener + 1
         }
         items[Int(closer)].closes += 1
@@ -596,12 +597,12 @@ struct InlineSpanParser {
                         for _ in 0..<item.count { builder.text(bytes: t) }
                     }
                 }
-                for opening in item.opens { openSpan(opening, into: &builder) }
+                for opening in item.opens.reversed() { openSpan(opening, into: &builder) }
             case .open:
                 if item.opens.isEmpty {
                     text(item.start, item.end, into: &builder)
                 } else {
-                    for opening in item.opens { openSpan(opening, into: &builder) }
+                    for opening in item.opens.reversed() { openSpan(opening, into: &builder) }
                 }
             case .close:
                 if item.closes == 0 {
