@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TransmarkText", targets: ["TransmarkText"]),
         .library(name: "TransmarkStyledRuns", targets: ["TransmarkStyledRuns"]),
         .library(name: "TransmarkTransforms", targets: ["TransmarkTransforms"]),
+        .library(name: "TransmarkInlineRules", targets: ["TransmarkInlineRules"]),
         .executable(name: "transmark", targets: ["transmark"]),
     ],
     dependencies: [
@@ -29,7 +30,8 @@ let package = Package(
         .target(name: "TransmarkText", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkStyledRuns", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkTransforms", dependencies: ["TransmarkCore"]),
-        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns", "TransmarkTransforms"]),
+        .target(name: "TransmarkInlineRules", dependencies: ["TransmarkCore"]),
+        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns", "TransmarkTransforms", "TransmarkInlineRules"]),
         .target(
             name: "TransmarkCLI",
             dependencies: ["Transmark", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -42,6 +44,7 @@ let package = Package(
         .testTarget(name: "TransmarkTextTests", dependencies: ["TransmarkText", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkStyledRunsTests", dependencies: ["TransmarkStyledRuns", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkTransformsTests", dependencies: ["Transmark", "TestSupport"]),
+        .testTarget(name: "TransmarkInlineRulesTests", dependencies: ["TransmarkInlineRules", "Transmark", "TestSupport"]),
         .testTarget(name: "TransmarkTests", dependencies: ["Transmark", "TransmarkCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,3 +4,4 @@
 @_exported import TransmarkStyledRuns
 @_exported import TransmarkText
 @_exported import TransmarkTransforms
+@_exported import TransmarkInlineRules
