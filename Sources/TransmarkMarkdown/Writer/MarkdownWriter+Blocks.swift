@@ -20,6 +20,11 @@ extension MarkdownWriter {
             // the block starts right after the container's marker.
             return
         }
+        if newTag == .definition && (previous == .term || previous == .definition) && options.definitionList == .symbol {
+            // `Term` / `:   definition` on the next line (a blank line would make it loose).
+            w.cr()
+            return
+        }
         // An ordered list starting at another number than 1 cannot interrupt a paragraph.
         var interruptsParagraph = true
         if newTag == .list, case .list(let a) = document.kind(at: i), a.isOrdered, a.start != 1 { interruptsParagraph = false }
@@ -241,6 +246,36 @@ extension MarkdownWriter {
         return text
     }
 
+    /// The node's attributes in pandoc's syntax (`{#id .class key="value"}`), or nil when it
+    /// has none. With `short`, a lone class is written bare (`note`, for `::: note`).
+    mutating func pandocAttributes(_ i: Int32, short: Bool = false) -> String? {
+        var id = ""
+        var classes: [Substring] = []
+        var others: [String] = []
+        for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name) && !HTMLNames.isEventHandler(a.name) {
+            switch a.name {
+            case "id" where !a.value.isEmpty && a.value.allSatisfy({ !$0.isWhitespace && $0 != "}" && $0 != "\\" && $0 != "\"" }):
+                id = a.value
+            case "class":
+                classes += a.value.split(whereSeparator: { $0.isWhitespace }).filter { !$0.contains("}") && !$0.contains("\\") }
+            default:
+                var value = ""
+                for c in a.value where c != "\n" && c != "\r" {
+                    if c == "\"" || c == "\\" { value.append("\\") }
+                    value.append(c)
+                }
+                others.append("\(a.name)=\"\(value)\"")
+            }
+        }
+        if id.isEmpty && classes.isEmpty && others.isEmpty { return nil }
+        if short && id.isEmpty && others.isEmpty && classes.count == 1 { return String(classes[0]) }
+        var parts: [String] = []
+        if !id.isEmpty { parts.append("#" + id) }
+        parts += classes.map { "." + $0 }
+        parts += others
+        return "{" + parts.joined(separator: " ") + "}"
+    }
+
     static func strippingTags(_ raw: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         var inTag = false
@@ -339,6 +374,17 @@ extension MarkdownWriter {
         }
         pushPrefix("    ")
         openBlockContainer()
+    }
+
+    /// A division written as pandoc's fenced div (`::: {#id .class}`), when it has attributes
+    /// (a division without them writes its content only); true when a fence was written.
+    mutating func startFencedDivision(_ i: Int32) -> Bool {
+        guard let attributes = pandocAttributes(i, short: true) else { return false }
+        startBlock(i)
+        w.marker("::: " + attributes)
+        w.cr()
+        openBlockContainer()
+        return true
     }
 
     /// A division written as HTML: its start tag, on a line of its own.

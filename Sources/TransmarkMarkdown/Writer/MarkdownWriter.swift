@@ -55,6 +55,8 @@ struct MarkdownWriter {
     /// The heading or definition term being written, whose block descendants (a paragraph or a
     /// division inside `<h2>`) are flattened into its one line; -1 outside of one.
     var flattenRoot: Int32 = -1
+    /// Divisions written as pandoc's fenced divs, innermost last.
+    var fencedDivisions: [Int32] = []
     var headingLineStart = 0
     var inTableCell = false
     var linkDepth = 0
@@ -176,8 +178,12 @@ struct MarkdownWriter {
             // A table without a single cell shows nothing: it writes nothing (not `<table></table>`).
             if !records.tableHasCell(i) { return false }
             startBlock(i)
-            if options.gfm, let table = pipeTable(i) {
-                writePipeTable(table)
+            if inTableCell {
+                // A table inside a cell of a pipe table: its cells' content, on the cell's line.
+                break
+            }
+            if options.gfm, let grid = tableGrid(i), writesPipeTable(grid) {
+                writePipeTable(grid, table: i)
                 return false
             }
             if options.complexTable != .text {
@@ -185,7 +191,11 @@ struct MarkdownWriter {
                 return false
             }
         case .division:
-            if options.division == .html { startDivision(i) }
+            if options.division == .html {
+                startDivision(i)
+            } else if options.division == .symbol && !inTableCell && startFencedDivision(i) {
+                fencedDivisions.append(i)
+            }
         default:
             startBlock(i)
             if !enterStartedBlock(i, t) { return false }
@@ -215,8 +225,15 @@ struct MarkdownWriter {
             startFootnoteDefinition(i)
         case .term:
             flattenRoot = i
-            openDelimiter(i, open: Array(options.strongDelimiter.utf8), close: Array(options.strongDelimiter.utf8))
+            if options.definitionList == .text {
+                openDelimiter(i, open: Array(options.strongDelimiter.utf8), close: Array(options.strongDelimiter.utf8))
+            }
         case .definition:
+            if options.definitionList == .symbol {
+                w.marker(":   ")
+                pushPrefix("    ")
+                w.markLineStart()
+            }
             openBlockContainer()
         default:
             break
@@ -283,6 +300,10 @@ struct MarkdownWriter {
             w.cr()
         case .heading:
             endInlineRun()
+            if options.headingAttributes, let attributes = pandocAttributes(i) {
+                w.marker((w.atLineStart ? "" : " ") + attributes)
+                w.markContentStarted()
+            }
             inHeading = false
             flattenRoot = -1
             previousSiblingIsInline.removeLast()
@@ -309,7 +330,10 @@ struct MarkdownWriter {
             w.cr()
         case .table, .tableRow, .tableCell, .definitionList, .definition:
             endInlineRun()
-            if t == .definition { closeBlockContainer() }
+            if t == .definition {
+                closeBlockContainer()
+                if options.definitionList == .symbol { popPrefix() }
+            }
             previousSiblingIsInline.removeLast()
             w.cr()
         case .term:
@@ -324,6 +348,11 @@ struct MarkdownWriter {
             if options.division == .html {
                 w.blankLine()
                 w.marker("</" + divisionName(i) + ">")
+            } else if fencedDivisions.last == i {
+                fencedDivisions.removeLast()
+                closeBlockContainer()
+                w.blankLine()
+                w.marker(":::")
             }
             w.cr()
         case .emphasis, .strong, .strikethrough, .underline, .superscript, .subscript, .highlight, .span:
