@@ -27,7 +27,9 @@ extension MarkdownWriter {
         }
         // An ordered list starting at another number than 1 cannot interrupt a paragraph.
         var interruptsParagraph = true
-        if newTag == .list, case .list(let a) = document.kind(at: i), a.isOrdered, a.start != 1 { interruptsParagraph = false }
+        if newTag == .list, case .list(let a) = document.kind(at: i), a.isOrdered, a.start != 1, options.escaping != .pandoc {
+            interruptsParagraph = false
+        }
         if container.isTightItem && (interruptsParagraph || previous != .paragraph)
             && Self.followsOnNextLine(newTag, after: previous, options: options) {
             w.cr()
@@ -95,7 +97,8 @@ extension MarkdownWriter {
         let p = parent(i)
         let first = records.firstChild(p) == i
         if !first {
-            if list.isTight { w.cr() } else { w.blankLine() }
+            // turndown separates items by a line end (see `exit`).
+            if list.isTight || options.escaping == .turndown { w.cr() } else { w.blankLine() }
         }
         var marker: String
         if list.isOrdered {
@@ -104,7 +107,8 @@ extension MarkdownWriter {
         } else {
             marker = list.marker
         }
-        let padding = options.listMarkerPadding == 0 ? max(1, 4 - marker.count) : options.listMarkerPadding
+        // 0: turndown's padding, `*   ` and `1.  ` / `10.  ` (two spaces after any number).
+        let padding = options.listMarkerPadding == 0 ? (list.isOrdered ? 2 : 3) : options.listMarkerPadding
         marker += String(repeating: " ", count: padding)
         lists.append(list)
         w.marker(marker)
@@ -119,6 +123,18 @@ extension MarkdownWriter {
             w.markContentStarted()
         }
         openBlockContainer(tightItem: list.isTight)
+    }
+
+    /// Whether the node's last child is a block other than a list (turndown's "item content
+    /// ends with a line end").
+    func endsWithBlock(_ i: Int32) -> Bool {
+        var child = records.firstChild(i)
+        var last: Int32 = -1
+        while child >= 0 {
+            last = child
+            child = records.nextSibling(child)
+        }
+        return last >= 0 && tag(last).isBlock && tag(last) != .list
     }
 
     mutating func writeCodeBlock(_ i: Int32) {
@@ -320,8 +336,9 @@ extension MarkdownWriter {
     mutating func startHeading(_ i: Int32) {
         guard case .heading(let level) = document.kind(at: i) else { return }
         let empty = records.firstChild(i) < 0
-        // A line break needs several lines: setext headings can hold them (levels 1–2).
-        let multiline = level <= 2 && containsBreak(i)
+        // A line break needs several lines: setext headings can hold them (levels 1–2; not in
+        // pandoc's Markdown, where a setext heading is one line: there the break is `<br>`).
+        let multiline = level <= 2 && options.escaping != .pandoc && containsBreak(i)
         if (options.headingStyle == .setext || multiline) && level <= 2 && !empty {
             headingLineStart = w.bytes.count
         } else {

@@ -199,7 +199,17 @@ extension MarkdownWriter {
         var bytes = w.bytes
         w = saved
         inTableCell = savedInCell
-        for k in bytes.indices where bytes[k] == 0x0A { bytes[k] = 0x20 }
+        // Lines join with one space (blocks in a cell, written as a pipe table, are one line).
+        var joined: [UInt8] = []
+        joined.reserveCapacity(bytes.count)
+        for b in bytes {
+            if b == 0x0A {
+                if joined.last != 0x20 { joined.append(0x20) }
+            } else {
+                joined.append(b)
+            }
+        }
+        bytes = joined
         while let l = bytes.last, l == 0x20 { bytes.removeLast() }
         while let f = bytes.first, f == 0x20 { bytes.removeFirst() }
         return bytes

@@ -429,6 +429,13 @@ extension MarkdownWriter {
                 k += 1
                 writeContent(flushing: &run)
                 writeNoBreakSpace()
+            } else if (b == 0x0A || b == 0x0D) && linkDepth > 0 && inImage {
+                // turndown keeps line ends in alt text (a run of them and the whitespace after
+                // it as one), the next line at the container's indentation.
+                while k < escaped.count && MarkdownTextEscaper.isSpace(escaped[k]) { k += 1 }
+                writeContent(flushing: &run)
+                pendingSpaces.removeAll(keepingCapacity: true)
+                w.content([0x0A] + w.prefix)
             } else if b == 0x0A || b == 0x0D {
                 run.append(contentsOf: Self.lineEndReference(b))
             } else if b == 0x20 || b == 0x09 {

@@ -60,6 +60,8 @@ struct MarkdownWriter {
     var headingLineStart = 0
     var inTableCell = false
     var linkDepth = 0
+    /// Whether the innermost link-like node being written is an image (its text is alt text).
+    var inImage = false
     var codeDepth = 0
     /// The tag of the last block or inline run exited at each open container depth, to know
     /// whether an inline node starts an implicit paragraph.
@@ -103,6 +105,7 @@ struct MarkdownWriter {
         self.records = document.storage.records
         self.options = options
         w = MarkdownLineWriter(capacity: document.storage.text.count + document.storage.text.count / 8 + 64)
+        w.blankLinesKeepPrefix = options.escaping == .turndown
     }
 
     mutating func write() -> [UInt8] {
@@ -308,7 +311,10 @@ struct MarkdownWriter {
             flattenRoot = -1
             previousSiblingIsInline.removeLast()
             if headingLineStart >= 0, case .heading(let level) = document.kind(at: i) {
-                let width = max(3, min(80, Self.displayWidth(of: w.bytes[headingLineStart...])))
+                // turndown underlines with as many characters as the heading has (UTF-16 units).
+                let width = options.escaping == .turndown
+                    ? max(1, String(decoding: w.bytes[headingLineStart...], as: UTF8.self).utf16.count)
+                    : max(3, min(80, Self.displayWidth(of: w.bytes[headingLineStart...])))
                 w.cr()
                 w.marker(String(repeating: level == 1 ? "=" : "-", count: width))
             }
@@ -317,6 +323,14 @@ struct MarkdownWriter {
         case .blockQuote, .listItem, .footnoteDefinition:
             endInlineRun()
             closeBlockContainer()
+            if t == .listItem && options.escaping == .turndown && endsWithBlock(i) {
+                // turndown ends an item whose content ends with a block (a paragraph) with a
+                // line of its indentation; the next item follows on the next line.
+                w.cr()
+                w.flush()
+                w.keepTrailingSpaces()
+                w.forceLineEnd()
+            }
             popPrefix()
             previousSiblingIsInline.removeLast()
             w.cr()
