@@ -143,7 +143,7 @@ struct MarkdownLineWriter {
     mutating func finish() -> [UInt8] {
         if pendingNewlines == 0 && !keepsTrailingSpaces { trimTrailingSpaces() }
         if pendingNewlines > 0 && !keepsTrailingSpaces { trimTrailingSpaces() }
-        while let l = bytes.last, l == 0x0A { bytes.removeLast() }
+        while let l = bytes.last, l == 0x0A || (blankLinesKeepPrefix && (l == 0x20 || l == 0x09)) { bytes.removeLast() }
         if !bytes.isEmpty { bytes.append(0x0A) }
         return bytes
     }

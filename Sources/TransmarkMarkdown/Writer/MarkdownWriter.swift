@@ -323,9 +323,10 @@ struct MarkdownWriter {
         case .blockQuote, .listItem, .footnoteDefinition:
             endInlineRun()
             closeBlockContainer()
-            if t == .listItem && options.escaping == .turndown && endsWithBlock(i) {
-                // turndown ends an item whose content ends with a block (a paragraph) with a
-                // line of its indentation; the next item follows on the next line.
+            if t == .listItem && options.escaping == .turndown && !(lists.last?.isTight ?? true) && endsWithBlock(i) {
+                // turndown ends an item whose content ends with a block (a paragraph, in a
+                // loose list) with a line of its indentation; the next item follows on the
+                // next line.
                 w.cr()
                 w.flush()
                 w.keepTrailingSpaces()
