@@ -143,7 +143,16 @@ struct MarkdownLineWriter {
     mutating func finish() -> [UInt8] {
         if pendingNewlines == 0 && !keepsTrailingSpaces { trimTrailingSpaces() }
         if pendingNewlines > 0 && !keepsTrailingSpaces { trimTrailingSpaces() }
-        while let l = bytes.last, l == 0x0A || (blankLinesKeepPrefix && (l == 0x20 || l == 0x09)) { bytes.removeLast() }
+        while let l = bytes.last, l == 0x0A { bytes.removeLast() }
+        if blankLinesKeepPrefix {
+            // turndown trims the output's end: a last line of indentation only goes.
+            var start = bytes.count
+            while start > 0 && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
+            if start == 0 || bytes[start - 1] == 0x0A {
+                bytes.removeSubrange(start...)
+                while let l = bytes.last, l == 0x0A { bytes.removeLast() }
+            }
+        }
         if !bytes.isEmpty { bytes.append(0x0A) }
         return bytes
     }

@@ -138,7 +138,8 @@ extension MarkdownWriter {
         var hasSpace = false
         for c in destination.unicodeScalars {
             switch c {
-            case "(", ")", "<", ">": out += "\\" + String(c)
+            // (A backslash is escaped too, which turndown does not do: it would escape what follows.)
+            case "(", ")", "<", ">", "\\": out += "\\" + String(c)
             case " ": hasSpace = true; out.unicodeScalars.append(c)
             case "\n": out += "%0A"
             case "\r": out += "%0D"
