@@ -19,7 +19,7 @@ extension MarkdownWriter {
         defer { textScratch = run }
 
         let pandoc = options.escaping == .pandoc
-        let special = pandoc ? Self.pandocSpecialTextBytes : Self.specialTextBytes
+        let special = specialTextBytes
         // Without wrapping, a space between two ordinary bytes of this node is plain content: it
         // can end up neither at a line start nor after a closing delimiter.
         let spacesInline = options.lineWidth == 0

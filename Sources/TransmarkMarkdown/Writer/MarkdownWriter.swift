@@ -44,6 +44,8 @@ struct MarkdownWriter {
     var siblingStack: [Int32] = []
     /// The previous sibling of the node being entered, or -1.
     var currentPreviousSibling: Int32 = -1
+    /// The bytes `writeText` looks at inside a line (`specialTextBytes` or pandoc's), chosen once.
+    let specialTextBytes: [Bool]
     /// Reused buffer for escaped text runs.
     var textScratch: [UInt8] = []
     /// The text node being written.
@@ -106,6 +108,7 @@ struct MarkdownWriter {
         self.options = options
         w = MarkdownLineWriter(capacity: document.storage.text.count + document.storage.text.count / 8 + 64)
         w.blankLinesKeepPrefix = options.escaping == .turndown
+        specialTextBytes = options.escaping == .pandoc ? Self.pandocSpecialTextBytes : Self.specialTextBytes
     }
 
     mutating func write() -> [UInt8] {
