@@ -172,13 +172,15 @@ import TransmarkHTML
     }
 
     @Test func complexTablesFallBackToHTML() throws {
-        let md = try markdown { b in
+        var options = MarkdownBackend.Options()
+        options.complexTable = .html
+        let md = try markdown({ b in
             b.open(.table(alignments: []))
             b.open(.tableRow(isHeader: false))
             b.open(.tableCell(TableCellAttributes(columnSpan: 2))); b.text("wide"); b.close()
             b.close()
             b.close()
-        }
+        }, options)
         #expect(md == "<table>\n<tbody>\n<tr>\n<td colspan=\"2\">wide</td>\n</tr>\n</tbody>\n</table>\n")
     }
 

@@ -270,7 +270,8 @@ extension MarkdownWriter {
             openDelimiter(i, open: d, close: d)
         case .strikethrough:
             if options.gfm {
-                openDelimiter(i, open: Array("~~".utf8), close: Array("~~".utf8))
+                let d = Array(options.strikethroughDelimiter.utf8)
+                openDelimiter(i, open: d, close: d)
             } else {
                 openFallback(i, policy: options.strikethrough, symbol: "~~")
             }
@@ -285,6 +286,9 @@ extension MarkdownWriter {
         case .span:
             if options.span == .html && (records.attributes(i) >= 0 || records.style(i) >= 0) {
                 openDelimiter(i, open: Array(("<span" + htmlAttributes(i) + ">").utf8), close: Array("</span>".utf8))
+            } else if options.span == .symbol, let attributes = pandocAttributes(i) {
+                // pandoc's bracketed span.
+                openDelimiter(i, open: [UInt8(ascii: "[")], close: Array(("]" + attributes).utf8))
             }
         default:
             break

@@ -8,7 +8,7 @@ extension MarkdownWriter {
         // Autolinks: the text is the URL (or the address of a mailto: URL), as plain text.
         let first = records.firstChild(i)
         let plain = first >= 0 && tag(first) == .text && records.nextSibling(first) < 0
-        if title.isEmpty, plain {
+        if title.isEmpty, plain, options.escaping != .turndown {
             let text = document.textBytes(at: first)
             let destinationBytes = destination.utf8
             let sameAsText = text.elementsEqual(destinationBytes)
@@ -24,7 +24,7 @@ extension MarkdownWriter {
         if options.linkStyle == .reference {
             close = Array(("]" + referenceSuffix(text: text, destination: destination, title: title)).utf8)
         } else {
-            close = Array(("](" + Self.linkDestination(destination) + Self.linkTitle(title) + ")").utf8)
+            close = Array(("](" + destinationAndTitle(destination, title) + ")").utf8)
         }
         openDelimiter(i, open: [UInt8(ascii: "[")], close: close)
         linkDepth += 1
@@ -37,6 +37,7 @@ extension MarkdownWriter {
 
     mutating func exitLink(_ i: Int32) {
         linkDepth -= 1
+        inImage = false
         if pendingOpeners.contains(where: { $0.node == i }) {
             // Whitespace-only or empty text: keep the link with empty text.
             flushInlinePending()
@@ -80,7 +81,7 @@ extension MarkdownWriter {
         w.prefix.removeAll()
         w.blankLine()
         for r in references {
-            w.marker("[" + r.label + "]: " + Self.linkDestination(r.destination) + Self.linkTitle(r.title))
+            w.marker("[" + r.label + "]: " + destinationAndTitle(r.destination, r.title))
             w.cr()
         }
     }
@@ -93,9 +94,10 @@ extension MarkdownWriter {
             writeImage(i)
             return false
         }
-        let close = Array(("](" + Self.linkDestination(source) + Self.linkTitle(title) + ")").utf8)
+        let close = Array(("](" + destinationAndTitle(source, title) + ")").utf8)
         openDelimiter(i, open: Array("![".utf8), close: close)
         linkDepth += 1
+        inImage = true
         if records.firstChild(i) < 0 { flushInlinePending() }
         return true
     }
@@ -123,8 +125,46 @@ extension MarkdownWriter {
         }
         var text: [UInt8] = Array("![".utf8)
         text += Self.escapeLinkText(Array(alt.utf8))
-        text += Array(("](" + Self.linkDestination(source) + Self.linkTitle(title) + ")").utf8)
+        text += Array(("](" + destinationAndTitle(source, title) + ")").utf8)
         writeContent(text)
+    }
+
+    /// A link's or image's destination and title as written inside `(…)`: CommonMark's exact
+    /// forms, or turndown's with `escaping=turndown` (`(`, `)`, `<`, `>` backslash-escaped,
+    /// `<…>` around a destination with a space, line ends in titles kept as line ends).
+    mutating func destinationAndTitle(_ destination: String, _ title: String) -> String {
+        guard options.escaping == .turndown else { return Self.linkDestination(destination) + Self.linkTitle(title) }
+        var out = ""
+        var hasSpace = false
+        for c in destination.unicodeScalars {
+            switch c {
+            // (A backslash is escaped too, which turndown does not do: it would escape what follows.)
+            case "(", ")", "<", ">", "\\": out += "\\" + String(c)
+            case " ": hasSpace = true; out.unicodeScalars.append(c)
+            case "\n": out += "%0A"
+            case "\r": out += "%0D"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        if hasSpace { out = "<" + out + ">" }
+        guard !title.isEmpty else { return out }
+        // turndown's cleanAttribute: a run of line ends and the whitespace after it is one line
+        // end; the line goes on at the container's indentation.
+        let indent = String(decoding: w.prefix, as: UTF8.self)
+        var t = ""
+        var inBreak = false
+        for c in title.unicodeScalars {
+            if c == "\n" || c == "\r" { inBreak = true; continue }
+            if inBreak {
+                if c == " " || c == "\t" { continue }
+                t += "\n" + indent
+                inBreak = false
+            }
+            if c == "\"" { t += "\\" }
+            t.unicodeScalars.append(c)
+        }
+        if inBreak { t += "\n" + indent }
+        return out + " \"" + t + "\""
     }
 
     /// Escapes text inside `[...]` (alt text): brackets, backslashes, backticks and emphasis marks.
