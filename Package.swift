@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TransmarkHTML", targets: ["TransmarkHTML"]),
         .library(name: "TransmarkText", targets: ["TransmarkText"]),
         .library(name: "TransmarkStyledRuns", targets: ["TransmarkStyledRuns"]),
+        .library(name: "TransmarkJSONTree", targets: ["TransmarkJSONTree"]),
         .executable(name: "transmark", targets: ["transmark"]),
     ],
     dependencies: [
@@ -27,7 +28,8 @@ let package = Package(
         .target(name: "TransmarkHTML", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkText", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkStyledRuns", dependencies: ["TransmarkCore"]),
-        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns"]),
+        .target(name: "TransmarkJSONTree", dependencies: ["TransmarkCore"]),
+        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns", "TransmarkJSONTree"]),
         .target(
             name: "TransmarkCLI",
             dependencies: ["Transmark", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -39,6 +41,7 @@ let package = Package(
         .testTarget(name: "TransmarkHTMLTests", dependencies: ["TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkTextTests", dependencies: ["TransmarkText", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkStyledRunsTests", dependencies: ["TransmarkStyledRuns", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
+        .testTarget(name: "TransmarkJSONTreeTests", dependencies: ["TransmarkJSONTree", "Transmark", "TransmarkCLI", "TestSupport"]),
         .testTarget(name: "TransmarkTests", dependencies: ["Transmark", "TransmarkCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,19 +1,22 @@
 import TransmarkCore
 import TransmarkHTML
+import TransmarkJSONTree
 import TransmarkMarkdown
 import TransmarkStyledRuns
 import TransmarkText
 
 extension Registry {
     /// Every built-in format: Markdown (read and write), HTML (read and write), the `tree` dump
-    /// (write), styled runs as JSON (`styled-json`, write), plain text and ANSI terminal text
-    /// (write).
+    /// (write), the whole tree as JSON (`json-tree`, read and write), styled runs as JSON
+    /// (`styled-json`, write), plain text and ANSI terminal text (write).
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
         .adding(MarkdownBackend())
         .adding(HTMLFrontend())
         .adding(HTMLBackend())
         .adding(TreeBackend())
+        .adding(JSONTreeFrontend())
+        .adding(JSONTreeBackend())
         .adding(StyledJSONBackend())
         .adding(TextBackend())
         .adding(ANSIBackend())
