@@ -62,6 +62,27 @@ import TransmarkCLI
         #expect(try Registry.standard.convert(html, from: "json-tree", to: "html") == "<h1>Hi</h1>\n")
     }
 
+    @Test func theDoubleExtensionNamesTheFormat() throws {
+        let registry = Registry.standard
+        #expect(registry.inputFormat(forPath: "/tmp/page.tree.json") == "json-tree")
+        #expect(registry.outputFormat(forPath: "OUT.TREE.JSON") == "json-tree")
+        #expect(registry.outputFormat(forPath: "out.styled.json") == "styled-json")
+        #expect(registry.outputFormat(forPath: "out.tree") == "tree")
+        #expect(registry.inputFormat(forPath: ".tree.json") == nil)
+        #expect(registry.inputFormat(forPath: "x.json") == nil)
+
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("transmark-json-tree-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let markdown = dir.appendingPathComponent("doc.md"), json = dir.appendingPathComponent("doc.tree.json")
+        try Data("# Title\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n".utf8).write(to: markdown)
+        let written = Self.run(["convert", markdown.path, "-o", json.path], stdin: [])
+        #expect(written.code == 0, "\(written.err)")
+        let back = Self.run(["convert", json.path, "-t", "markdown"], stdin: [])
+        #expect(back.err.isEmpty)
+        #expect(String(decoding: back.out, as: UTF8.self) == "# Title\n\n| a   | b   |\n| :-- | --: |\n| 1   | 2   |\n")
+    }
+
     /// The README's jq filter, when jq is installed: it upper-cases the text of every heading.
     @Test func readmeJQFilter() throws {
         let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

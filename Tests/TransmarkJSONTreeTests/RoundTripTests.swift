@@ -254,6 +254,22 @@ import Transmark
         #expect(cell.root.firstChild?.firstChild?.firstChild?.kind == .tableCell(.plain))
     }
 
+    /// The schema is not a rubber stamp: it refuses what the reader refuses, where it can tell.
+    @Test func schemaRefusesImpossibleTrees() throws {
+        for node in [
+            #"{"kind":"tableCell"}"#, #"{"kind":"para"}"#, #"{"kind":"text"}"#, #"{"kind":"heading","level":7}"#,
+            #"{"kind":"paragraph","level":1}"#, #"{"kind":"list","children":[{"kind":"paragraph"}]}"#,
+            #"{"kind":"span","attributes":[["id"]]}"#, #"{"kind":"span","style":{"color":"red"}}"#,
+            #"{"kind":"span","style":{"letterSpacing":{"px":1,"em":2}}}"#, #"{"kind":"code","text":"x","children":[{"kind":"text","text":"y"}]}"#,
+        ] {
+            let json = try JSONSerialization.jsonObject(with: Data(JSONTree.wrap(node).utf8))
+            #expect(!JSONTree.schema.validate(json).isEmpty, "the schema accepts \(node)")
+            #expect(JSONTree.error(JSONTree.wrap(node)) != nil, "the reader accepts \(node)")
+        }
+        let good = try JSONSerialization.jsonObject(with: Data(JSONTree.wrap(#"{"kind":"paragraph","children":[{"kind":"text","text":"x"}]}"#).utf8))
+        #expect(JSONTree.schema.validate(good).isEmpty)
+    }
+
     @Test func aMillionLevelsRoundTrip() throws {
         let levels = 1_000_000
         var b = DocumentBuilder(estimatedNodes: levels + 2)
