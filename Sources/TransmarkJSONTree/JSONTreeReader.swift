@@ -83,7 +83,7 @@ private enum NodeMember: Int, CaseIterable {
 
     static func match(_ key: UnsafeBufferPointer<UInt8>) -> NodeMember? {
         guard key.count < byLength.count else { return nil }
-        for (bytes, member) in byLength[key.count] where bytes.elementsEqual(key) { return member }
+        for (bytes, member) in byLength[key.count] where sameBytes(bytes, key) { return member }
         return nil
     }
 }
@@ -98,12 +98,33 @@ private enum StyleMember: Int, CaseIterable {
     static let names: [([UInt8], StyleMember)] = allCases.map { (Array($0.name.utf8), $0) }
 
     static func match(_ key: UnsafeBufferPointer<UInt8>) -> StyleMember? {
-        names.first { $0.0.elementsEqual(key) }?.1
+        for (bytes, member) in names where sameBytes(bytes, key) { return member }
+        return nil
     }
 }
 
-/// Kind names, for matching without making strings.
-private let kindNames: [([UInt8], NodeKind.Tag)] = NodeKind.Tag.allCases.map { (Array($0.name.utf8), $0) }
+/// Kind names by byte length, for matching without making strings.
+private let kindNames: [[([UInt8], NodeKind.Tag)]] = {
+    var table = [[([UInt8], NodeKind.Tag)]](repeating: [], count: 24)
+    for tag in NodeKind.Tag.allCases { table[tag.name.utf8.count].append((Array(tag.name.utf8), tag)) }
+    return table
+}()
+
+private func kindTag(_ name: UnsafeBufferPointer<UInt8>) -> NodeKind.Tag? {
+    guard name.count < kindNames.count else { return nil }
+    for (bytes, tag) in kindNames[name.count] where sameBytes(bytes, name) { return tag }
+    return nil
+}
+
+/// Whether `a` and `b` hold the same bytes.
+@inline(__always)
+private func sameBytes(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBufferPointer { a in
+        for i in 0 ..< a.count where a[i] != b[i] { return false }
+        return true
+    }
+}
 
 /// Builds a document from a `JSONTape`, checking the shape and the tree as it goes. Iterative: an
 /// explicit stack of open `children` arrays.
@@ -115,6 +136,8 @@ struct JSONTreeReader {
     private var builder: DocumentBuilder
     /// Value indexes of the members of the node being read (valid where `present` has the bit).
     private var members = [Int](repeating: -1, count: NodeMember.allCases.count)
+    /// The members of the node being read, as bits.
+    private var present: UInt32 = 0
 
     /// An open `children` array.
     private struct Frame {
@@ -241,7 +264,7 @@ struct JSONTreeReader {
     private mutating func readNode(_ index: Int, parent: NodeKind.Tag?) throws -> NodeHead {
         let object = tape[index]
         guard object.kind == .object else { throw Fault([], "expected a node (an object), found \(object.description)") }
-        var present: UInt32 = 0
+        present = 0
         var k = index + 1
         while k < Int(object.a) {
             guard let member = NodeMember.match(bytes(k)) else {
@@ -252,13 +275,11 @@ struct JSONTreeReader {
             members[member.rawValue] = k + 1
             k = next(k + 1)
         }
-        func value(_ m: NodeMember) -> Int? { present & m.bit != 0 ? members[m.rawValue] : nil }
-        func path(_ m: NodeMember) -> [JSONPathComponent] { [.key(m.name)] }
 
         // The kind.
         guard let kindIndex = value(.kind) else { throw Fault([], "missing member \"kind\"") }
         let kindBytes = try stringBytes(kindIndex, path(.kind))
-        guard let tag = kindNames.first(where: { $0.0.elementsEqual(kindBytes) })?.1 else {
+        guard let tag = kindTag(kindBytes) else {
             throw Fault(path(.kind), "unknown kind \"\(String(decoding: kindBytes, as: UTF8.self))\"")
         }
         let extra = present & ~(NodeMember.common | NodeMember.payload(of: tag))
@@ -280,7 +301,7 @@ struct JSONTreeReader {
         }
 
         // Its associated values.
-        let kind = try readKind(tag, value: value)
+        let kind = try readKind(tag)
 
         // Text and children.
         var text = -1
@@ -315,38 +336,48 @@ struct JSONTreeReader {
         return NodeHead(kind: kind, attributes: attributes, style: style, text: text, children: children)
     }
 
-    private func readKind(_ tag: NodeKind.Tag, value: (NodeMember) -> Int?) throws -> NodeKind {
-        func path(_ m: NodeMember) -> [JSONPathComponent] { [.key(m.name)] }
-        func required(_ m: NodeMember) throws -> Int {
-            guard let v = value(m) else { throw Fault([], "a \(tag.name) node needs a \"\(m.name)\" member") }
-            return v
-        }
-        func string(_ m: NodeMember, default fallback: String? = nil) throws -> String {
-            guard let v = value(m) else {
-                if let fallback { return fallback }
-                throw Fault([], "a \(tag.name) node needs a \"\(m.name)\" member")
-            }
-            return String(decoding: try stringBytes(v, path(m)), as: UTF8.self)
-        }
-        func bool(_ m: NodeMember, default fallback: Bool) throws -> Bool {
-            guard let v = value(m) else { return fallback }
-            return try self.bool(v, path(m))
-        }
-        func int(_ m: NodeMember, default fallback: Int, minimum: Int = Int.min) throws -> Int {
-            guard let v = value(m) else { return fallback }
-            let n = try self.int(v, path(m))
-            guard n >= minimum else { throw Fault(path(m), "must be at least \(minimum), not \(n)") }
-            return n
-        }
-        func keyword<E: RawRepresentable>(_ m: NodeMember, _ type: E.Type, _ all: [E], default fallback: E) throws -> E where E.RawValue == String {
-            guard let v = value(m) else { return fallback }
-            return try self.keyword(v, path(m), all)
-        }
+    /// The value index of a member of the node being read, if it has it.
+    @inline(__always)
+    private func value(_ m: NodeMember) -> Int? { present & m.bit != 0 ? members[m.rawValue] : nil }
 
+    private func path(_ m: NodeMember) -> [JSONPathComponent] { [.key(m.name)] }
+
+    private func required(_ m: NodeMember, _ tag: NodeKind.Tag) throws -> Int {
+        guard let v = value(m) else { throw Fault([], "a \(tag.name) node needs a \"\(m.name)\" member") }
+        return v
+    }
+
+    private func string(_ m: NodeMember, _ tag: NodeKind.Tag, default fallback: String? = nil) throws -> String {
+        guard let v = value(m) else {
+            if let fallback { return fallback }
+            throw Fault([], "a \(tag.name) node needs a \"\(m.name)\" member")
+        }
+        return String(decoding: try stringBytes(v, path(m)), as: UTF8.self)
+    }
+
+    private func bool(_ m: NodeMember, default fallback: Bool) throws -> Bool {
+        guard let v = value(m) else { return fallback }
+        return try bool(v, path(m))
+    }
+
+    private func int(_ m: NodeMember, default fallback: Int, minimum: Int = Int.min) throws -> Int {
+        guard let v = value(m) else { return fallback }
+        let n = try int(v, path(m))
+        guard n >= minimum else { throw Fault(path(m), "must be at least \(minimum), not \(n)") }
+        return n
+    }
+
+    private func keyword<E: RawRepresentable>(_ m: NodeMember, _ all: [E], default fallback: E) throws -> E where E.RawValue == String {
+        guard let v = value(m) else { return fallback }
+        return try keyword(v, path(m), all)
+    }
+
+    /// The kind of the node being read, with its associated values.
+    private func readKind(_ tag: NodeKind.Tag) throws -> NodeKind {
         switch tag {
         case .heading:
-            let v = try required(.level)
-            let level = try self.int(v, path(.level))
+            let v = try required(.level, tag)
+            let level = try int(v, path(.level))
             guard (1 ... 6).contains(level) else { throw Fault(path(.level), "a heading level is 1 to 6, not \(level)") }
             return .heading(level: level)
         case .list:
@@ -359,13 +390,13 @@ struct JSONTreeReader {
             return .list(ListAttributes(
                 isOrdered: try bool(.ordered, default: false), start: try int(.start, default: 1),
                 isTight: try bool(.tight, default: true), marker: marker,
-                numbering: try keyword(.numbering, ListNumbering.self, ListNumbering.allCases, default: .decimal),
+                numbering: try keyword(.numbering, ListNumbering.allCases, default: .decimal),
                 isReversed: try bool(.reversed, default: false)))
         case .listItem:
             guard let t = value(.task) else { return .listItem(task: nil) }
-            return .listItem(task: try self.keyword(t, path(.task), [TaskState.unchecked, .checked]))
+            return .listItem(task: try keyword(t, path(.task), [TaskState.unchecked, .checked]))
         case .codeBlock:
-            return .codeBlock(info: try string(.info, default: ""))
+            return .codeBlock(info: try string(.info, tag, default: ""))
         case .table:
             var alignments: [TableAlignment] = []
             if let a = value(.alignments) {
@@ -373,7 +404,7 @@ struct JSONTreeReader {
                 guard array.kind == .array else { throw Fault(path(.alignments), "expected an array of alignments, found \(array.description)") }
                 var k = a + 1, i = 0
                 while k < Int(array.a) {
-                    alignments.append(try self.keyword(k, path(.alignments) + [.index(i)], TableAlignment.allCases))
+                    alignments.append(try keyword(k, path(.alignments) + [.index(i)], TableAlignment.allCases))
                     k = next(k)
                     i += 1
                 }
@@ -383,25 +414,25 @@ struct JSONTreeReader {
             return .tableRow(isHeader: try bool(.header, default: false))
         case .tableCell:
             return .tableCell(TableCellAttributes(
-                alignment: try keyword(.align, TableAlignment.self, TableAlignment.allCases, default: .none),
+                alignment: try keyword(.align, TableAlignment.allCases, default: TableAlignment.none),
                 columnSpan: try int(.colspan, default: 1, minimum: 1), rowSpan: try int(.rowspan, default: 1, minimum: 1),
                 isHeader: try bool(.header, default: false)))
         case .footnoteDefinition:
-            return .footnoteDefinition(label: try string(.label))
+            return .footnoteDefinition(label: try string(.label, tag))
         case .footnoteReference:
-            return .footnoteReference(label: try string(.label))
+            return .footnoteReference(label: try string(.label, tag))
         case .division:
-            return .division(tag: try string(.tag))
+            return .division(tag: try string(.tag, tag))
         case .link:
-            return .link(destination: try string(.destination), title: try string(.title, default: ""))
+            return .link(destination: try string(.destination, tag), title: try string(.title, tag, default: ""))
         case .image:
             var size: ImageSize?
             if let s = value(.size) {
                 size = try readImageSize(s, path(.size))
             }
-            return .image(source: try string(.source), title: try string(.title, default: ""), size: size)
+            return .image(source: try string(.source, tag), title: try string(.title, tag, default: ""), size: size)
         case .custom:
-            return .custom(name: try string(.name))
+            return .custom(name: try string(.name, tag))
         default:
             return tag.payloadFreeKindForReading
         }
