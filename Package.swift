@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TransmarkStyledRuns", targets: ["TransmarkStyledRuns"]),
         .library(name: "TransmarkTransforms", targets: ["TransmarkTransforms"]),
         .library(name: "TransmarkInlineRules", targets: ["TransmarkInlineRules"]),
+        .library(name: "TransmarkJSONTree", targets: ["TransmarkJSONTree"]),
         .executable(name: "transmark", targets: ["transmark"]),
     ],
     dependencies: [
@@ -31,7 +32,8 @@ let package = Package(
         .target(name: "TransmarkStyledRuns", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkTransforms", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkInlineRules", dependencies: ["TransmarkCore"]),
-        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns", "TransmarkTransforms", "TransmarkInlineRules"]),
+        .target(name: "TransmarkJSONTree", dependencies: ["TransmarkCore"]),
+        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns", "TransmarkTransforms", "TransmarkInlineRules", "TransmarkJSONTree"]),
         .target(
             name: "TransmarkCLI",
             dependencies: ["Transmark", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -45,6 +47,7 @@ let package = Package(
         .testTarget(name: "TransmarkStyledRunsTests", dependencies: ["TransmarkStyledRuns", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkTransformsTests", dependencies: ["Transmark", "TestSupport"]),
         .testTarget(name: "TransmarkInlineRulesTests", dependencies: ["TransmarkInlineRules", "Transmark", "TestSupport"]),
+        .testTarget(name: "TransmarkJSONTreeTests", dependencies: ["TransmarkJSONTree", "Transmark", "TransmarkCLI", "TestSupport"]),
         .testTarget(name: "TransmarkTests", dependencies: ["Transmark", "TransmarkCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

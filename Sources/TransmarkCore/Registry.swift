@@ -99,22 +99,33 @@ public struct Registry: Sendable {
         throw TransmarkError.unknownTransform(name, known: transforms.map(\.name))
     }
 
-    /// The readable format whose file extensions include the extension of `path`, if any.
+    /// The readable format with a file extension that ends the name of `path` (the longest such
+    /// extension wins, so `x.tree.json` is `json-tree` even if a format claims `.json`), if any.
     public func inputFormat(forPath path: String) -> String? {
-        guard let ext = Self.fileExtension(of: path) else { return nil }
-        return frontends.first { $0.format.fileExtensions.contains(ext) }?.format.name
+        Self.format(forPath: path, among: frontends.map(\.format))
     }
 
-    /// The writable format whose file extensions include the extension of `path`, if any.
+    /// The writable format with a file extension that ends the name of `path` (the longest wins),
+    /// if any.
     public func outputFormat(forPath path: String) -> String? {
-        guard let ext = Self.fileExtension(of: path) else { return nil }
-        return backends.first { $0.format.fileExtensions.contains(ext) }?.format.name
+        Self.format(forPath: path, among: backends.map(\.format))
     }
 
-    static func fileExtension(of path: String) -> String? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return name[name.index(after: dot)...].lowercased()
+    /// The format, in registration order among those of the longest matching extension, whose
+    /// extension (one or more dot-separated parts: `md`, `tree.json`) ends the file name, after
+    /// at least one other character.
+    static func format(forPath path: String, among formats: [FormatDescriptor]) -> String? {
+        let name = (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
+        var best: (name: String, length: Int)?
+        for format in formats {
+            for ext in format.fileExtensions where ext.utf8.count > best?.length ?? 0 {
+                let suffix = "." + ext.lowercased()
+                if name.utf8.count > suffix.utf8.count && name.hasSuffix(suffix) {
+                    best = (format.name, ext.utf8.count)
+                }
+            }
+        }
+        return best?.name
     }
 
     // MARK: Conversion

@@ -272,7 +272,7 @@ final class ScratchFolder {
         let errors = out.map { ($0["error"] as? [String: Any])?["code"] as? String }
         #expect(errors == ["unknown-format", "unknown-format", nil, "cannot-read", nil])
         #expect((out[0]["error"] as? [String: Any])?["message"] as? String
-                == "unknown format 'docx' (known formats: ansi, chat, html, markdown, styled-json, stylizer, swiftymarkdown, tagged, text, tree)")
+                == "unknown format 'docx' (known formats: ansi, chat, html, json-tree, markdown, styled-json, stylizer, swiftymarkdown, tagged, text, tree)")
         #expect(out[2]["content"] as? String == "document\n  paragraph\n    text \"x\"\n")
         #expect(out[4]["content"] as? String == "<p><em>x</em></p>\n")
     }
