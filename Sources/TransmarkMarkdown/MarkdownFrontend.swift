@@ -67,11 +67,7 @@ public struct MarkdownFrontend: Frontend {
     public init() {}
 
     public var format: FormatDescriptor {
-        FormatDescriptor(
-            name: "markdown", aliases: ["md", "gfm", "commonmark", "cmark"],
-            fileExtensions: ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "text"],
-            mediaType: "text/markdown",
-            summary: "CommonMark with GitHub Flavored Markdown extensions and footnotes (libcmark-gfm)")
+        .markdown
     }
 
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
@@ -210,4 +206,13 @@ extension Substring {
         while s.last == set { s.removeLast() }
         return String(s)
     }
+}
+
+extension FormatDescriptor {
+    /// Markdown, as `MarkdownFrontend` reads it and `MarkdownBackend` writes it.
+    static let markdown = FormatDescriptor(
+        name: "markdown", aliases: ["md", "gfm", "commonmark", "cmark"],
+        fileExtensions: ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "text"],
+        mediaType: "text/markdown",
+        summary: "CommonMark with GitHub Flavored Markdown extensions and footnotes (libcmark-gfm)")
 }

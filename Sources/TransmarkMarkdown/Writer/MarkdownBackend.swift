@@ -11,11 +11,7 @@ public struct MarkdownBackend: Backend {
     public init() {}
 
     public var format: FormatDescriptor {
-        FormatDescriptor(
-            name: "markdown", aliases: ["md", "gfm", "commonmark", "cmark"],
-            fileExtensions: ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "text"],
-            mediaType: "text/markdown",
-            summary: "CommonMark with GitHub Flavored Markdown extensions and footnotes (libcmark-gfm)")
+        .markdown
     }
 
     public func render(_ document: Document, options: Options) throws -> [UInt8] {
