@@ -134,15 +134,11 @@ public struct Registry: Sendable {
     /// This is the one entry point the CLI, the plugins and library users share.
     public func convert(_ input: UnsafeBufferPointer<UInt8>, from source: String, to target: String,
                         options: ConversionOptions = ConversionOptions()) throws -> [UInt8] {
-        let frontend = try frontend(named: source)
         let backend = try backend(named: target)
-        let (chosenTransforms, steps) = try transformSteps(options.transforms)
-        let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
-        var document = try frontend.parse(input, options: routed.frontend)
-        for (i, t) in chosenTransforms.enumerated() {
-            document = try t.apply(to: document, options: routed.transforms[i] + steps[i].options)
+        let (document, backendOptions) = try transformedDocument(from: source, backend: backend, options: options) {
+            try $0.parse(input, options: $1)
         }
-        return try backend.render(document, options: routed.backend)
+        return try backend.render(document, options: backendOptions)
     }
 
     /// Converts bytes like `convert(_:from:to:options:)`, but empties `input` as soon as it is
@@ -169,15 +165,27 @@ public struct Registry: Sendable {
     /// emptied, and transformed), the backend and its options.
     private func parseReleasing(_ input: inout [UInt8], from source: String, to target: String, options: ConversionOptions)
         throws -> (Document, RegisteredBackend, [(key: String, value: String)]) {
-        let frontend = try frontend(named: source)
         let backend = try backend(named: target)
+        let (document, backendOptions) = try transformedDocument(from: source, backend: backend, options: options) {
+            try $0.parse(consuming: &input, options: $1)
+        }
+        return (document, backend, backendOptions)
+    }
+
+    /// The first steps of every conversion: the document that `parse` reads with the frontend of
+    /// `source` and its routed options, with `options.transforms` applied in order (each with its
+    /// routed options and its own), and the routed options of `backend` (none without one).
+    func transformedDocument(from source: String, backend: RegisteredBackend?, options: ConversionOptions,
+                             parse: (RegisteredFrontend, [(key: String, value: String)]) throws -> Document)
+        throws -> (Document, [(key: String, value: String)]) {
+        let frontend = try frontend(named: source)
         let (chosenTransforms, steps) = try transformSteps(options.transforms)
         let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
-        var document = try frontend.parse(consuming: &input, options: routed.frontend)
+        var document = try parse(frontend, routed.frontend)
         for (i, t) in chosenTransforms.enumerated() {
             document = try t.apply(to: document, options: routed.transforms[i] + steps[i].options)
         }
-        return (document, backend, routed.backend)
+        return (document, routed.backend)
     }
 
     /// Converts bytes.
