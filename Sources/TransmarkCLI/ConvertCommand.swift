@@ -123,7 +123,7 @@ struct ConvertCommand: ParsableCommand {
         let source = try conversion.from.map { try registry.frontend(named: $0).format.name }
         let target = try resolveOutputFormat(registry)
         let options = try conversion.conversionOptions()
-        for name in conversion.transforms { _ = try registry.transform(named: name) }
+        for step in conversion.transforms { _ = try registry.transform(named: try TransformSpec(parsing: step).name) }
         let settings = BatchSettings(registry: registry, environment: environment, from: source, to: target,
                                      options: options, jobs: jobs ?? environment.processorCount, quiet: quiet)
         if jsonLines {

@@ -286,6 +286,13 @@ final class ScratchFolder {
         #expect(r.out == expected)
     }
 
+    @Test func transformStepsWithOptionsApplyToEveryLine() throws {
+        let input = #"{"id":1,"content":"<p>keep</p><aside><p>drop</p></aside>","from":"html"}"# + "\n"
+        let r = run(["convert", "--jsonl", "-t", "text", "--transform", "remove:selector=aside"], stdin: input)
+        #expect(r.code == 0)
+        #expect(r.out == #"{"id":1,"content":"keep\n"}"# + "\n")
+    }
+
     @Test func contentIsEscapedToValidJSON() throws {
         // Control characters, quotes, backslashes and U+2028/2029 in the output; escapes and a
         // surrogate pair in the input.
