@@ -9,19 +9,22 @@
 // - a start or end tag of an allowed element, with its allowed attributes, rewritten as
 //   `<name attr="value">` (the value's `"`, `<` and `>` escaped, its character references kept
 //   as written, so the browser decodes them as it would have; the URL checks decode them first);
-// - a comment whose end no browser reads differently (`<!--` text without `--` `-->`);
+// - comments, doctypes, processing instructions and bogus comments, as written, ended exactly where
+//   a browser's tokenizer ends them (`-->`, `--!>`, `<!-->`, the first `>`);
 // - text, with every `<` that does not start one of the above written `&lt;`.
 //
 // Everything else is left out: disallowed tags (with the content of `script`, `style`,
 // `textarea`, `title`, `xmp`, `iframe`, `noembed`, `noframes`, `noscript` and `plaintext`),
-// other comments, doctypes, processing instructions, CDATA and tags cut off by the end of the
-// node. Each piece leaves a browser's tokenizer in its data state, so the pieces are safe
+// and tags, comments and declarations cut off by the end of the node (a browser would read the
+// markup after the node into them). Each piece leaves a browser's tokenizer in its data state, so the pieces are safe
 // in any order and next to any other output: no input can make a browser see a tag the scanner
 // did not check.
 
 extension SanitizerPolicy {
-    /// Raw HTML cleaned by this policy: allowed tags with allowed attributes (rewritten), simple
-    /// comments and text (with stray `<` escaped); everything else left out.
+    /// Raw HTML cleaned by this policy: allowed tags with allowed attributes (rewritten),
+    /// comments and declarations as written, and text (with stray `<` escaped); disallowed tags
+    /// (with the content of raw-text elements such as `script`) and anything cut off by the end
+    /// left out.
     public func sanitize<Bytes: Collection<UInt8>>(rawHTML: Bytes) -> [UInt8] {
         guard isEnabled else { return Array(rawHTML) }
         var cleaner = RawHTMLSanitizer(policy: self, input: Array(rawHTML))
@@ -30,7 +33,7 @@ extension SanitizerPolicy {
     }
 
     /// Whether raw HTML is already clean by this policy: `sanitize(rawHTML:)` would only rewrite
-    /// tags it keeps (quoting, spacing), never leave anything out. Such markup can be passed on as
+    /// what it keeps (quoting, spacing, a stray `<` as `&lt;`), never leave anything out. Such markup can be passed on as
     /// written (the Markdown writer does, to keep the author's HTML).
     public func vouchesFor<Bytes: Collection<UInt8>>(rawHTML: Bytes) -> Bool {
         guard isEnabled else { return true }
@@ -91,11 +94,11 @@ struct RawHTMLSanitizer {
             } else if next == UInt8(ascii: "!") {
                 i = markupDeclaration(at: i)
             } else if next == UInt8(ascii: "?") {
-                changed = true
-                i = skipPast(UInt8(ascii: ">"), from: i + 2)
+                i = bogusComment(at: i, from: i + 2)
             } else {
+                // Text for a browser too; only a `<` ending the node could join what follows.
                 out.append(contentsOf: "&lt;".utf8)
-                changed = true
+                if i + 1 == n { changed = true }
                 i += 1
             }
         }
@@ -215,9 +218,8 @@ struct RawHTMLSanitizer {
     mutating func endTag(at i: Int) -> Int {
         let n = input.count
         guard i + 2 < n, Self.isLetter(input[i + 2]) else {
-            // `</>` is ignored and `</` before anything else starts a bogus comment: left out.
-            changed = true
-            return skipPast(UInt8(ascii: ">"), from: i + 2)
+            // `</>` is ignored and `</` before anything else starts a bogus comment.
+            return bogusComment(at: i, from: i + 2)
         }
         guard let tag = readTag(at: i, nameStart: i + 2) else {
             changed = true
@@ -259,46 +261,49 @@ struct RawHTMLSanitizer {
         return n
     }
 
-    /// `<!`: a comment kept as written when its end is unambiguous, else left out with doctypes,
-    /// CDATA sections and bogus comments.
+    /// `<!`: a comment, ended where a browser's tokenizer ends it (`<!-->`, `<!--->`, the first
+    /// `-->` or `--!>`), or a doctype, CDATA section or bogus comment (to the first `>`): kept as
+    /// written (nothing in it can become a tag). One cut off by the end of the node is left out.
     mutating func markupDeclaration(at i: Int) -> Int {
         let n = input.count
-        if i + 3 < n && input[i + 2] == UInt8(ascii: "-") && input[i + 3] == UInt8(ascii: "-") {
-            let contentStart = i + 4
+        guard i + 3 < n && input[i + 2] == UInt8(ascii: "-") && input[i + 3] == UInt8(ascii: "-") else {
+            return bogusComment(at: i, from: i + 2)
+        }
+        let contentStart = i + 4
+        var end = -1
+        if contentStart < n && input[contentStart] == UInt8(ascii: ">") {
+            end = contentStart + 1
+        } else if contentStart + 1 < n && input[contentStart] == UInt8(ascii: "-") && input[contentStart + 1] == UInt8(ascii: ">") {
+            end = contentStart + 2
+        } else {
             var j = contentStart
-            var end = -1
             while j + 2 < n {
-                if input[j] == UInt8(ascii: "-") && input[j + 1] == UInt8(ascii: "-") && input[j + 2] == UInt8(ascii: ">") {
-                    end = j
-                    break
+                if input[j] == UInt8(ascii: "-") && input[j + 1] == UInt8(ascii: "-") {
+                    if input[j + 2] == UInt8(ascii: ">") { end = j + 3; break }
+                    if input[j + 2] == UInt8(ascii: "!") && j + 3 < n && input[j + 3] == UInt8(ascii: ">") { end = j + 4; break }
                 }
                 j += 1
             }
-            if end >= 0 {
-                let content = input[contentStart..<end]
-                var simple = !(content.first == UInt8(ascii: ">")
-                               || (content.count >= 2 && content.first == UInt8(ascii: "-") && content.dropFirst().first == UInt8(ascii: ">")))
-                if simple {
-                    var previousDash = false
-                    for c in content {
-                        let dash = c == UInt8(ascii: "-")
-                        if dash && previousDash { simple = false; break }
-                        previousDash = dash
-                    }
-                    if content.last == UInt8(ascii: "-") { simple = false }
-                }
-                if simple {
-                    out.append(contentsOf: input[i..<(end + 3)])
-                    return end + 3
-                }
-                changed = true
-                return end + 3
-            }
+        }
+        guard end >= 0 else {
             changed = true
             return n
         }
-        changed = true
-        return skipPast(UInt8(ascii: ">"), from: i + 2)
+        out.append(contentsOf: input[i..<end])
+        return end
+    }
+
+    /// `<?…>`, `</ …>`, `<!…>`: a bogus comment to the first `>`, kept as written; left out when
+    /// the node ends first.
+    mutating func bogusComment(at i: Int, from: Int) -> Int {
+        var j = from
+        while j < input.count && input[j] != UInt8(ascii: ">") { j += 1 }
+        guard j < input.count else {
+            changed = true
+            return input.count
+        }
+        out.append(contentsOf: input[i...j])
+        return j + 1
     }
 
     /// An attribute value as a browser reads it, as far as URL and style checks need: numeric

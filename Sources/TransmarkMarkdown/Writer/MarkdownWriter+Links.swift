@@ -81,7 +81,9 @@ extension MarkdownWriter {
         w.prefix.removeAll()
         w.blankLine()
         for r in references {
-            w.marker("[" + r.label + "]: " + Self.linkDestination(r.destination) + Self.linkTitle(r.title))
+            // An empty destination (`<>`) must be spelled out for the definition to be one.
+            let destination = r.destination.isEmpty ? "<>" : Self.linkDestination(r.destination)
+            w.marker("[" + r.label + "]: " + destination + Self.linkTitle(r.title))
             w.cr()
         }
     }
