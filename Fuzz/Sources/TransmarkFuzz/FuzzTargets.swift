@@ -74,7 +74,8 @@ func checkTextKeepsCharacters(_ document: Document, _ text: [UInt8], _ what: Str
         // labels follow their own documented rules.
         if node.tag == .htmlBlock || node.tag == .htmlInline { return .skipChildren }
         if node.tag == .text {
-            for scalar in node.text.unicodeScalars where !scalar.properties.isWhitespace && scalar.value >= 0x20
+            for scalar in node.text.unicodeScalars where !scalar.properties.isWhitespace
+                && scalar.properties.generalCategory != .control
                 && !output.contains(scalar) {
                 missing = scalar
                 return .stop
