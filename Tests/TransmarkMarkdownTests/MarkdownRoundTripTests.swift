@@ -10,7 +10,11 @@ import TransmarkCore
     static func run(profile: MarkdownBackend.Options.Profile, expected: [Int: String], file: String) throws {
         var examples = try SpecExample.load(file).filter { !$0.disabled }
         if file == "commonmark_spec.json" { examples = examples.map { SpecExample(number: $0.number, section: $0.section, markdown: $0.markdown, html: $0.html, extensions: [], disabled: false) } }
-        let options = MarkdownBackend.Options(profile: profile)
+        var options = MarkdownBackend.Options(profile: profile)
+        // Fidelity of the author's raw HTML: in safe mode (the default) raw HTML the policy cannot
+        // vouch for, such as the spec's unfinished tags (`<div id="foo"` and a blank line), is
+        // cleaned, which a round trip would count as a difference.
+        options.unsafe = true
         var passed = 0
         var skipped = 0
         var problems: [String] = []

@@ -57,12 +57,17 @@ extension HTMLRenderer {
         out.append(" />\n")
     }
 
-    /// Raw HTML (inline or block), by `options.rawHTML`: as written, as escaped text in `<code>`
+    /// Raw HTML (inline or block), by `options.rawHTML`: as written (cleaned by the policy), as
+    /// escaped text in `<code>`
     /// (a block in `<pre>`), or cmark's comment in its place.
     mutating func writeRawHTML(_ index: Int32, block: Bool) {
         switch options.rawHTML {
         case .keep:
-            out.append(contentsOf: document.textBytes(at: index))
+            if policy.isEnabled {
+                out.append(contentsOf: policy.sanitize(rawHTML: document.textBytes(at: index)))
+            } else {
+                out.append(contentsOf: document.textBytes(at: index))
+            }
         case .text:
             var raw = document.textBytes(at: index)
             if block {

@@ -221,8 +221,9 @@ extension MarkdownWriter {
         case .text: writeCodeBlock(i); return
         case .keep: break
         }
-        var raw = Array(document.textBytes(at: i))
+        var raw = keptRawHTML(Array(document.textBytes(at: i)))
         while let l = raw.last, l == 0x0A { raw.removeLast() }
+        if raw.isEmpty { return }
         let lines = raw.split(separator: 0x0A, omittingEmptySubsequences: false)
         w.flush()
         writeVerbatimLines(lines)
@@ -232,7 +233,8 @@ extension MarkdownWriter {
     /// Writes a subtree as an HTML block (for constructs Markdown cannot express).
     mutating func writeHTMLFragment(_ i: Int32) {
         var htmlOptions = HTMLRenderer.Options()
-        htmlOptions.unsafe = true
+        // The writer's own policy: safe unless `unsafe` (then raw HTML is kept as it is too).
+        htmlOptions.unsafe = options.unsafe
         htmlOptions.rawHTML = options.rawHTML
         // The structure without its presentation (`class`, `style`, `data-*`), as a person would
         // write it in Markdown.
@@ -258,7 +260,9 @@ extension MarkdownWriter {
     /// The node's attributes and style as HTML attribute text (with a leading space).
     mutating func htmlAttributes(_ i: Int32) -> String {
         var text = ""
-        for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name) && !HTMLNames.isEventHandler(a.name) {
+        let element = divisionName(i)
+        for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name)
+            && policy.allowsAttribute(a.name, value: a.value, element: element) {
             if a.name == "style" && document.style(at: i) != nil { continue }
             var escaped = ByteOutput()
             HTMLEscaping.escapeText(a.value, into: &escaped)
@@ -432,6 +436,7 @@ extension MarkdownWriter {
             while let last = html.last, MarkdownTextEscaper.isSpace(last) { html.removeLast() }
             switch options.rawHTML {
             case .keep:
+                html = keptRawHTML(html)
                 for k in html.indices where html[k] == 0x0A || html[k] == 0x0D { html[k] = 0x20 }
                 if !html.isEmpty { writeContent(html) }
             case .text:

@@ -4,7 +4,8 @@ extension MarkdownWriter {
     // MARK: Links and images
 
     mutating func enterLink(_ i: Int32) -> Bool {
-        guard case .link(let destination, let title) = document.kind(at: i) else { return true }
+        guard case .link(let linkDestination, let title) = document.kind(at: i) else { return true }
+        let destination = safeURL(linkDestination, attribute: "href")
         // Autolinks: the text is the URL (or the address of a mailto: URL), as plain text.
         let first = records.firstChild(i)
         let plain = first >= 0 && tag(first) == .text && records.nextSibling(first) < 0
@@ -81,7 +82,9 @@ extension MarkdownWriter {
         w.prefix.removeAll()
         w.blankLine()
         for r in references {
-            w.marker("[" + r.label + "]: " + destinationAndTitle(r.destination, r.title))
+            // An empty destination (`<>`) must be spelled out for the definition to be one.
+            let written = r.destination.isEmpty ? "<>" + Self.linkTitle(r.title) : destinationAndTitle(r.destination, r.title)
+            w.marker("[" + r.label + "]: " + written)
             w.cr()
         }
     }
@@ -89,7 +92,8 @@ extension MarkdownWriter {
     /// Images write their alternative text as inline Markdown inside `![…]`, so alt text with
     /// emphasis or links reads back the same.
     mutating func enterImage(_ i: Int32) -> Bool {
-        guard case .image(let source, let title, let size) = document.kind(at: i) else { return false }
+        guard case .image(let imageSource, let title, let size) = document.kind(at: i) else { return false }
+        let source = safeURL(imageSource, attribute: "src")
         if let size, size.width != nil || size.height != nil, options.imageSize == .html {
             writeImage(i)
             return false
@@ -103,7 +107,8 @@ extension MarkdownWriter {
     }
 
     mutating func writeImage(_ i: Int32) {
-        guard case .image(let source, let title, let size) = document.kind(at: i) else { return }
+        guard case .image(let imageSource, let title, let size) = document.kind(at: i) else { return }
+        let source = safeURL(imageSource, attribute: "src")
         let alt = document[NodeID(index: i)].plainText
         if let size, size.width != nil || size.height != nil, options.imageSize == .html {
             var html = ByteOutput()
@@ -165,6 +170,18 @@ extension MarkdownWriter {
         }
         if inBreak { t += "\n" + indent }
         return out + " \"" + t + "\""
+    }
+
+    /// The URL as written, or empty when the writer's policy does not allow it (`javascript:`,
+    /// `vbscript:`, `file:`, non-image `data:`; see `SanitizerPolicy.allowsURL`), unless `unsafe`.
+    func safeURL(_ url: String, attribute: String) -> String {
+        policy.allowsURL(url, attribute: attribute) ? url : ""
+    }
+
+    /// Raw HTML as the writer passes it on with `rawHTML=keep`: as written when the policy
+    /// vouches for it (or with `unsafe`), else cleaned (`SanitizerPolicy.sanitize(rawHTML:)`).
+    func keptRawHTML(_ raw: [UInt8]) -> [UInt8] {
+        policy.vouchesFor(rawHTML: raw) ? raw : policy.sanitize(rawHTML: raw)
     }
 
     /// Escapes text inside `[...]` (alt text): brackets, backslashes, backticks and emphasis marks.

@@ -11,6 +11,9 @@ struct MarkdownWriter {
     let document: Document
     let records: NodeRecords
     let options: MarkdownBackend.Options
+    /// What links, images, HTML fallbacks and kept raw HTML may contain: the default
+    /// `SanitizerPolicy`, or `none` with `unsafe`.
+    let policy: SanitizerPolicy
     var w: MarkdownLineWriter
 
     /// An inline delimiter pair opened by a node.
@@ -103,6 +106,7 @@ struct MarkdownWriter {
     var referenceIndex: [String: Int] = [:]
 
     init(document: Document, options: MarkdownBackend.Options) {
+        self.policy = options.unsafe ? .none : .default
         self.document = document
         self.records = document.storage.records
         self.options = options
@@ -283,7 +287,7 @@ struct MarkdownWriter {
         case .softBreak: writeSoftBreak()
         case .lineBreak: writeHardBreak(i)
         case .code: writeCodeSpan(i)
-        case .htmlInline where options.rawHTML == .keep: writeContent(Array(document.textBytes(at: i)))
+        case .htmlInline where options.rawHTML == .keep: writeContent(keptRawHTML(Array(document.textBytes(at: i))))
         case .htmlInline where options.rawHTML == .text: writeCodeSpan(i)
         case .footnoteReference: writeFootnoteReference(i)
         default: break

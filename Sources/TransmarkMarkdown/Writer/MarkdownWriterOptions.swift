@@ -82,6 +82,16 @@ extension MarkdownBackend {
         /// are, `text` shows the markup as written (a code span, a block as an `html` fence),
         /// `drop` leaves them out.
         public var rawHTML = RawHTMLPolicy.keep
+        /// Write what can run code as it is (the HTML writer's `unsafe`, same meaning): link and
+        /// image URLs the default `SanitizerPolicy` refuses (`javascript:`, `vbscript:`, `file:`,
+        /// non-image `data:`), event handlers and code-bearing elements in the HTML written for
+        /// constructs Markdown cannot hold, and kept raw HTML. When false (the default) such URLs
+        /// are emptied (`[x]()`), the fallback HTML is written in the HTML writer's safe mode, and
+        /// raw HTML kept by `rawHTML=keep` is passed on as written only when the policy vouches
+        /// for it (`SanitizerPolicy.vouchesFor(rawHTML:)`: no tag, attribute or URL it would
+        /// remove, comments unambiguous), else cleaned (`SanitizerPolicy.sanitize(rawHTML:)`).
+        /// Unlike the HTML writer's, it does not change `rawHTML` (already `keep` by default).
+        public var unsafe = false
 
         public init() {}
 
@@ -190,6 +200,7 @@ extension MarkdownBackend {
                 .choice("captionStyle", \.captionStyle, summary: "table captions: paragraph before the table or pandoc's ': caption' after it"),
                 .bool("htmlFallbackAttributes", \.htmlFallbackAttributes,
                       summary: "keep class, style and data-* attributes in HTML written for what Markdown cannot hold"),
+                .bool("unsafe", \.unsafe, summary: "write javascript:/vbscript:/file:/data: URLs, event handlers and raw HTML as they are (default: emptied, dropped, cleaned)"),
                 .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: keep (as markup), text (shown as written, in code) or drop")
                     .renaming(values: ["html": "keep"]),
             ]
