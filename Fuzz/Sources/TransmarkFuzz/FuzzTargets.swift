@@ -73,6 +73,8 @@ func checkTextKeepsCharacters(_ document: Document, _ text: [UInt8], _ what: Str
         // Raw HTML is dropped by the text writers' default policy; hidden text and footnote
         // labels follow their own documented rules.
         if node.tag == .htmlBlock || node.tag == .htmlInline { return .skipChildren }
+        // Nodes styled `display: none` are left out by every text writer (documented policy).
+        if node.style?.display == Display.none { return .skipChildren }
         if node.tag == .text {
             for scalar in node.text.unicodeScalars where !scalar.properties.isWhitespace
                 && scalar.properties.generalCategory != .control
