@@ -33,9 +33,17 @@ import Transmark
         }
     }
 
-    @Test(arguments: frontends)
-    func nulBecomesReplacementCharacter(_ frontend: String) throws {
-        #expect(try Self.text([0x61, 0x00, 0x62], from: frontend) == "a\u{FFFD}b")
+    /// Markdown turns NUL into U+FFFD (CommonMark); HTML follows the tree-construction rules of
+    /// the insertion mode (Docs/html-reader.md): in body text a NUL is ignored, as browsers do,
+    /// while in an attribute value or foreign content (SVG) it becomes U+FFFD.
+    @Test func nulFollowsEachFormatsRule() throws {
+        #expect(try Self.text([0x61, 0x00, 0x62], from: "markdown") == "a\u{FFFD}b")
+        #expect(try Self.text([0x61, 0x00, 0x62], from: "html") == "ab")
+        let svg = try HTMLFrontend().parse(Array("<svg><text>a\u{0}b</text></svg>".utf8))
+        #expect(svg.root.plainText.contains("a\u{FFFD}b"))
+        let link = try HTMLFrontend().parse(Array("<a href=\"x\u{0}y\">l</a>".utf8))
+        guard case .link(let destination, _)? = try link.select("a").first?.kind else { Issue.record("no link"); return }
+        #expect(destination.contains("%EF%BF%BD") || destination.contains("\u{FFFD}"))
     }
 
     @Test(arguments: ["&#xD800;", "&#55296;", "&#xDFFF;", "&#57343;", "&#xDBFF;&#xDC00;", "&#0;", "&#x110000;"])

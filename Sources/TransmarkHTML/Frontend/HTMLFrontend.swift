@@ -18,6 +18,9 @@ public struct HTMLFrontend: Frontend {
         public var keepComments = false
         /// Keep elements hidden by the `hidden` attribute or an inline `display: none`.
         public var keepHidden = false
+        /// Keep the whitespace of inline `<code>` as written, as inside `<pre>` (turndown's option
+        /// of that name); by default it collapses as a browser shows it.
+        public var preformattedCode = false
         /// The input encoding.
         public var encoding = Encoding.auto
         /// The largest input accepted, in bytes; larger input is refused with
@@ -36,6 +39,7 @@ public struct HTMLFrontend: Frontend {
             [
                 .bool("keepComments", \.keepComments, summary: "keep comments as raw HTML nodes"),
                 .bool("keepHidden", \.keepHidden, summary: "keep elements hidden by `hidden` or display:none"),
+                .bool("preformattedCode", \.preformattedCode, summary: "keep the whitespace of inline <code> as written (turndown's option)"),
                 .choice("encoding", \.encoding, summary: "input encoding (auto: BOM, <meta charset>, else UTF-8)"),
                 .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes"),
                 .int("maxDepth", \.maxDepth, range: 8...Int(Int32.max),

@@ -218,6 +218,9 @@ extension HTMLTreeBuilder {
             if collector.atStart, start < slice.count, slice[start] == 0x0A { start += 1 }
             collector.atStart = false
             collector.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: slice[start...]))
+        } else if options.preformattedCode {
+            collector.atStart = false
+            collector.bytes.append(contentsOf: slice)
         } else {
             collector.atStart = false
             // Whitespace runs collapse to one space; the text between them (single spaces
@@ -312,7 +315,7 @@ extension HTMLTreeBuilder {
                              style: collector.style)
             }
             spacing = .start
-        } else if preserveDepth > 0 {
+        } else if preserveDepth > 0 || options.preformattedCode {
             builder.leaf(.code, bytes: collector.bytes, attributeList: collector.attributes, style: collector.style)
             spacing = collector.collapsedSpace ? .afterSpace : .afterText
         } else {

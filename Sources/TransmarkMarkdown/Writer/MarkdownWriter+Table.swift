@@ -25,7 +25,8 @@ extension MarkdownWriter {
     static let maximumTableColumns = 1000
 
     /// The table's rows and cells, with spans laid out on a grid; nil when the table holds
-    /// anything but rows and one caption (the frontend moves other content out of tables).
+    /// anything but rows and one caption (the frontend moves other content out of tables), or a
+    /// row of more than `maximumTableColumns` columns.
     mutating func tableGrid(_ table: Int32) -> TableGrid? {
         var grid = TableGrid()
         // Rows still covered by a cell above, per column.
@@ -64,7 +65,9 @@ extension MarkdownWriter {
                     column += 1
                 }
                 cell = records.nextSibling(cell)
-                if column >= Self.maximumTableColumns { break }
+                // A row wider than that is no grid (the table is written another way): no cell
+                // is ever left out.
+                if column >= Self.maximumTableColumns && cell >= 0 { return nil }
             }
             fillCovered()
             grid.rows.append(row)
