@@ -1,5 +1,4 @@
 @_spi(TransmarkStorage) import TransmarkCore
-import TransmarkHTML
 
 /// The Markdown writer's state machine: one non-recursive walk over the tree with enter/exit
 /// events, writing lines through `MarkdownLineWriter`.
