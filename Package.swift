@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TransmarkHTML", targets: ["TransmarkHTML"]),
         .library(name: "TransmarkText", targets: ["TransmarkText"]),
         .library(name: "TransmarkStyledRuns", targets: ["TransmarkStyledRuns"]),
+        .library(name: "TransmarkTransforms", targets: ["TransmarkTransforms"]),
         // The command line, runnable against any registry (`CommandLineTool.run`): a package that
         // adds its own formats ships its own `transmark` with them.
         .library(name: "TransmarkCLI", targets: ["TransmarkCLI"]),
@@ -34,7 +35,8 @@ let package = Package(
         .target(name: "TransmarkHTML", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkText", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkStyledRuns", dependencies: ["TransmarkCore"]),
-        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns"]),
+        .target(name: "TransmarkTransforms", dependencies: ["TransmarkCore"]),
+        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns", "TransmarkTransforms"]),
         .target(
             name: "TransmarkCLI",
             dependencies: ["Transmark", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "TransmarkHTMLTests", dependencies: ["TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkTextTests", dependencies: ["TransmarkText", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkStyledRunsTests", dependencies: ["TransmarkStyledRuns", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
+        .testTarget(name: "TransmarkTransformsTests", dependencies: ["Transmark", "TestSupport"]),
         .testTarget(name: "TransmarkTests", dependencies: ["Transmark", "TransmarkCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,3 +3,4 @@
 @_exported import TransmarkMarkdown
 @_exported import TransmarkStyledRuns
 @_exported import TransmarkText
+@_exported import TransmarkTransforms

@@ -3,20 +3,32 @@ import TransmarkHTML
 import TransmarkMarkdown
 import TransmarkStyledRuns
 import TransmarkText
+import TransmarkTransforms
 
 extension Registry {
     /// Every built-in format: Markdown (read and write), HTML (read and write), the `tree` dump
-    /// (write), styled runs as JSON (`styled-json`, write), plain text and ANSI terminal text
-    /// (write).
+    /// (write), styled runs as JSON (`styled-json`, read and write), plain text and ANSI terminal
+    /// text (write); and the transforms `remove`, `unwrap`, `keep`, `shift-headings`,
+    /// `resolve-links`, `drop-images`, `toc`, `main-content` and `sanitize`.
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
         .adding(MarkdownBackend())
         .adding(HTMLFrontend())
         .adding(HTMLBackend())
         .adding(TreeBackend())
+        .adding(StyledJSONFrontend())
         .adding(StyledJSONBackend())
         .adding(TextBackend())
         .adding(ANSIBackend())
+        .adding(RemoveTransform())
+        .adding(UnwrapTransform())
+        .adding(KeepTransform())
+        .adding(ShiftHeadingsTransform())
+        .adding(ResolveLinksTransform())
+        .adding(DropImagesTransform())
+        .adding(TableOfContentsTransform())
+        .adding(MainContentTransform())
+        .adding(SanitizeTransform())
 }
 
 /// One-call conveniences over `Registry.standard`.

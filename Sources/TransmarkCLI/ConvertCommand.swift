@@ -46,7 +46,9 @@ struct ConvertCommand: ParsableCommand {
         valueName: "key=value"))
     var options: [String] = []
 
-    @Option(name: .customLong("transform"), help: "A transform to apply between reading and writing (repeatable).")
+    @Option(name: .customLong("transform"), help: ArgumentHelp(
+        "A transform to apply between reading and writing (repeatable, in order), with options for it alone; run `transmark transforms`.",
+        valueName: "name[:key=value,...]"))
     var transforms: [String] = []
 
     @Option(name: [.short, .customLong("jobs")], help: ArgumentHelp(

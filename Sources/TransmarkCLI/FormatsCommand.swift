@@ -28,10 +28,7 @@ struct FormatsCommand: ParsableCommand {
             }
             text += "\n"
         }
-        for t in registry.transforms {
-            text += "transform \(t.name)\n  \(t.summary)\n"
-            for o in t.optionHelp { text += "    \(o.key)=\(o.defaultValue)  \(o.summary) [\(o.accepted)]\n" }
-        }
+        if !registry.transforms.isEmpty { text += TransformsCommand.listing(registry) }
         return text
     }
 }

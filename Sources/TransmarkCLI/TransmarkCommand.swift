@@ -4,12 +4,14 @@ import TransmarkCore
 
 /// The `transmark` command.
 public struct TransmarkCommand: ParsableCommand {
+    /// The command's name, help and subcommands (`convert`, the default, `select`, `formats`, `transforms`).
     public static let configuration = CommandConfiguration(
         commandName: "transmark",
         abstract: "Convert markup between formats: Markdown, HTML, tree dumps and more.",
-        subcommands: [ConvertCommand.self, SelectCommand.self, FormatsCommand.self],
+        subcommands: [ConvertCommand.self, SelectCommand.self, FormatsCommand.self, TransformsCommand.self],
         defaultSubcommand: ConvertCommand.self)
 
+    /// The defaults.
     public init() {}
 }
 

@@ -9,7 +9,10 @@
 public struct ConversionOptions: Sendable {
     /// The options in the order given.
     public var pairs: [(key: String, value: String)]
-    /// Names of transforms to apply between parsing and rendering, in order.
+    /// The transforms to apply between parsing and rendering, in order: each `NAME` or
+    /// `NAME:key=value,…`, whose options go to that step alone (see `TransformSpec` for how
+    /// commas inside values are read). Options given in `pairs` as `NAME.key=value` (or
+    /// unqualified) go to every step of that transform, before the step's own.
     public var transforms: [String]
 
     /// Creates conversion options.

@@ -8,6 +8,7 @@ public struct NodeID: Hashable, Sendable, Comparable {
     /// The node at a preorder index (for frontends, backends and transforms of this package).
     package init(index: Int32) { self.index = index }
 
+    /// Whether the first comes before the second.
     public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.index < rhs.index }
 
     /// The root node of every document.

@@ -10,7 +10,9 @@ public protocol FormatOptions: Sendable {
 
 /// A format with nothing to configure.
 public struct NoOptions: FormatOptions {
+    /// The defaults.
     public init() {}
+    /// The options settable by key, with their accepted values and help.
     public static var optionSpecs: [OptionSpec<NoOptions>] { [] }
 }
 

@@ -15,6 +15,7 @@ public protocol Frontend: Sendable {
 }
 
 extension Frontend {
+    /// Parses `input` like `parse(_:options:)`; this default leaves `input` as it is (a frontend that can give the memory back early overrides it).
     public func parse(consuming input: inout [UInt8], options: Options) throws -> Document {
         let document = try input.withUnsafeBufferPointer { try parse($0, options: options) }
         input = []
@@ -48,6 +49,7 @@ public protocol StreamingBackend: Backend {
 }
 
 extension StreamingBackend {
+    /// Renders a document handed over to the backend; this default renders it as borrowed, in pieces.
     public func render(consuming document: consuming Document, options: Options,
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         try render(document, options: options, writingTo: write)

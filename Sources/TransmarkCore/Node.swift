@@ -82,6 +82,7 @@ public struct Node: Sendable {
             let document: Document
             var upcoming: Int32
 
+            /// The next element, or `nil` at the end.
             public mutating func next() -> Node? {
                 guard upcoming >= 0 else { return nil }
                 let node = Node(document: document, id: NodeID(upcoming))
@@ -90,6 +91,7 @@ public struct Node: Sendable {
             }
         }
 
+        /// An iterator over the elements, in order.
         public func makeIterator() -> Iterator { Iterator(document: document, upcoming: first) }
     }
 }

@@ -18,6 +18,7 @@ public enum NodeKind: Hashable, Sendable {
     // with associated values in an array, whose stride is the largest case's size (64 bytes
     // with them inline, 40 now). (After changing this layout, clean the test targets' build
     // products: incremental builds have kept test objects made for the old layout.)
+    /// A bullet or ordered list; its children are `listItem` nodes.
     indirect case list(ListAttributes)
     /// An item of a list; `task` is set for GFM task-list items.
     case listItem(task: TaskState?)
@@ -72,6 +73,7 @@ public enum NodeKind: Hashable, Sendable {
     case link(destination: String, title: String)
     /// An image; its children are the alternative text.
     // `indirect` (boxed), as `list`: see there.
+    /// An image; its children are the alternative text.
     indirect case image(source: String, title: String, size: ImageSize?)
     /// Inline raw HTML; the node's text is the raw markup.
     case htmlInline
@@ -89,11 +91,16 @@ public enum NodeKind: Hashable, Sendable {
 extension NodeKind {
     /// The kind without its associated values: compact, comparable, usable as a dictionary key.
     public enum Tag: UInt8, CaseIterable, Sendable, Hashable {
+        /// Block kinds, as in `NodeKind`.
         case document, paragraph, heading, blockQuote, list, listItem, codeBlock, htmlBlock
+        /// More block kinds, as in `NodeKind`.
         case thematicBreak, table, tableRow, tableCell, footnoteDefinition, definitionList, term
+        /// The last block kinds, as in `NodeKind`.
         case definition, division
+        /// Inline kinds, as in `NodeKind`.
         case text, softBreak, lineBreak, emphasis, strong, strikethrough, underline, superscript
         case `subscript`, highlight, code, link, image, htmlInline, span, footnoteReference
+        /// A node a plugin or a custom tag introduces.
         case custom
 
         /// The name used in tree dumps and option values (`blockQuote`, `tableCell`, …).

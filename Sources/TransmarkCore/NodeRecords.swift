@@ -14,17 +14,22 @@
 ///   one entry per node that has any.
 @_spi(TransmarkStorage)
 public struct PackedNodeRecord: Sendable {
+    /// The parent's index, or -1 for the root.
     public var parent: Int32
+    /// The next sibling's index, or -1.
     public var nextSibling: Int32
+    /// Where the node's text starts in the document's text buffer.
     public var textStart: UInt32
     /// What the node has besides its links and text: `-1` nothing; `>= 0` the index of its
     /// `NodeExtras`; `<= -2` one index, `-2 - extra`, of its payload when its kind has one, else of
     /// its attribute list (most nodes with anything have just that one thing, and an index here
     /// saves an entry in `extras`). See `NodeRecords.extras(of:)`.
     public var extra: Int32
+    /// The node's kind without its values.
     public var tag: NodeKind.Tag
 
     @inlinable
+    /// A packed record.
     public init(tag: NodeKind.Tag, parent: Int32, textStart: UInt32, extra: Int32) {
         self.parent = parent
         self.nextSibling = -1
@@ -37,11 +42,15 @@ public struct PackedNodeRecord: Sendable {
 /// What only some nodes have: indexes into the payloads, attribute lists and styles (-1: none).
 @_spi(TransmarkStorage)
 public struct NodeExtras: Sendable {
+    /// The index of the kind's values, or -1.
     public var payload: Int32
+    /// The index of the attribute list, or -1.
     public var attributes: Int32
+    /// The index of the style, or -1.
     public var style: Int32
 
     @inlinable
+    /// The side fields of a record.
     public init(payload: Int32, attributes: Int32, style: Int32) {
         self.payload = payload
         self.attributes = attributes
@@ -65,11 +74,17 @@ public struct NodeExtras: Sendable {
 /// shared UTF-8 buffer.
 @_spi(TransmarkStorage)
 public struct NodeRecord: Sendable {
+    /// The node's kind without its values.
     public var tag: NodeKind.Tag
+    /// The parent's index, or -1 for the root.
     public var parent: Int32
+    /// The first child's index, or -1.
     public var firstChild: Int32
+    /// The next sibling's index, or -1.
     public var nextSibling: Int32
+    /// Where the node's text starts in the document's text buffer.
     public var textStart: UInt32
+    /// The length of the node's text in bytes.
     public var textCount: UInt32
     /// Index into `DocumentStorage.payloads` for kinds with associated values, else -1.
     public var payload: Int32
@@ -79,6 +94,7 @@ public struct NodeRecord: Sendable {
     public var style: Int32
 
     @inlinable
+    /// A whole record.
     public init(tag: NodeKind.Tag, parent: Int32, firstChild: Int32, nextSibling: Int32, textStart: UInt32,
                 textCount: UInt32, payload: Int32, attributes: Int32, style: Int32) {
         self.tag = tag
@@ -109,7 +125,9 @@ public struct NodeRecords: RandomAccessCollection, Sendable {
         self.textCount = textCount
     }
 
+    /// The first record's index (0).
     @inlinable public var startIndex: Int { 0 }
+    /// One past the last record's index.
     @inlinable public var endIndex: Int { packed.count }
 
     /// The whole record (callers that need one or two fields read them with the accessors
@@ -150,18 +168,23 @@ public struct NodeRecords: RandomAccessCollection, Sendable {
     }
 
     @inlinable
+    /// The next sibling of node `index`, or -1.
     public func nextSibling(_ index: Int32) -> Int32 { packed[Int(index)].nextSibling }
 
     @inlinable
+    /// The parent of node `index`, or -1.
     public func parent(_ index: Int32) -> Int32 { packed[Int(index)].parent }
 
     @inlinable
+    /// The kind of node `index`, without its values.
     public func tag(_ index: Int32) -> NodeKind.Tag { packed[Int(index)].tag }
 
     @inlinable
+    /// Where the text of node `index` starts.
     public func textStart(_ index: Int32) -> UInt32 { packed[Int(index)].textStart }
 
     @inlinable
+    /// The length in bytes of the text of node `index`.
     public func textCount(_ index: Int32) -> UInt32 { textEnd(of: Int(index)) &- packed[Int(index)].textStart }
 
     /// Index into `DocumentStorage.payloads`, or -1.

@@ -125,11 +125,11 @@ public struct Registry: Sendable {
                         options: ConversionOptions = ConversionOptions()) throws -> [UInt8] {
         let frontend = try frontend(named: source)
         let backend = try backend(named: target)
-        let chosenTransforms = try options.transforms.map { try transform(named: $0) }
+        let (chosenTransforms, steps) = try transformSteps(options.transforms)
         let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
         var document = try frontend.parse(input, options: routed.frontend)
         for (i, t) in chosenTransforms.enumerated() {
-            document = try t.apply(to: document, options: routed.transforms[i])
+            document = try t.apply(to: document, options: routed.transforms[i] + steps[i].options)
         }
         return try backend.render(document, options: routed.backend)
     }
@@ -160,11 +160,11 @@ public struct Registry: Sendable {
         throws -> (Document, RegisteredBackend, [(key: String, value: String)]) {
         let frontend = try frontend(named: source)
         let backend = try backend(named: target)
-        let chosenTransforms = try options.transforms.map { try transform(named: $0) }
+        let (chosenTransforms, steps) = try transformSteps(options.transforms)
         let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
         var document = try frontend.parse(consuming: &input, options: routed.frontend)
         for (i, t) in chosenTransforms.enumerated() {
-            document = try t.apply(to: document, options: routed.transforms[i])
+            document = try t.apply(to: document, options: routed.transforms[i] + steps[i].options)
         }
         return (document, backend, routed.backend)
     }
@@ -181,6 +181,28 @@ public struct Registry: Sendable {
         var input = input
         let bytes = try input.withUTF8 { try convert($0, from: source, to: target, options: options) }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Applies a chain of transforms to a document, in order. Each step is `NAME` or
+    /// `NAME:key=value,…` (see `TransformSpec`); its options go to that step only.
+    ///
+    /// ```swift
+    /// let article = try Registry.standard.applyTransforms(["main-content", "toc:maxLevel=2"], to: page)
+    /// ```
+    public func applyTransforms(_ specs: [String], to document: Document) throws -> Document {
+        let (chosen, steps) = try transformSteps(specs)
+        var document = document
+        for (i, t) in chosen.enumerated() {
+            document = try t.apply(to: document, options: steps[i].options)
+        }
+        return document
+    }
+
+    /// The registered transforms and parsed steps of `specs`, checked before any work is done.
+    private func transformSteps(_ specs: [String]) throws -> ([RegisteredTransform], [TransformSpec]) {
+        let steps = try specs.map { try TransformSpec(parsing: $0) }
+        let chosen = try steps.map { try transform(named: $0.name) }
+        return (chosen, steps)
     }
 
     /// Parses input with a registered frontend and `key=value` options.

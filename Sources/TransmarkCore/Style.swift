@@ -110,11 +110,13 @@ public struct Style: Hashable, Sendable {
     /// Whether no field is set.
     public var isEmpty: Bool { storage.map { $0.fields == StyleFields() } ?? true }
 
+    /// Whether the two values are equal.
     public static func == (lhs: Style, rhs: Style) -> Bool {
         if lhs.storage === rhs.storage { return true }
         return lhs.fields == rhs.fields
     }
 
+    /// Feeds what makes the value equal to another into `hasher`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fields)
     }
@@ -224,15 +226,21 @@ public enum FontWeight: Hashable, Sendable {
 
 /// `font-style`.
 public enum FontStyle: String, Hashable, Sendable {
+    /// The CSS `font-style` keywords.
     case normal, italic, oblique
 }
 
 /// A CSS length or percentage.
 public enum CSSLength: Hashable, Sendable {
+    /// CSS pixels.
     case px(Double)
+    /// Points (1/72 inch).
     case pt(Double)
+    /// A multiple of the element's font size.
     case em(Double)
+    /// A multiple of the root font size.
     case rem(Double)
+    /// A percentage of the reference value (the parent's font size for font sizes).
     case percent(Double)
 }
 
@@ -246,13 +254,17 @@ public enum FontSize: Hashable, Sendable {
 
 /// The `font-size` keywords.
 public enum FontSizeKeyword: String, Hashable, Sendable, CaseIterable {
+    /// The absolute size keywords.
     case xxSmall = "xx-small", xSmall = "x-small", small, medium, large, xLarge = "x-large"
+    /// The largest absolute keywords and the relative ones.
     case xxLarge = "xx-large", xxxLarge = "xxx-large", smaller, larger
 }
 
 /// `text-decoration-line`: a set of lines, or explicitly none.
 public struct TextDecoration: OptionSet, Hashable, Sendable {
+    /// The set's bits.
     public let rawValue: UInt8
+    /// A set from its bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// `underline`.
     public static let underline = TextDecoration(rawValue: 1)
@@ -266,11 +278,13 @@ public struct TextDecoration: OptionSet, Hashable, Sendable {
 
 /// `text-align`.
 public enum TextAlign: String, Hashable, Sendable {
+    /// The CSS `text-align` keywords.
     case left, right, center, justify, start, end
 }
 
 /// `vertical-align`, the values that matter for text.
 public enum VerticalAlign: Hashable, Sendable {
+    /// The CSS `vertical-align` keywords.
     case baseline, `super`, sub, top, middle, bottom, textTop, textBottom
     /// A length or percentage offset.
     case length(CSSLength)
@@ -288,11 +302,13 @@ public enum LineHeight: Hashable, Sendable {
 
 /// `text-transform`.
 public enum TextTransform: String, Hashable, Sendable {
+    /// The CSS `text-transform` keywords.
     case none, uppercase, lowercase, capitalize
 }
 
 /// `white-space`.
 public enum WhiteSpace: String, Hashable, Sendable {
+    /// The CSS `white-space` keywords.
     case normal, nowrap, pre, preWrap = "pre-wrap", preLine = "pre-line", breakSpaces = "break-spaces"
 
     /// Whether runs of spaces are kept as written.
@@ -303,11 +319,14 @@ public enum WhiteSpace: String, Hashable, Sendable {
 
 /// `display`, the values that matter for documents.
 public enum Display: String, Hashable, Sendable {
+    /// CSS `display` keywords.
     case none, inline, block, inlineBlock = "inline-block", listItem = "list-item", table
+    /// More CSS `display` keywords.
     case tableRow = "table-row", tableCell = "table-cell", flex, grid, contents
 }
 
 /// `visibility`.
 public enum Visibility: String, Hashable, Sendable {
+    /// The CSS `visibility` keywords.
     case visible, hidden, collapse
 }

@@ -33,6 +33,7 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
     /// fault in Unicode scalars from its start.
     case invalidSelector(String, message: String, offset: Int)
 
+    /// A readable description.
     public var description: String {
         switch self {
         case .unknownFormat(let name, let known):

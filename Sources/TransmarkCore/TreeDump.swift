@@ -9,8 +9,10 @@ public struct TreeBackend: Backend {
         /// Whether to show styles.
         public var styles = true
 
+        /// The defaults.
         public init() {}
 
+        /// The options settable by key, with their accepted values and help.
         public static var optionSpecs: [OptionSpec<Options>] {
             [
                 .bool("attributes", \.attributes, summary: "show node attributes"),
@@ -19,13 +21,16 @@ public struct TreeBackend: Backend {
         }
     }
 
+    /// The defaults.
     public init() {}
 
+    /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(name: "tree", aliases: ["dump"], fileExtensions: ["tree"],
                          mediaType: "text/plain", summary: "indented dump of the Markup tree, for tests and debugging")
     }
 
+    /// Renders `document` with `options`.
     public func render(_ document: Document, options: Options) throws -> [UInt8] {
         var out = ByteOutput(capacity: document.storage.text.count * 2 + document.nodeCount * 16)
         var cursor = WalkCursor(start: 0)

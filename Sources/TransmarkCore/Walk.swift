@@ -58,6 +58,7 @@ public struct WalkEvents: Sequence, Sendable {
         let document: Document
         var cursor: WalkCursor
 
+        /// The next element, or `nil` at the end.
         public mutating func next() -> WalkEvent? {
             guard let (index, entering) = cursor.next(document.storage.records) else { return nil }
             let node = Node(document: document, id: NodeID(index))
@@ -65,6 +66,7 @@ public struct WalkEvents: Sequence, Sendable {
         }
     }
 
+    /// An iterator over the elements, in order.
     public func makeIterator() -> Iterator { Iterator(document: document, cursor: WalkCursor(start: start)) }
 }
 

@@ -30,8 +30,10 @@ public struct MarkdownFrontend: Frontend {
         /// memory and time (see `TransmarkChunkedParse.h`). 0 parses every input in one piece.
         public var chunkSize = 256 * 1024
 
+        /// The defaults.
         public init() {}
 
+        /// The options settable by key, with their accepted values and help.
         public static var optionSpecs: [OptionSpec<Options>] {
             [
                 .bool("smart", \.smart, summary: "smart punctuation (curly quotes, dashes, ellipses)"),
@@ -66,6 +68,7 @@ public struct MarkdownFrontend: Frontend {
     /// Creates the Markdown frontend.
     public init() {}
 
+    /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(
             name: "markdown", aliases: ["md", "gfm", "commonmark", "cmark"],
@@ -74,6 +77,7 @@ public struct MarkdownFrontend: Frontend {
             summary: "CommonMark with GitHub Flavored Markdown extensions and footnotes (libcmark-gfm)")
     }
 
+    /// Parses `input` with `options` into a document.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
         let settings = try prepare(input, options: options)
         let stage = blockParse(input, settings, releasingInput: false)

@@ -4,6 +4,7 @@ import TransmarkCore
 public struct DecorationLine: Sendable, Hashable {
     /// The style of the line.
     public enum LineStyle: String, Sendable, Hashable, CaseIterable {
+        /// How the line is drawn.
         case single, double, thick, dotted, dashed
     }
 

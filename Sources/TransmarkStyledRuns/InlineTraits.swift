@@ -1,6 +1,8 @@
 /// The semantic inline markup a run is inside: what the source said, not how it looks.
 public struct InlineTraits: OptionSet, Sendable, Hashable {
+    /// The set's bits.
     public let rawValue: UInt16
+    /// A set from its bits.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Inside `strong`.

@@ -3,11 +3,13 @@
 public struct ParagraphAttributes: Sendable, Hashable {
     /// Which kind of block the paragraph came from.
     public enum Role: String, Sendable, Hashable, CaseIterable {
+        /// The block a paragraph comes from.
         case paragraph, heading, codeBlock, listItem, tableRow, thematicBreak, footnote, term, definition, html
     }
 
     /// The horizontal alignment of the paragraph's lines.
     public enum Alignment: String, Sendable, Hashable, CaseIterable {
+        /// How a paragraph's lines are aligned (`natural` follows the writing direction).
         case natural, left, center, right, justified
     }
 

@@ -8,17 +8,20 @@ import TransmarkCore
 /// `render(consuming:options:writingTo:)`, it frees the tree before writing, so the tree and the
 /// JSON are never held at once.
 public struct StyledJSONBackend: StreamingBackend {
+    /// The options: those of `StyledText(document:options:)`.
     public typealias Options = StyledTextOptions
 
     /// Creates the backend.
     public init() {}
 
+    /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(name: "styled-json", aliases: ["styled", "runs"], fileExtensions: ["styled.json"],
                          mediaType: "application/json",
                          summary: "styled text runs (text, run and paragraph attributes, attachments) as JSON")
     }
 
+    /// Lays `document` out and writes it as styled JSON.
     public func render(_ document: Document, options: StyledTextOptions) throws -> [UInt8] {
         // Straight from the layout's bytes to JSON; a tree with invalid UTF-8 takes the repairing
         // path of `StyledText(document:options:)`.
@@ -28,11 +31,13 @@ public struct StyledJSONBackend: StreamingBackend {
         return StyledText(document: document, options: options).jsonBytes
     }
 
+    /// Lays `document` out and writes the JSON to `write` in pieces.
     public func render(_ document: Document, options: StyledTextOptions,
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         try render(consuming: document, options: options, writingTo: write)
     }
 
+    /// Lays the handed-over document out, frees it, then writes the JSON to `write` in pieces.
     public func render(consuming document: consuming Document, options: StyledTextOptions,
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         var layout = StyledTextLayout(document: consume document, options: options, repairText: false)

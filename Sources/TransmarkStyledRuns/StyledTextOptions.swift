@@ -28,6 +28,7 @@ public struct StyledTextOptions: FormatOptions, Hashable {
         self.rawHTML = rawHTML
     }
 
+    /// The options settable by key, with their accepted values and help.
     public static var optionSpecs: [OptionSpec<StyledTextOptions>] {
         [
             .choice("unit", \.unit, summary: "unit of ranges: utf16 (NSRange), unicodeScalars or utf8"),

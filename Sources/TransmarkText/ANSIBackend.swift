@@ -19,16 +19,19 @@ public struct ANSIBackend: StreamingBackend {
         self.environment = environment
     }
 
+    /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(name: "ansi", aliases: ["terminal"], fileExtensions: ["ansi"], mediaType: "text/plain",
                          summary: "terminal text with colors, styles and hyperlinks (ANSI escape sequences)")
     }
 
+    /// Renders `document` with `options`.
     public func render(_ document: Document, options: Options) throws -> [UInt8] {
         let settings = options.layoutSettings(in: environment ?? .current)
         return TextLayoutEngine.render(document, settings: settings)
     }
 
+    /// Renders `document` with `options`, handing the output to `write` in pieces.
     public func render(_ document: Document, options: Options,
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         TextLayoutEngine.render(document, settings: options.layoutSettings(in: environment ?? .current), writingTo: write)

@@ -40,6 +40,7 @@ extension ANSIBackend {
         /// The defaults.
         public init() {}
 
+        /// The options settable by key, with their accepted values and help.
         public static var optionSpecs: [OptionSpec<Options>] {
             [
                 .choice("color", \.color, summary: "write colors: auto (terminal and no NO_COLOR), always, never"),

@@ -10,21 +10,37 @@ public enum ANSIColor: Hashable, Sendable {
     /// A 24-bit color.
     case rgb(UInt8, UInt8, UInt8)
 
+    /// The terminal palette's black (index 0).
     public static let black = ANSIColor.basic(0)
+    /// The terminal palette's red (index 1).
     public static let red = ANSIColor.basic(1)
+    /// The terminal palette's green (index 2).
     public static let green = ANSIColor.basic(2)
+    /// The terminal palette's yellow (index 3).
     public static let yellow = ANSIColor.basic(3)
+    /// The terminal palette's blue (index 4).
     public static let blue = ANSIColor.basic(4)
+    /// The terminal palette's magenta (index 5).
     public static let magenta = ANSIColor.basic(5)
+    /// The terminal palette's cyan (index 6).
     public static let cyan = ANSIColor.basic(6)
+    /// The terminal palette's white (index 7).
     public static let white = ANSIColor.basic(7)
+    /// The terminal palette's bright black (index 8).
     public static let brightBlack = ANSIColor.basic(8)
+    /// The terminal palette's bright red (index 9).
     public static let brightRed = ANSIColor.basic(9)
+    /// The terminal palette's bright green (index 10).
     public static let brightGreen = ANSIColor.basic(10)
+    /// The terminal palette's bright yellow (index 11).
     public static let brightYellow = ANSIColor.basic(11)
+    /// The terminal palette's bright blue (index 12).
     public static let brightBlue = ANSIColor.basic(12)
+    /// The terminal palette's bright magenta (index 13).
     public static let brightMagenta = ANSIColor.basic(13)
+    /// The terminal palette's bright cyan (index 14).
     public static let brightCyan = ANSIColor.basic(14)
+    /// The terminal palette's bright white (index 15).
     public static let brightWhite = ANSIColor.basic(15)
 
     /// The color as the given depth can show it; `nil` for `.none`.

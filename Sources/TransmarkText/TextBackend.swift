@@ -11,11 +11,13 @@ public struct TextBackend: StreamingBackend {
     /// Creates the backend.
     public init() {}
 
+    /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(name: "text", aliases: ["plain", "txt"], fileExtensions: ["txt"], mediaType: "text/plain",
                          summary: "plain text: wrapped and readable, or flat and fast")
     }
 
+    /// Renders `document` with `options`.
     public func render(_ document: Document, options: Options) throws -> [UInt8] {
         switch options.mode {
         case .flat: return FlatTextRenderer.render(document, rawHTML: options.rawHTML)
@@ -23,6 +25,7 @@ public struct TextBackend: StreamingBackend {
         }
     }
 
+    /// Renders `document` with `options`, handing the output to `write` in pieces.
     public func render(_ document: Document, options: Options,
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         switch options.mode {

@@ -20,6 +20,7 @@ extension TextBackend {
         /// The defaults.
         public init() {}
 
+        /// The options settable by key, with their accepted values and help.
         public static var optionSpecs: [OptionSpec<Options>] {
             [.choice("mode", \.mode, summary: "readable: wrapped, with markers and tables; flat: text only, fast")]
                 + layoutOptionSpecs(links: "link targets inline as text (url) or as numbered references at the end",

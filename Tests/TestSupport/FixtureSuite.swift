@@ -2,7 +2,8 @@ import Foundation
 import TransmarkCore
 
 /// One fixture: a folder holding `input.<ext>`, any number of `expected.<ext>` files and an
-/// optional `options` file (one `key=value` per line, `#` comments), converted with a registry.
+/// optional `options` file (one `key=value` per line, `#` comments; `transform=NAME[:key=value,…]`
+/// lines name transforms to apply, in order), converted with a registry.
 /// A subfolder without its own input (e.g. `turndown/`) is a fixture of its own that reuses the
 /// parent's input and options and adds `profile=<subfolder name>`.
 public struct Fixture: Sendable, CustomStringConvertible {
@@ -18,6 +19,10 @@ public struct Fixture: Sendable, CustomStringConvertible {
     public let expectations: [(file: URL, format: String)]
     /// Conversion options from the `options` file.
     public let options: [(key: String, value: String)]
+    /// Transforms from the `options` file's `transform=` lines, in order.
+    public var transforms: [String] {
+        options.filter { $0.key == "transform" }.map(\.value)
+    }
 
     public var description: String { name }
 }
@@ -106,7 +111,8 @@ public enum FixtureSuite {
         var problems: [String] = []
         for (file, format) in fixture.expectations {
             let actual = try registry.convert(input, from: fixture.inputFormat, to: format,
-                                              options: ConversionOptions(fixture.options))
+                                              options: ConversionOptions(fixture.options.filter { $0.key != "transform" },
+                                                                         transforms: fixture.transforms))
             let expected = (try? Data(contentsOf: file)).map(Array.init) ?? []
             if actual == expected { continue }
             if isRecording {

@@ -77,6 +77,14 @@ import Transmark
         }
         #expect(try convert("markdown", "keep") == "a <b>bold</b> c\n")
         #expect(try convert("markdown", "drop") == "a bold c\n")
+        #expect(try convert("markdown", "text") == "a `<b>`bold`</b>` c\n")
+        let block = "<div>\nhi\n</div>\n\npara\n"
+        func md(_ value: String) throws -> String {
+            try Registry.standard.convert(block, from: "markdown", to: "markdown", options: ConversionOptions([("rawHTML", value)]))
+        }
+        #expect(try md("keep") == block)
+        #expect(try md("text") == "```html\n<div>\nhi\n</div>\n```\n\npara\n")
+        #expect(try md("drop") == "para\n")
     }
 
     /// `keep` is for Markdown and HTML output: backends with no markup to pass it into refuse it
@@ -130,7 +138,7 @@ import Transmark
     }
 
     @Test func textShowsTheMarkupEscaped() throws {
-        #expect(try html([("rawHTML", "text")]) == "<p>a &lt;b onclick=&quot;x()&quot;&gt;bold&lt;/b&gt; <a href=\"\">l</a></p>\n<pre>&lt;div&gt;\nblock\n&lt;/div&gt;</pre>\n")
+        #expect(try html([("rawHTML", "text")]) == "<p>a <code>&lt;b onclick=&quot;x()&quot;&gt;</code>bold<code>&lt;/b&gt;</code> <a href=\"\">l</a></p>\n<pre>&lt;div&gt;\nblock\n&lt;/div&gt;</pre>\n")
     }
 
     @Test func keepPassesRawHTMLButNotTheTreesDangerousURLs() throws {

@@ -52,8 +52,8 @@ extension HTMLRenderer {
         out.append(" />\n")
     }
 
-    /// Raw HTML (inline or block), by `options.rawHTML`: as written, as escaped text (a block in
-    /// `<pre>`), or cmark's comment in its place.
+    /// Raw HTML (inline or block), by `options.rawHTML`: as written, as escaped text in `<code>`
+    /// (a block in `<pre>`), or cmark's comment in its place.
     mutating func writeRawHTML(_ index: Int32, block: Bool) {
         switch options.rawHTML {
         case .keep:
@@ -66,7 +66,9 @@ extension HTMLRenderer {
                 HTMLEscaping.escapeText(raw, into: &out)
                 out.append("</pre>")
             } else {
+                out.append("<code>")
                 HTMLEscaping.escapeText(raw, into: &out)
+                out.append("</code>")
             }
         case .drop:
             out.append("<!-- raw HTML omitted -->")

@@ -10,7 +10,7 @@ extension HTMLRenderer {
         }
         /// Raw HTML nodes (`htmlBlock`, `htmlInline`): `drop` (the default) writes cmark's
         /// `<!-- raw HTML omitted -->` in their place, `text` shows the markup as escaped text
-        /// (a block in `<pre>`), `keep` writes it as it is. Kept markup is not sanitized, whatever
+        /// in `<code>` (a block in `<pre>`), `keep` writes it as it is. Kept markup is not sanitized, whatever
         /// `unsafe` says: for untrusted input use `drop` or `text` (the GFM tag filter, on by
         /// default in the Markdown reader, still neutralizes `<script>`, `<iframe>` and the like).
         public var rawHTML = RawHTMLPolicy.drop

@@ -10,6 +10,7 @@ public struct MarkdownBackend: Backend {
     /// Creates the Markdown backend.
     public init() {}
 
+    /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(
             name: "markdown", aliases: ["md", "gfm", "commonmark", "cmark"],
@@ -18,6 +19,7 @@ public struct MarkdownBackend: Backend {
             summary: "CommonMark with GitHub Flavored Markdown extensions and footnotes (libcmark-gfm)")
     }
 
+    /// Renders `document` with `options`.
     public func render(_ document: Document, options: Options) throws -> [UInt8] {
         var writer = MarkdownWriter(document: document, options: options)
         return writer.write()

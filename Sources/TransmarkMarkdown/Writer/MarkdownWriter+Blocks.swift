@@ -116,8 +116,17 @@ extension MarkdownWriter {
         openBlockContainer(tightItem: list.isTight)
     }
 
+    /// Writes a code block; an HTML block under `rawHTML=text` is written the same way, as a
+    /// fence with the info string `html`, so its markup reads as written.
     mutating func writeCodeBlock(_ i: Int32) {
-        guard case .codeBlock(let info) = document.kind(at: i) else { return }
+        let info: String
+        if case .codeBlock(let codeInfo) = document.kind(at: i) {
+            info = codeInfo
+        } else if records.tag(i) == .htmlBlock {
+            info = "html"
+        } else {
+            return
+        }
         var code = Array(document.textBytes(at: i))
         if code.last != 0x0A && !code.isEmpty { code.append(0x0A) }
         // The code without its final line end; its lines are split only where needed.
@@ -183,15 +192,16 @@ extension MarkdownWriter {
         if !lines.isEmpty { w.forceLineEnd() }
     }
 
+    /// An HTML block by `rawHTML`: as written (`keep`), as a fenced `html` code block (`text`),
+    /// or not at all (`drop`).
     mutating func writeHTMLBlock(_ i: Int32) {
+        switch options.rawHTML {
+        case .drop: return
+        case .text: writeCodeBlock(i); return
+        case .keep: break
+        }
         var raw = Array(document.textBytes(at: i))
         while let l = raw.last, l == 0x0A { raw.removeLast() }
-        if options.rawHTML != .keep {
-            let text = Self.strippingTags(raw)
-            if !text.isEmpty { writeContent(text) }
-            w.cr()
-            return
-        }
         let lines = raw.split(separator: 0x0A, omittingEmptySubsequences: false)
         w.flush()
         writeVerbatimLines(lines)
@@ -239,17 +249,6 @@ extension MarkdownWriter {
             text += " style=\"\(escaped.string)\""
         }
         return text
-    }
-
-    static func strippingTags(_ raw: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        var inTag = false
-        for b in raw {
-            if b == UInt8(ascii: "<") { inTag = true; continue }
-            if b == UInt8(ascii: ">") && inTag { inTag = false; continue }
-            if !inTag { out.append(b == 0x0A ? 0x20 : b) }
-        }
-        return out
     }
 
     static func footnoteLabel(_ label: String) -> String {
@@ -366,11 +365,16 @@ extension MarkdownWriter {
             writeCodeSpan(code: code)
             return false
         case .htmlBlock:
-            if options.rawHTML == .keep {
-                var html = Array(document.textBytes(at: i))
-                while let last = html.last, MarkdownTextEscaper.isSpace(last) { html.removeLast() }
+            var html = Array(document.textBytes(at: i))
+            while let last = html.last, MarkdownTextEscaper.isSpace(last) { html.removeLast() }
+            switch options.rawHTML {
+            case .keep:
                 for k in html.indices where html[k] == 0x0A || html[k] == 0x0D { html[k] = 0x20 }
                 if !html.isEmpty { writeContent(html) }
+            case .text:
+                if !html.isEmpty { writeCodeSpan(code: html) }
+            case .drop:
+                break
             }
             return false
         case .thematicBreak:

@@ -291,7 +291,11 @@ extension MarkdownWriter {
                 case .image:
                     byte = UInt8(ascii: "!")
                 case .htmlInline:
-                    byte = options.rawHTML == .keep ? UInt8(ascii: "<") : nil
+                    switch options.rawHTML {
+                    case .keep: byte = UInt8(ascii: "<")
+                    case .text: byte = document.textBytes(at: node).isEmpty ? nil : UInt8(ascii: "`")
+                    case .drop: byte = nil
+                    }
                 case .span:
                     if options.span == .html && (records.attributes(node) >= 0 || records.style(node) >= 0) { byte = UInt8(ascii: "<") } else { transparent = true }
                 case .underline:

@@ -261,6 +261,7 @@ struct MarkdownWriter {
         case .lineBreak: writeHardBreak(i)
         case .code: writeCodeSpan(i)
         case .htmlInline where options.rawHTML == .keep: writeContent(Array(document.textBytes(at: i)))
+        case .htmlInline where options.rawHTML == .text: writeCodeSpan(i)
         case .footnoteReference: writeFootnoteReference(i)
         default: break
         }

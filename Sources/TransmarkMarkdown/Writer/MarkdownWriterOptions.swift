@@ -61,7 +61,8 @@ extension MarkdownBackend {
         /// keeps the source's `class`, `style` and `data-*` attributes.
         public var htmlFallbackAttributes = false
         /// Raw HTML nodes (`htmlBlock`, `htmlInline`): `keep` (the default) writes them as they
-        /// are, `text` as literal text a reader sees (`\<b>`), `drop` leaves them out.
+        /// are, `text` shows the markup as written (a code span, a block as an `html` fence),
+        /// `drop` leaves them out.
         public var rawHTML = RawHTMLPolicy.keep
 
         public init() {}
@@ -149,7 +150,7 @@ extension MarkdownBackend {
                 .choice("complexTable", \.complexTable, summary: "tables a pipe table cannot hold: html or text"),
                 .bool("htmlFallbackAttributes", \.htmlFallbackAttributes,
                       summary: "keep class, style and data-* attributes in HTML written for what Markdown cannot hold"),
-                .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: keep (as markup), text (escaped, shown as written) or drop")
+                .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: keep (as markup), text (shown as written, in code) or drop")
                     .renaming(values: ["html": "keep"]),
             ]
         }

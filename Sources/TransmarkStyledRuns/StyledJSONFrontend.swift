@@ -1,0 +1,145 @@
+import Foundation
+import TransmarkCore
+
+/// The reading side of the `styled-json` format: styled JSON (as `StyledJSONBackend` writes it, or
+/// as an editor exports it) read back into a tree. Paragraph attributes become blocks (headings,
+/// block quotes, lists with their markers, code blocks, tables, thematic breaks, footnotes), runs
+/// become inline nodes (strong, emphasis, code, links, …), and resolved styles that differ from
+/// what the theme gives the semantic markup become `span` nodes with a `Style`.
+///
+/// What styled runs cannot hold (code block info strings, raw HTML, soft line breaks, …) is
+/// listed in `Docs/styled-json.md`, "Reading styled JSON back".
+public struct StyledJSONFrontend: Frontend {
+    /// How the reader treats resolved styles (fonts, colors, decorations) that differ from what
+    /// the theme gives the run's semantic markup.
+    public enum ResolvedStyles: String, Sendable, Hashable, CaseIterable {
+        /// Keep them: each difference becomes a `span` with a `Style` (or the style of an inline
+        /// code, image or footnote reference node), so that writing the tree again with the same
+        /// theme gives the same resolved runs.
+        case spans
+        /// Ignore them: only the semantic attributes (traits, links, headings, lists, …) count.
+        case ignore
+    }
+
+    /// Options of the `styled-json` reader.
+    public struct Options: FormatOptions, Hashable {
+        /// The theme the styled text was laid out with: the reader compares each run's resolved
+        /// style with what this theme gives its markup, and reads indents in its units.
+        public var theme: Theme = .default
+        /// What to do with resolved styles that differ from the theme's.
+        public var resolvedStyles: ResolvedStyles = .spans
+        /// The largest input accepted, in bytes.
+        public var maxInputSize = 512 * 1024 * 1024
+        /// The deepest block nesting accepted (block quotes, lists and footnotes counted together).
+        public var maxDepth = 100_000
+
+        /// The defaults.
+        public init() {}
+
+        /// Options with the given theme and settings.
+        public init(theme: Theme, resolvedStyles: ResolvedStyles = .spans, maxDepth: Int = 100_000) {
+            self.theme = theme
+            self.resolvedStyles = resolvedStyles
+            self.maxDepth = maxDepth
+        }
+
+        /// The options settable as `key=value`: `resolvedStyles`, `maxInputSize`, `maxDepth`,
+        /// and the theme's `fontSize` and `fontFamily`.
+        public static var optionSpecs: [OptionSpec<Options>] {
+            [
+                .choice("resolvedStyles", \.resolvedStyles, summary: "styles that differ from the theme: spans (keep as styled spans) or ignore"),
+                .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input accepted, in bytes"),
+                .int("maxDepth", \.maxDepth, range: 1...Int.max, summary: "deepest block nesting accepted"),
+                OptionSpec(key: "fontSize", accepted: "a size in points from 1 to 1000", summary: "the theme's base font size",
+                           read: { CSSNumber.format($0.theme.fontSize) },
+                           write: { options, value in
+                               guard let v = Double(value), v >= 1, v <= 1000 else { return false }
+                               options.theme.fontSize = v
+                               return true
+                           }),
+                OptionSpec(key: "fontFamily", accepted: "a family name, system or monospace", summary: "the theme's base font family",
+                           read: { $0.theme.fontFamily },
+                           write: { options, value in
+                               guard !value.isEmpty else { return false }
+                               options.theme.fontFamily = value
+                               return true
+                           }),
+            ]
+        }
+    }
+
+    /// Creates the frontend.
+    public init() {}
+
+    /// The `styled-json` format, as `StyledJSONBackend` describes it (one name, read and write).
+    public var format: FormatDescriptor { StyledJSONBackend().format }
+
+    /// Reads styled JSON. Malformed JSON, an unknown version, ranges that do not cover the text
+    /// and nesting beyond `maxDepth` are `TransmarkError`s; everything else reads.
+    public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
+        if input.count > options.maxInputSize {
+            throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
+        }
+        let styled = try StyledText.decodeForReading(Data(buffer: input))
+        return try Document(styled, options: options)
+    }
+}
+
+extension StyledText {
+    /// Decodes styled JSON, turning every decoding failure into a `TransmarkError`.
+    static func decodeForReading(_ data: Data) throws -> StyledText {
+        do {
+            return try JSONDecoder().decode(StyledText.self, from: data)
+        } catch let error as TransmarkError {
+            throw error
+        } catch let error as DecodingError {
+            throw StyledJSONDecodingFailure.transmarkError(error, data: data)
+        } catch {
+            throw TransmarkError.malformedInput(message: "styled-json: \(error)", offset: 0)
+        }
+    }
+}
+
+/// Messages for styled JSON that does not decode.
+enum StyledJSONDecodingFailure {
+    static func transmarkError(_ error: DecodingError, data: Data) -> TransmarkError {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            var s = ""
+            for key in codingPath {
+                if let i = key.intValue { s += "[\(i)]" } else { s += (s.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return s.isEmpty ? "the top level" : s
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let at = context.codingPath.isEmpty ? "the top level" : path(context.codingPath)
+            return .malformedInput(message: "styled-json: missing key '\(key.stringValue)' in \(at)", offset: 0)
+        case .typeMismatch(let type, let context):
+            return .malformedInput(message: "styled-json: \(path(context.codingPath)) is not \(describe(type))", offset: 0)
+        case .valueNotFound(let type, let context):
+            return .malformedInput(message: "styled-json: \(path(context.codingPath)) is null, expected \(describe(type))", offset: 0)
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, context.underlyingError != nil || context.debugDescription.contains("not valid JSON") {
+                // A syntax error: not JSON at all. Foundation may name the position.
+                let nsError = context.underlyingError.map { $0 as NSError }
+                let index = nsError?.userInfo["NSJSONSerializationErrorIndex"] as? Int ?? 0
+                let detail = nsError?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
+                return .malformedInput(message: "styled-json is not valid JSON (\(detail))", offset: index)
+            }
+            let at = context.codingPath.isEmpty ? "" : " at \(path(context.codingPath))"
+            return .malformedInput(message: "styled-json\(at): \(context.debugDescription)", offset: 0)
+        @unknown default:
+            return .malformedInput(message: "styled-json: \(error)", offset: 0)
+        }
+    }
+
+    static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type: "an integer"
+        case is Double.Type: "a number"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        default: "\(type)"
+        }
+    }
+}

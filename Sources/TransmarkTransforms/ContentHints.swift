@@ -1,0 +1,81 @@
+/// What the class, id and role of an element say about it, for `main-content`: the words of
+/// readability's patterns (and a few more for today's boilerplate: cookie notices, share bars,
+/// newsletters), matched against the words of the attribute values (split at anything but
+/// letters and digits), lowercased.
+struct ContentHints: OptionSet {
+    let rawValue: UInt8
+
+    /// Boilerplate: the element is left out before scoring (unless `maybe` says otherwise).
+    static let unlikely = ContentHints(rawValue: 1)
+    /// A site or section header: left out like `unlikely`, but a level-1 heading in it can
+    /// still be the page title.
+    static let header = ContentHints(rawValue: 2)
+    /// Counters `unlikely`: the element may hold content (`article`, `content`, `main`, …).
+    static let maybe = ContentHints(rawValue: 4)
+    /// Adds to the class weight.
+    static let positive = ContentHints(rawValue: 8)
+    /// Takes from the class weight.
+    static let negative = ContentHints(rawValue: 16)
+
+    private struct Word {
+        let bytes: [UInt8]
+        /// Whether a longer word starting with this one matches too (`comment` → `comments`).
+        let prefix: Bool
+        let hints: ContentHints
+    }
+
+    private static let words: [Word] = {
+        var words: [Word] = []
+        func add(_ list: String, prefix: Bool, _ hints: ContentHints) {
+            for w in list.split(separator: " ") { words.append(Word(bytes: Array(w.utf8), prefix: prefix, hints: hints)) }
+        }
+        add("banner breadcrumb combx comment communit disqus footer gdpr cookie consent menu related remark replies "
+            + "shoutbox sidebar skyscraper social sponsor supplemental agegate paginat pager popup modal newsletter "
+            + "subscri share sharing navbar navigation navbox masthead promo advert outbrain taboola recommend "
+            + "trending toolbar signup", prefix: true, [.unlikely, .negative])
+        add("ad ads adsense nav rss skip jump hid", prefix: false, [.unlikely, .negative])
+        add("header", prefix: true, [.header, .negative])
+        add("article content main", prefix: true, [.maybe, .positive])
+        add("body column shadow", prefix: false, .maybe)
+        add("entry hentry post story blog prose markdown", prefix: true, .positive)
+        add("text page", prefix: false, .positive)
+        add("hidden contact foot footnote meta scroll shopping tags tool widget byline", prefix: false, .negative)
+        return words
+    }()
+
+    /// The hints of the words in `bytes` (class and id values, any case).
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> ContentHints {
+        var hints: ContentHints = []
+        var token: [UInt8] = []
+        token.reserveCapacity(24)
+        func flush() {
+            guard !token.isEmpty else { return }
+            for w in words where token.count >= w.bytes.count && (w.prefix || token.count == w.bytes.count) {
+                if token.starts(with: w.bytes) { hints.formUnion(w.hints) }
+            }
+            token.removeAll(keepingCapacity: true)
+        }
+        for b in bytes {
+            let lower = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+            if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
+                token.append(lower)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return hints
+    }
+
+    /// Whether an ARIA role marks boilerplate.
+    static func isBoilerplateRole(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let role = String(decoding: bytes, as: UTF8.self).lowercased()
+        switch role {
+        case "navigation", "menu", "menubar", "complementary", "banner", "contentinfo", "alert", "alertdialog",
+             "dialog", "search":
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import TransmarkCore
+
+/// `drop-images`: leaves out every image; with `alt=true`, its alternative text stays in its
+/// place as plain text.
+public struct DropImagesTransform: Transform {
+    /// The options of `drop-images`.
+    public struct Options: FormatOptions {
+        /// Whether an image's alternative text is kept in its place.
+        public var alt: Bool
+
+        /// Options dropping images, keeping their alternative text when `alt` is set.
+        public init(alt: Bool) { self.alt = alt }
+
+        /// Drops images and their alternative text.
+        public init() { self.init(alt: false) }
+
+        /// `alt`.
+        public static var optionSpecs: [OptionSpec<Options>] {
+            [.bool("alt", \.alt, summary: "keep each image's alternative text in its place")]
+        }
+    }
+
+    /// Creates the transform.
+    public init() {}
+
+    /// `drop-images`.
+    public var name: String { "drop-images" }
+    /// One line of help.
+    public var summary: String { "Remove images (optionally keeping their alternative text)." }
+
+    /// Returns a copy of `document` without images.
+    public func apply(to document: Document, options: Options) throws -> Document {
+        let alt = options.alt
+        return document.rewritten { node in
+            node.tag == .image ? (alt ? .unwrap : .drop) : .keep
+        }
+    }
+}

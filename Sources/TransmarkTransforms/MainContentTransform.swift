@@ -1,0 +1,445 @@
+@_spi(TransmarkStorage) import TransmarkCore
+
+/// `main-content`: keeps a page's article and drops what surrounds it (navigation, headers,
+/// footers, sidebars, ads, share bars, cookie notices, related links), for turning web pages into
+/// Markdown for search and language-model pipelines.
+///
+/// A readability-style scorer over the tree: paragraphs (and code blocks, and divisions holding
+/// only inline content) score by their length and commas, and give their score to their
+/// ancestors (all of it to the parent, half to the grandparent, less further up); containers
+/// start from a score for their kind (`article` and `main` divisions above plain ones, lists and
+/// headings below) and a class weight (class and id words such as `article`, `content`, `post`
+/// add; `comment`, `sidebar`, `share`, `promo`, `footer` take away). Elements whose class, id or
+/// role marks boilerplate, and `nav`, `aside` and `footer` divisions, are left out before scoring.
+/// Each container's score is scaled by one minus its link density and, a little, by how late it
+/// comes. The best container wins (or an ancestor of it that scores nearly as well); its
+/// siblings that score well, or are paragraphs of prose, join it. Inside, boilerplate,
+/// headers and link-heavy lists, divisions and tables are dropped; headings, lists, tables,
+/// code and figures stay. The page title (the first level-1 heading of the article, or the last
+/// one before it) is kept first when the article does not hold it.
+///
+/// Linear in the nodes: one pass down for the hints, one pass up (in reverse document order) for
+/// text lengths and scores, one copy.
+public struct MainContentTransform: Transform {
+    /// The options of `main-content`.
+    public struct Options: FormatOptions {
+        /// Whether the page title (a level-1 heading) is kept before the article when the
+        /// article does not hold it.
+        public var title = true
+        /// The shortest paragraph (in bytes of text) that counts when scoring.
+        public var minParagraph = 25
+        /// Whether link-heavy lists, divisions and tables inside the article are dropped.
+        public var clean = true
+
+        /// The defaults.
+        public init() {}
+
+        /// `title`, `minParagraph`, `clean`.
+        public static var optionSpecs: [OptionSpec<Options>] {
+            [
+                .bool("title", \.title, summary: "keep the page title (a level-1 heading) before the article"),
+                .int("minParagraph", \.minParagraph, range: 0...10_000, summary: "shortest paragraph (bytes) that scores"),
+                .bool("clean", \.clean, summary: "drop link-heavy lists, divisions and tables inside the article"),
+            ]
+        }
+    }
+
+    /// Creates the transform.
+    public init() {}
+
+    /// `main-content`.
+    public var name: String { "main-content" }
+    /// One line of help.
+    public var summary: String { "Keep the main article; drop navigation, headers, footers, ads, share bars, cookie notices." }
+
+    /// Returns the article of `document`.
+    public func apply(to document: Document, options: Options) throws -> Document {
+        var scorer = ContentScorer(document, options: options)
+        scorer.computeScores()
+        let actions = scorer.plan()
+        return document.rewritten { actions[Int($0.id.index)] }
+    }
+}
+
+/// The scoring behind `MainContentTransform`, over flat per-node arrays.
+struct ContentScorer {
+    let document: Document
+    let records: NodeRecords
+    let options: MainContentTransform.Options
+    let count: Int
+
+    /// Bytes of text in the subtree (boilerplate left out), of text inside links, commas.
+    var text: [Int32]
+    var linkText: [Int32]
+    var commas: [Int32]
+    /// Images, tables and code blocks in the subtree.
+    var media: [Int32]
+    /// The class weight (±25 per matching class or id, roughly).
+    var weight: [Int16]
+    /// Left out: boilerplate (inherited); `hard` is boilerplate other than headers.
+    var excluded: [Bool]
+    var hardExcluded: [Bool]
+    var isHeaderDivision: [Bool]
+    /// Whether a node has block children.
+    var hasBlockChild: [Bool]
+    var score: [Float]
+    var isCandidate: [Bool]
+
+    init(_ document: Document, options: MainContentTransform.Options) {
+        self.document = document
+        self.records = document.storage.records
+        self.options = options
+        count = records.count
+        text = Array(repeating: 0, count: count)
+        linkText = Array(repeating: 0, count: count)
+        commas = Array(repeating: 0, count: count)
+        media = Array(repeating: 0, count: count)
+        weight = Array(repeating: 0, count: count)
+        excluded = Array(repeating: false, count: count)
+        hardExcluded = Array(repeating: false, count: count)
+        isHeaderDivision = Array(repeating: false, count: count)
+        hasBlockChild = Array(repeating: false, count: count)
+        score = Array(repeating: 0, count: count)
+        isCandidate = Array(repeating: false, count: count)
+    }
+
+    /// The division tag of node `i`, if it is a division.
+    func divisionTag(_ i: Int) -> String? {
+        guard records.tag(Int32(i)) == .division, case .division(let tag) = document.kind(at: Int32(i)) else { return nil }
+        return tag
+    }
+
+    // MARK: Scoring
+
+    mutating func computeScores() {
+        let storage = document.storage
+        // Down: hints and exclusion (parents come before children in preorder).
+        storage.attributeBytes.withUnsafeBufferPointer { bytes in
+            storage.text.withUnsafeBufferPointer { textBytes in
+                for i in 1..<count {
+                    let index = Int32(i)
+                    let parent = Int(records.parent(index))
+                    let tag = records.tag(index)
+                    var out = excluded[parent]
+                    var hard = hardExcluded[parent]
+                    switch tag {
+                    case .text, .code, .codeBlock:
+                        let start = Int(records.textStart(index)), n = Int(records.textCount(index))
+                        text[i] = Int32(n)
+                        var c: Int32 = 0
+                        for b in textBytes[start..<start + n] where b == UInt8(ascii: ",") { c += 1 }
+                        commas[i] = c
+                    default:
+                        break
+                    }
+                    if tag == .image || tag == .table || tag == .codeBlock { media[i] = 1 }
+                    var protected = false
+                    if tag == .division, let name = divisionTag(i) {
+                        switch name {
+                        case "nav", "aside", "footer":
+                            out = true
+                            hard = true
+                        case "header":
+                            out = true
+                            isHeaderDivision[i] = true
+                        case "article", "main":
+                            protected = true
+                        default:
+                            break
+                        }
+                    }
+                    let list = records.attributes(index)
+                    if list >= 0 {
+                        var hints: ContentHints = []
+                        var w: Int16 = 0
+                        var boilerplateRole = false
+                        for span in storage.attributeSpans[storage.attributeLists[Int(list)].spans] {
+                            let name = UnsafeBufferPointer(rebasing: bytes[span.name])
+                            let value = UnsafeBufferPointer(rebasing: bytes[span.value])
+                            if name.elementsEqual("class".utf8) || name.elementsEqual("id".utf8) {
+                                let h = ContentHints.of(value)
+                                if h.contains(.positive) { w += 25 }
+                                if h.contains(.negative) { w -= 25 }
+                                hints.formUnion(h)
+                            } else if name.elementsEqual("role".utf8) {
+                                boilerplateRole = ContentHints.isBoilerplateRole(value)
+                            }
+                        }
+                        weight[i] = w
+                        if !protected && !hints.contains(.maybe) {
+                            if hints.contains(.unlikely) || boilerplateRole {
+                                out = true
+                                hard = true
+                            } else if hints.contains(.header) {
+                                out = true
+                                isHeaderDivision[i] = tag == .division
+                            }
+                        }
+                    }
+                    excluded[i] = out
+                    hardExcluded[i] = hard
+                }
+            }
+        }
+        // Up: totals and paragraph scores (children come after their parent, so a reverse pass
+        // sees every child before its parent).
+        for i in stride(from: count - 1, to: 0, by: -1) {
+            let index = Int32(i)
+            let tag = records.tag(index)
+            if tag == .link { linkText[i] = text[i] }
+            guard !excluded[i] else { continue }
+            let parent = Int(records.parent(index))
+            text[parent] += text[i]
+            linkText[parent] += linkText[i]
+            commas[parent] += commas[i]
+            media[parent] += media[i]
+            if tag.isBlock { hasBlockChild[parent] = true }
+            let scores: Bool
+            switch tag {
+            case .paragraph, .codeBlock: scores = true
+            case .division: scores = !hasBlockChild[i]
+            default: scores = false
+            }
+            guard scores, text[i] >= Int32(options.minParagraph) else { continue }
+            let contentScore = 1 + Float(commas[i]) + min(3, Float(text[i]) / 100)
+            var ancestor = parent
+            var level = 0
+            while ancestor >= 0 && level < 5 {
+                if !isCandidate[ancestor] {
+                    isCandidate[ancestor] = true
+                    score[ancestor] = initialScore(ancestor)
+                }
+                score[ancestor] += contentScore / (level == 0 ? 1 : level == 1 ? 2 : Float(level * 3))
+                if ancestor == 0 { break }
+                ancestor = Int(records.parent(Int32(ancestor)))
+                level += 1
+            }
+        }
+    }
+
+    /// A container's score before its paragraphs add to it.
+    func initialScore(_ i: Int) -> Float {
+        var s: Float = Float(weight[i])
+        switch records.tag(Int32(i)) {
+        case .division:
+            switch divisionTag(i) {
+            case "article": s += 10
+            case "main": s += 8
+            case "section": s += 3
+            case "div": s += 5
+            default: break
+            }
+        case .codeBlock, .blockQuote, .tableCell: s += 3
+        case .list, .listItem, .definitionList, .term, .definition: s -= 3
+        case .heading: s -= 5
+        default: break
+        }
+        return s
+    }
+
+    func linkDensity(_ i: Int) -> Float {
+        text[i] == 0 ? 0 : Float(linkText[i]) / Float(text[i])
+    }
+
+    /// A candidate's final score: scaled by link density and, a little, by position.
+    func finalScore(_ i: Int) -> Float {
+        score[i] * (1 - linkDensity(i)) * (1 - 0.15 * Float(i) / Float(count))
+    }
+
+    // MARK: Choosing
+
+    /// What the copy does with each node.
+    func plan() -> [RewriteAction] {
+        var best = -1
+        var bestScore: Float = -.infinity
+        for i in 0..<count where isCandidate[i] {
+            let s = finalScore(i)
+            if s > bestScore {
+                bestScore = s
+                best = i
+            }
+        }
+        var top = best < 0 ? 0 : best
+        if top != 0 {
+            // An ancestor that scores nearly as well holds more of the article.
+            var last = bestScore
+            let threshold = bestScore / 3
+            var p = Int(records.parent(Int32(top)))
+            while p > 0 {
+                if isCandidate[p] {
+                    let s = finalScore(p)
+                    if s < threshold { break }
+                    if s > last {
+                        top = p
+                        break
+                    }
+                    last = s
+                }
+                p = Int(records.parent(Int32(p)))
+            }
+            // A lone child stands for its parent.
+            while top != 0 {
+                let p = Int(records.parent(Int32(top)))
+                if p == 0 || elementChildren(of: p) != 1 { break }
+                top = p
+            }
+        }
+        let topScore = isCandidate[top] ? finalScore(top) : 0
+
+        // The article: the top candidate and its siblings that belong with it.
+        var kept = [Bool](repeating: false, count: count)
+        if top == 0 {
+            kept[0] = true
+        } else {
+            let parent = records.parent(Int32(top))
+            let threshold = max(10, topScore * 0.2)
+            let topClass = document[NodeID(index: Int32(top))].attribute("class") ?? ""
+            var siblings: [Int] = []
+            var c = records.firstChild(parent)
+            while c >= 0 {
+                siblings.append(Int(c))
+                c = records.nextSibling(c)
+            }
+            for s in siblings {
+                if s == top {
+                    kept[s] = true
+                    continue
+                }
+                if excluded[s] { continue }
+                var bonus: Float = 0
+                if !topClass.isEmpty, document[NodeID(index: Int32(s))].attribute("class") == topClass { bonus = topScore * 0.2 }
+                if isCandidate[s] && finalScore(s) + bonus >= threshold {
+                    kept[s] = true
+                } else if records.tag(Int32(s)) == .paragraph {
+                    let density = linkDensity(s), length = text[s]
+                    if length > 80 && density < 0.25 {
+                        kept[s] = true
+                    } else if length > 0 && length <= 80 && density == 0 && endsLikeProse(s) {
+                        kept[s] = true
+                    }
+                } else if [.table, .codeBlock, .image].contains(records.tag(Int32(s))) || divisionTag(s) == "figure" {
+                    kept[s] = linkDensity(s) < 0.5
+                }
+            }
+            // A heading right before a kept sibling introduces it.
+            for (k, s) in siblings.enumerated() where !kept[s] && !excluded[s] && records.tag(Int32(s)) == .heading {
+                if k + 1 < siblings.count && kept[siblings[k + 1]] { kept[s] = true }
+            }
+        }
+
+        // The title: the first level-1 heading of the article; else the last one before it, or
+        // a later level-2 heading that sits beside the article or one of its ancestors (a post
+        // title above the post's body).
+        var title = -1
+        if options.title {
+            var firstInside = -1, lastBefore = -1, lastSecondBefore = -1
+            var insideKept = [Bool](repeating: false, count: count)
+            for i in 0..<count {
+                let p = i == 0 ? -1 : Int(records.parent(Int32(i)))
+                insideKept[i] = kept[i] || (p >= 0 && insideKept[p])
+                guard records.tag(Int32(i)) == .heading, !hardExcluded[i], text[i] > 0 || (excluded[i] && hasText(i)),
+                      case .heading(let level) = document.kind(at: Int32(i)), level <= 2 else { continue }
+                if insideKept[i] {
+                    if firstInside < 0 && level == 1 { firstInside = i }
+                } else if firstInside < 0 && i < top {
+                    if level == 1 { lastBefore = i } else if !excluded[i] { lastSecondBefore = i }
+                }
+            }
+            title = firstInside >= 0 ? firstInside : lastBefore
+            if firstInside < 0, lastSecondBefore > lastBefore, isBesideAncestor(lastSecondBefore, of: top) {
+                title = lastSecondBefore
+            }
+        }
+
+        // Which nodes lead to something kept (the title, the kept siblings).
+        var holds = [Bool](repeating: false, count: count)
+        for i in 0..<count where kept[i] || i == title {
+            var p = i == 0 ? -1 : Int(records.parent(Int32(i)))
+            while p >= 0 && !holds[p] {
+                holds[p] = true
+                p = p == 0 ? -1 : Int(records.parent(Int32(p)))
+            }
+        }
+
+        // Down: each node's fate. `inside` marks nodes copied as part of the article.
+        var actions = [RewriteAction](repeating: .drop, count: count)
+        var inside = [Bool](repeating: false, count: count)
+        var alive = [Bool](repeating: false, count: count)
+        alive[0] = true
+        inside[0] = kept[0]
+        for i in 1..<count {
+            let p = Int(records.parent(Int32(i)))
+            guard alive[p] else { continue }
+            if i == title {
+                actions[i] = .keepSubtree
+                continue
+            }
+            if inside[p] || kept[i] {
+                if !kept[i] && options.clean && dropsInside(i) || excluded[i] && !kept[i] {
+                    if holds[i] {
+                        actions[i] = .unwrap
+                        alive[i] = true
+                    }
+                    continue
+                }
+                actions[i] = .keep
+                alive[i] = true
+                inside[i] = true
+            } else if holds[i] {
+                actions[i] = .unwrap
+                alive[i] = true
+            }
+        }
+        return actions
+    }
+
+    /// Whether a node inside the article is boilerplate or link-heavy.
+    func dropsInside(_ i: Int) -> Bool {
+        if excluded[i] { return true }
+        let tag = records.tag(Int32(i))
+        let isFigure = divisionTag(i) == "figure"
+        guard tag == .division && !isFigure || tag == .list || tag == .table else { return false }
+        let w = Float(weight[i]) + (isCandidate[i] ? score[i] : 0)
+        if w < 0 && media[i] == 0 { return true }
+        guard commas[i] < 10, text[i] > 0 else { return false }
+        let density = linkDensity(i)
+        if tag == .table { return density > 0.5 }
+        return density > (weight[i] >= 25 ? 0.5 : 0.33)
+    }
+
+    /// Whether node `i`'s parent is an ancestor of `node`.
+    func isBesideAncestor(_ i: Int, of node: Int) -> Bool {
+        let parent = records.parent(Int32(i))
+        var a = records.parent(Int32(node))
+        while a >= 0 {
+            if a == parent { return true }
+            a = records.parent(a)
+        }
+        return false
+    }
+
+    func elementChildren(of p: Int) -> Int {
+        var n = 0
+        var c = records.firstChild(Int32(p))
+        while c >= 0 {
+            let tag = records.tag(c)
+            if tag != .text && tag != .softBreak && tag != .lineBreak { n += 1 } else if text[Int(c)] > 0, tag == .text,
+                document.textBytes(at: c).contains(where: { $0 > 0x20 }) {
+                return 2
+            }
+            if n > 1 { return n }
+            c = records.nextSibling(c)
+        }
+        return n
+    }
+
+    func endsLikeProse(_ i: Int) -> Bool {
+        let t = document[NodeID(index: Int32(i))].plainText
+        return t.hasSuffix(".") || t.contains(". ")
+    }
+
+    /// Whether a left-out node has text (its totals were not kept).
+    func hasText(_ i: Int) -> Bool {
+        !document[NodeID(index: Int32(i))].plainText.isEmpty
+    }
+}

@@ -1,0 +1,149 @@
+import TransmarkCore
+
+/// `resolve-links`: resolves relative link destinations, image sources, `srcset` candidates and
+/// the `href`, `src`, `cite` and `poster` attributes kept from HTML against a base URL
+/// (RFC 3986, section 5.2: `..`, `.`, query-only, fragment-only and scheme-relative references).
+/// References that have a scheme (`https:`, `mailto:`, `data:`) are left as they are.
+///
+/// ```swift
+/// let base = URLReference("https://example.com/docs/guide/")
+/// let absolute = try ResolveLinksTransform().apply(to: page, options: .init(base: base))
+/// ```
+public struct ResolveLinksTransform: Transform {
+    /// The options of `resolve-links`.
+    public struct Options: FormatOptions {
+        /// The absolute URL references are resolved against (required: it must have a scheme).
+        public var base: URLReference?
+        /// Whether fragment-only references (`#section`), which point into the document itself,
+        /// are kept as they are rather than resolved to the base page.
+        public var keepFragments: Bool = false
+
+        /// Options resolving against `base`.
+        public init(base: URLReference?, keepFragments: Bool = false) {
+            self.base = base
+            self.keepFragments = keepFragments
+        }
+
+        /// No base: applying the transform so is an error.
+        public init() { base = nil }
+
+        /// `base`, `keepFragments`.
+        public static var optionSpecs: [OptionSpec<Options>] {
+            [
+                OptionSpec(key: "base", accepted: "an absolute URL (with a scheme)",
+                           summary: "the URL relative references are resolved against",
+                           read: { $0.base?.description ?? "" },
+                           write: { options, value in
+                               let base = URLReference(value)
+                               guard base.isAbsolute else { return false }
+                               options.base = base
+                               return true
+                           }),
+                .bool("keepFragments", \.keepFragments, summary: "leave fragment-only links (#section) as they are"),
+            ]
+        }
+    }
+
+    /// Creates the transform.
+    public init() {}
+
+    /// `resolve-links`.
+    public var name: String { "resolve-links" }
+    /// One line of help.
+    public var summary: String { "Resolve relative links, image sources and srcset candidates against a base URL." }
+
+    /// Returns a copy of `document` with its references resolved.
+    public func apply(to document: Document, options: Options) throws -> Document {
+        guard let base = options.base, base.isAbsolute else {
+            throw missingOption("base", of: name, example: "https://example.com/")
+        }
+        let resolver = Resolver(base: base, keepFragments: options.keepFragments)
+        return document.rewritten { node in
+            var kind = node.kind
+            var changedKind = false
+            switch kind {
+            case .link(let destination, let title):
+                if let d = resolver.resolve(destination) {
+                    kind = .link(destination: d, title: title)
+                    changedKind = true
+                }
+            case .image(let source, let title, let size):
+                if let s = resolver.resolve(source) {
+                    kind = .image(source: s, title: title, size: size)
+                    changedKind = true
+                }
+            default:
+                break
+            }
+            var attributes = node.attributes
+            var changedAttributes = false
+            for i in attributes.indices {
+                let name = attributes[i].name
+                let value: String?
+                switch name {
+                case "href", "src", "cite", "poster": value = resolver.resolve(attributes[i].value)
+                case "srcset": value = resolver.resolve(srcset: attributes[i].value)
+                default: value = nil
+                }
+                if let value {
+                    attributes[i].value = value
+                    changedAttributes = true
+                }
+            }
+            if changedAttributes && !node.tag.hasLiteralText { return .wrap(kind, attributes: attributes, style: node.style, inner: .unwrap) }
+            return changedKind ? .replaceKind(kind) : .keep
+        }
+    }
+
+    struct Resolver {
+        let base: URLReference
+        let keepFragments: Bool
+
+        /// The resolved reference, or `nil` when it stays as it is.
+        func resolve(_ reference: String) -> String? {
+            let parsed = URLReference(reference)
+            if parsed.isAbsolute { return nil }
+            if keepFragments, reference.first == "#" { return nil }
+            let resolved = parsed.resolved(against: base).description
+            return resolved == reference ? nil : resolved
+        }
+
+        /// A `srcset` value with each candidate's URL resolved (HTML's parsing of image
+        /// candidate strings: URLs end at whitespace, a URL ending in commas has no descriptors,
+        /// descriptors run to a comma outside parentheses).
+        func resolve(srcset: String) -> String? {
+            let bytes = Array(srcset.utf8)
+            var out: [String] = []
+            var i = 0
+            var changed = false
+            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+            while i < bytes.count {
+                while i < bytes.count, isSpace(bytes[i]) || bytes[i] == 0x2C { i += 1 }
+                guard i < bytes.count else { break }
+                let urlStart = i
+                while i < bytes.count, !isSpace(bytes[i]) { i += 1 }
+                var urlEnd = i
+                var descriptors = ""
+                if bytes[urlEnd - 1] == 0x2C {
+                    while urlEnd > urlStart, bytes[urlEnd - 1] == 0x2C { urlEnd -= 1 }
+                } else {
+                    let start = i
+                    var depth = 0
+                    while i < bytes.count {
+                        if bytes[i] == 0x28 { depth += 1 } else if bytes[i] == 0x29 { depth = max(0, depth - 1) }
+                        if bytes[i] == 0x2C && depth == 0 { break }
+                        i += 1
+                    }
+                    descriptors = String(decoding: bytes[start..<i], as: UTF8.self).trimmingSpaces
+                    if i < bytes.count { i += 1 }
+                }
+                guard urlEnd > urlStart else { continue }
+                let url = String(decoding: bytes[urlStart..<urlEnd], as: UTF8.self)
+                let resolved = resolve(url)
+                if resolved != nil { changed = true }
+                out.append(descriptors.isEmpty ? (resolved ?? url) : (resolved ?? url) + " " + descriptors)
+            }
+            return changed ? out.joined(separator: ", ") : nil
+        }
+    }
+}
