@@ -19,4 +19,5 @@ check() {
 }
 
 check --target Transmark
-check --target TransmarkCore --target TransmarkMarkdown --target TransmarkHTML --target TransmarkText --target TransmarkStyledRuns
+check --target TransmarkCore --target TransmarkMarkdown --target TransmarkHTML --target TransmarkText --target TransmarkStyledRuns \
+  --target TransmarkTransforms
