@@ -88,9 +88,14 @@ struct ResourceError: Error, CustomStringConvertible {
 ///    `2024-review.md` → `_2024Review`);
 /// 4. a Swift keyword stays as it is and is declared with backticks (`` Markup.`class` ``, which
 ///    reads `Markup.class` after a dot);
-/// 5. a file with no letter or digit in its name (`---.md`) is an error, and so are two files
-///    with the same identifier (`welcome.md` and `welcome.html`), named both.
+/// 5. a file with no letter or digit in its name (`---.md`) is an error, and so is one named
+///    `self`, `Self`, `Type`, `Protocol`, `init`, `deinit` or `subscript` (after `Markup.` they
+///    mean something else), and so are two files with the same identifier (`welcome.md` and
+///    `welcome.html`), named both.
 enum ResourceNaming {
+    /// Names that, after `Markup.`, mean something else in Swift (`Markup.self` is the type).
+    static let reservedMembers: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript"]
+
     /// The extensions of the files that are compiled.
     static let extensions: Set<String> = ["md", "markdown", "html", "htm"]
 
@@ -116,6 +121,9 @@ enum ResourceNaming {
             let relative = relativePath(of: url, folderName: folderName)
             guard let identifier = identifier(forRelativePath: relative) else {
                 throw ResourceError(description: "\(folderName)/\(relative): the file name has no letter or digit to make a Swift identifier of; rename the file")
+            }
+            if reservedMembers.contains(identifier) {
+                throw ResourceError(description: "\(folderName)/\(relative): '\(identifier)' cannot name a member (Markup.\(identifier) means something else in Swift); rename the file")
             }
             if let other = byIdentifier[identifier] {
                 throw ResourceError(description: "\(folderName)/\(other) and \(folderName)/\(relative) both map to the identifier '\(identifier)'; rename one of them")
