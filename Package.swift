@@ -13,10 +13,17 @@ let package = Package(
         .library(name: "TransmarkTransforms", targets: ["TransmarkTransforms"]),
         .library(name: "TransmarkInlineRules", targets: ["TransmarkInlineRules"]),
         .library(name: "TransmarkJSONTree", targets: ["TransmarkJSONTree"]),
+        // The command line, runnable against any registry (`CommandLineTool.run`): a package that
+        // adds its own formats ships its own `transmark` with them.
+        .library(name: "TransmarkCLI", targets: ["TransmarkCLI"]),
         .executable(name: "transmark", targets: ["transmark"]),
+        .plugin(name: "TransmarkCommand", targets: ["TransmarkCommand"]),
+        .plugin(name: "TransmarkResources", targets: ["TransmarkResources"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Only a plugin (`swift package generate-documentation`): nothing of it is linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -39,6 +46,17 @@ let package = Package(
             dependencies: ["Transmark", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "transmark", dependencies: ["TransmarkCLI"]),
+        // The build-tool plugin's generator: one markup file in, one Swift file out.
+        .executableTarget(name: "transmark-resource-generator", dependencies: ["Transmark"],
+                          path: "Sources/TransmarkResourceGenerator"),
+        .plugin(
+            name: "TransmarkCommand",
+            capability: .command(
+                intent: .custom(verb: "transmark",
+                                description: "Run the transmark command line (convert, select, formats) in this package"),
+                permissions: [.writeToPackageDirectory(reason: "transmark writes the converted files you name with -o into the package")]),
+            dependencies: ["transmark"]),
+        .plugin(name: "TransmarkResources", capability: .buildTool(), dependencies: ["transmark-resource-generator"]),
         .target(name: "TestSupport", dependencies: ["TransmarkCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TransmarkCoreTests", dependencies: ["TransmarkCore", "TestSupport"]),
         .testTarget(name: "TransmarkMarkdownTests", dependencies: ["TransmarkMarkdown", "TransmarkHTML", "CCmarkGFM", "TestSupport"]),

@@ -8,7 +8,7 @@
 /// | value | Markdown and HTML output | text, ANSI and styled output |
 /// |---|---|---|
 /// | `drop` | omitted (HTML output writes cmark's `<!-- raw HTML omitted -->` in its place) | omitted |
-/// | `text` | the markup shown as literal text, as code (`` `<b>` ``, `<code>&lt;b&gt;</code>`; a block as a code block) | the markup shown as text (styled runs: in the code style) |
+/// | `text` | the markup shown as literal text, as code (a Markdown code span holding `<b>`, `<code>&lt;b&gt;</code>`; a block as a code block) | the markup shown as text (styled runs: in the code style) |
 /// | `keep` | passed through as markup | not accepted: there is no markup to pass it into |
 public enum RawHTMLPolicy: String, CaseIterable, Sendable, Hashable {
     /// Leave raw HTML out.

@@ -3,7 +3,7 @@ import TransmarkCore
 /// The `styled-json` format: a document laid out as `StyledText` and written as versioned JSON
 /// (schema in `Schemas/styled-text.schema.json`, described in `Docs/styled-json.md`).
 ///
-/// As a ``StreamingBackend`` it lays the whole document out first (the JSON starts with the
+/// As a `StreamingBackend` it lays the whole document out first (the JSON starts with the
 /// text), then writes the JSON in pieces; given the document with
 /// `render(consuming:options:writingTo:)`, it frees the tree before writing, so the tree and the
 /// JSON are never held at once.

@@ -1,4 +1,4 @@
-/// One document of a batch conversion (see ``Registry/convertAll(_:maxConcurrency:)``): its bytes,
+/// One document of a batch conversion (see ``Registry/convertAll(_:maxConcurrency:maxPending:)``): its bytes,
 /// the formats to convert between and the options, or a description computed later, on the worker
 /// that converts it (decoding a record, reading a file), or a failure already known.
 public struct BatchInput: Sendable {

@@ -4,7 +4,7 @@ import TransmarkCore
 /// unquoted attributes and inline styles — into the Markup tree.
 ///
 /// The input is decoded (``HTMLInputDecoder``), tokenized (``HTMLTokenizer``) and built
-/// straight into a `Document` by ``HTMLTreeBuilder``, which repairs the markup the way a browser
+/// straight into a `Document` by `HTMLTreeBuilder`, which repairs the markup the way a browser
 /// does where the tree can express it. Text is never dropped except by an explicit policy:
 /// script, style, template and head content (and `style`/`script` inside SVG), comments
 /// (unless ``Options/keepComments``) and hidden elements (unless ``Options/keepHidden``).
