@@ -26,8 +26,10 @@ extension Style {
     private static func cssFamilyName(_ name: String) -> String {
         let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
         if generic.contains(name) { return name }
+        // Unquoted only as identifiers separated by single spaces, starting with a letter.
         let plain = name.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic || $0 == "-" || $0 == " ") }
-        if plain && !name.contains("  ") && !name.isEmpty { return name }
+        if plain, !name.contains("  "), let first = name.unicodeScalars.first, first.properties.isAlphabetic,
+           name.unicodeScalars.last != " " { return name }
         // A quoted CSS string: quotes and backslashes escaped, line ends as hex escapes (a raw one
         // would end the string), NUL as U+FFFD (what any CSS reader makes of it), so the text
         // reads back as the same name.

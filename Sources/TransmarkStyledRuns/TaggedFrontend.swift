@@ -71,7 +71,7 @@ public struct TaggedFrontend: Frontend {
 }
 
 extension String {
-    fileprivate func replacingNUL() -> String {
+    func replacingNUL() -> String {
         guard utf8.contains(0) else { return self }
         var out = ""
         out.unicodeScalars.append(contentsOf: unicodeScalars.map { $0.value == 0 ? "\u{FFFD}" : $0 })

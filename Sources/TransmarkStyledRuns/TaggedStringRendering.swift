@@ -10,7 +10,8 @@ extension TaggedString {
             out.reserveCapacity(bytes.count)
             let scanner = TaggedStringScanner(bytes: bytes, isStrict: false)
             try? scanner.scan(text: { out.append(contentsOf: $0) }, start: { _, _, _ in }, end: { _, _ in })
-            return String(decoding: out, as: UTF8.self)
+            // NUL reads as U+FFFD, as the `tagged` frontend (and so `styledText`) reads it.
+            return String(decoding: out, as: UTF8.self).replacingNUL()
         }
     }
 

@@ -30,6 +30,14 @@ import TransmarkCore
         #expect(CSSStyleParser.parse(style.cssText).cssText == style.cssText)
     }
 
+    /// css target, third finding: `font-family:\ ` is a family named by one space, which was
+    /// written unquoted and read back as nothing.
+    @Test func aFamilyNamedBySpacesIsQuoted() {
+        let style = CSSStyleParser.parse(Array("\\\\\u{0}; font-family:\\ ".utf8))
+        #expect(style.fontFamily == [" "])
+        #expect(CSSStyleParser.parse(style.cssText).cssText == style.cssText)
+    }
+
     /// A family name with a line end or NUL is written so that it reads back the same.
     @Test func familyNamesWithControlCharactersReadBack() {
         var style = Style()
