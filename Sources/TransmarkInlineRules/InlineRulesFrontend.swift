@@ -12,6 +12,7 @@ public struct InlineRulesFrontend: Frontend {
         /// The defaults.
         public init() {}
 
+        /// The options settable by key, with their accepted values and help.
         public static var optionSpecs: [OptionSpec<Options>] {
             [.int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes")]
         }
@@ -27,12 +28,14 @@ public struct InlineRulesFrontend: Frontend {
         compiled = CompiledRules(rules)
     }
 
+    /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(name: rules.name, aliases: rules.aliases, fileExtensions: rules.fileExtensions,
                          mediaType: "text/plain",
                          summary: rules.summary.isEmpty ? "lightweight markup defined by inline rules" : rules.summary)
     }
 
+    /// Parses `input` with `options` into a document.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
         guard input.count <= options.maxInputSize else {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")

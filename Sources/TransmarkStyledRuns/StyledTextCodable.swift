@@ -8,6 +8,7 @@ extension StyledText: Codable {
         case version, unit, text, runStyles, runs, paragraphStyles, paragraphs, attachments
     }
 
+    /// Decodes a value.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let version = try c.decode(Int.self, forKey: .version)
@@ -27,6 +28,7 @@ extension StyledText: Codable {
         }
     }
 
+    /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(Self.schemaVersion, forKey: .version)
@@ -43,6 +45,7 @@ extension StyledText: Codable {
 extension StyledRun: Codable {
     enum CodingKeys: String, CodingKey { case location, length, style }
 
+    /// Decodes a value.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(range: TextRange(location: try c.decode(Int.self, forKey: .location),
@@ -50,6 +53,7 @@ extension StyledRun: Codable {
                   style: try c.decode(Int.self, forKey: .style))
     }
 
+    /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(range.location, forKey: .location)
@@ -116,6 +120,7 @@ extension RunAttributes: Codable {
         case footnoteReference, sourceTag
     }
 
+    /// Decodes a value.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(font: try c.decode(FontDescriptor.self, forKey: .font))
@@ -141,6 +146,7 @@ extension RunAttributes: Codable {
         sourceTag = try c.decodeIfPresent(String.self, forKey: .sourceTag)
     }
 
+    /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(font, forKey: .font)
@@ -166,12 +172,14 @@ extension RunAttributes: Codable {
 extension FontDescriptor: Codable {
     enum CodingKeys: String, CodingKey { case family, size, weight, italic }
 
+    /// Decodes a value.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(family: try c.decode(String.self, forKey: .family), size: try c.decodeNumber(forKey: .size) ?? 16,
                   weight: try c.decode(Int.self, forKey: .weight), italic: try c.decodeIfPresent(Bool.self, forKey: .italic) ?? false)
     }
 
+    /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(family, forKey: .family)
@@ -186,11 +194,13 @@ extension DecorationLine.LineStyle: Codable {}
 extension DecorationLine: Codable {
     enum CodingKeys: String, CodingKey { case style, color }
 
+    /// Decodes a value.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(style: try c.decodeIfPresent(LineStyle.self, forKey: .style) ?? .single, color: try c.decodeColor(forKey: .color))
     }
 
+    /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(style, forKey: .style)
@@ -201,11 +211,13 @@ extension DecorationLine: Codable {
 extension LinkTarget: Codable {
     enum CodingKeys: String, CodingKey { case url, title }
 
+    /// Decodes a value.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(url: try c.decode(String.self, forKey: .url), title: try c.decodeIfPresent(String.self, forKey: .title) ?? "")
     }
 
+    /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(url, forKey: .url)
@@ -219,12 +231,14 @@ extension ParagraphAttributes.Alignment: Codable {}
 extension ParagraphAttributes.TabStop: Codable {
     enum CodingKeys: String, CodingKey { case location, alignment }
 
+    /// Decodes a value.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(location: try c.decodeNumber(forKey: .location) ?? 0,
                   alignment: try c.decodeIfPresent(ParagraphAttributes.Alignment.self, forKey: .alignment) ?? .natural)
     }
 
+    /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(location, forKey: .location)
@@ -238,6 +252,7 @@ extension ParagraphAttributes: Codable {
         case lineHeightMultiple, tabStops, hasRule, preservesWhitespace
     }
 
+    /// Decodes a value.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -253,6 +268,7 @@ extension ParagraphAttributes: Codable {
             preservesWhitespace: try c.decodeIfPresent(Bool.self, forKey: .preservesWhitespace) ?? false)
     }
 
+    /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(role, forKey: .role)
@@ -271,6 +287,7 @@ extension ParagraphAttributes: Codable {
 extension Attachment: Codable {
     enum CodingKeys: String, CodingKey { case location, source, alternativeText, title, width, height }
 
+    /// Decodes a value.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(location: try c.decode(Int.self, forKey: .location), source: try c.decode(String.self, forKey: .source),
@@ -279,6 +296,7 @@ extension Attachment: Codable {
                   width: try c.decodeIfPresent(Int.self, forKey: .width), height: try c.decodeIfPresent(Int.self, forKey: .height))
     }
 
+    /// Encodes the value.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(location, forKey: .location)

@@ -31,6 +31,7 @@ public struct TaggedFrontend: Frontend {
         /// The defaults.
         public init() {}
 
+        /// The options settable by key, with their accepted values and help.
         public static var optionSpecs: [OptionSpec<Options>] {
             [
                 .choice("unknownTags", \.unknownTags, summary: "tags without a node kind: unwrap them, drop them with their content, or keep them as text"),
@@ -44,11 +45,13 @@ public struct TaggedFrontend: Frontend {
     /// Creates the frontend.
     public init() {}
 
+    /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(name: "tagged", aliases: ["tagged-string"], fileExtensions: [], mediaType: "text/plain",
                          summary: "tagged strings: text with caller-defined tags (<b>, <a href>, <user id=\"1\">), entities decoded")
     }
 
+    /// Parses `input` with `options` into a document.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
         guard input.count <= options.maxInputSize else {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")

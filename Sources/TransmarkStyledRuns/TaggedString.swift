@@ -42,22 +42,27 @@ public struct TaggedString: Sendable, Hashable, ExpressibleByStringInterpolation
         return out
     }
 
+    /// A readable description.
     public var description: String { markup }
 
     // MARK: String interpolation: literals are markup, interpolated values are escaped.
 
+    /// A literal is markup, taken as written.
     public init(stringLiteral value: String) { markup = value }
 
+    /// Markup from literal segments (kept) and interpolated values (escaped).
     public init(stringInterpolation: Interpolation) { markup = stringInterpolation.markup }
 
     /// Builds markup from literal segments (kept) and interpolated values (escaped).
     public struct Interpolation: StringInterpolationProtocol {
         var markup = ""
 
+        /// Reserves room for the literal segments and the values.
         public init(literalCapacity: Int, interpolationCount: Int) {
             markup.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
 
+        /// Appends a literal segment as markup.
         public mutating func appendLiteral(_ literal: String) { markup += literal }
 
         /// Appends a value as escaped text.

@@ -33,8 +33,10 @@ public struct HTMLFrontend: Frontend {
         /// What each tag becomes (library only, not settable by key).
         public var tagRegistry = HTMLTagRegistry.standard
 
+        /// The defaults.
         public init() {}
 
+        /// The options settable by key, with their accepted values and help.
         public static var optionSpecs: [OptionSpec<Options>] {
             [
                 .bool("keepComments", \.keepComments, summary: "keep comments as raw HTML nodes"),
@@ -51,11 +53,13 @@ public struct HTMLFrontend: Frontend {
     /// Creates the HTML frontend.
     public init() {}
 
+    /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(name: "html", aliases: ["htm", "xhtml"], fileExtensions: ["html", "htm", "xhtml"],
                          mediaType: "text/html", summary: "HTML fragment (or document with standalone=true)")
     }
 
+    /// Parses `input` with `options` into a document.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
         guard input.count <= options.maxInputSize else {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")

@@ -27,6 +27,7 @@ public struct HTMLTag: Sendable, Equatable {
     /// Whether the tag ended with `/>`.
     public var isSelfClosing: Bool
 
+    /// A tag with a name, attributes and whether it closes itself.
     public init(name: String, attributes: [HTMLAttribute] = [], isSelfClosing: Bool = false) {
         self.name = name
         self.attributes = attributes
@@ -46,6 +47,7 @@ public struct HTMLAttribute: Sendable, Equatable {
     /// The value with character references decoded; `""` for a boolean attribute such as `disabled`.
     public var value: String
 
+    /// An attribute.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -63,6 +65,7 @@ public struct HTMLDoctype: Sendable, Equatable {
     /// Whether the doctype was malformed so that the document must be rendered in quirks mode.
     public var forceQuirks: Bool
 
+    /// A DOCTYPE with its name, identifiers and quirks flag.
     public init(name: String? = nil, publicIdentifier: String? = nil, systemIdentifier: String? = nil, forceQuirks: Bool = false) {
         self.name = name
         self.publicIdentifier = publicIdentifier

@@ -44,6 +44,7 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
         /// it as the spec does, so that no input character is lost.
         public var keepsUnfinishedTagAsText: Bool
 
+        /// Options; the defaults are what the HTML frontend uses.
         public init(switchesContentStateAutomatically: Bool = true, replacesNullInData: Bool = true,
                     keepsUnfinishedTagAsText: Bool = false) {
             self.switchesContentStateAutomatically = switchesContentStateAutomatically

@@ -93,6 +93,7 @@ extension MarkdownBackend {
         /// Unlike the HTML writer's, it does not change `rawHTML` (already `keep` by default).
         public var unsafe = false
 
+        /// The defaults.
         public init() {}
 
         /// Options with a profile's values.
@@ -135,6 +136,7 @@ extension MarkdownBackend {
             }
         }
 
+        /// The options settable by key, with their accepted values and help.
         public static var optionSpecs: [OptionSpec<Options>] {
             [
                 OptionSpec(key: "profile", accepted: Profile.allCases.map(\.rawValue).joined(separator: "|"),
