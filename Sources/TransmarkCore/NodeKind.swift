@@ -168,7 +168,7 @@ extension NodeKind {
         }
 
         /// The kind for tags without associated values; `nil` for those that need a payload.
-        @usableFromInline var payloadFreeKind: NodeKind? {
+        public var payloadFreeKind: NodeKind? {
             switch self {
             case .document: .document
             case .paragraph: .paragraph

@@ -448,7 +448,7 @@ struct JSONTreeReader {
         case .custom:
             return .custom(name: try string(.name, tag))
         default:
-            return tag.payloadFreeKindForReading
+            return tag.payloadFreeKind ?? .document
         }
     }
 
@@ -735,31 +735,3 @@ struct JSONTreeReader {
     }
 }
 
-extension NodeKind.Tag {
-    /// The kind of a tag without associated values (the reader asks only for those).
-    fileprivate var payloadFreeKindForReading: NodeKind {
-        switch self {
-        case .paragraph: .paragraph
-        case .blockQuote: .blockQuote
-        case .htmlBlock: .htmlBlock
-        case .thematicBreak: .thematicBreak
-        case .definitionList: .definitionList
-        case .term: .term
-        case .definition: .definition
-        case .text: .text
-        case .softBreak: .softBreak
-        case .lineBreak: .lineBreak
-        case .emphasis: .emphasis
-        case .strong: .strong
-        case .strikethrough: .strikethrough
-        case .underline: .underline
-        case .superscript: .superscript
-        case .subscript: .subscript
-        case .highlight: .highlight
-        case .code: .code
-        case .htmlInline: .htmlInline
-        case .span: .span
-        default: .document
-        }
-    }
-}
