@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "TransmarkText", targets: ["TransmarkText"]),
         .library(name: "TransmarkStyledRuns", targets: ["TransmarkStyledRuns"]),
         .library(name: "TransmarkTransforms", targets: ["TransmarkTransforms"]),
+        .library(name: "TransmarkInlineRules", targets: ["TransmarkInlineRules"]),
+        .library(name: "TransmarkJSONTree", targets: ["TransmarkJSONTree"]),
         // The command line, runnable against any registry (`CommandLineTool.run`): a package that
         // adds its own formats ships its own `transmark` with them.
         .library(name: "TransmarkCLI", targets: ["TransmarkCLI"]),
@@ -36,7 +38,9 @@ let package = Package(
         .target(name: "TransmarkText", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkStyledRuns", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkTransforms", dependencies: ["TransmarkCore"]),
-        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns", "TransmarkTransforms"]),
+        .target(name: "TransmarkInlineRules", dependencies: ["TransmarkCore"]),
+        .target(name: "TransmarkJSONTree", dependencies: ["TransmarkCore"]),
+        .target(name: "Transmark", dependencies: ["TransmarkCore", "TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns", "TransmarkTransforms", "TransmarkInlineRules", "TransmarkJSONTree"]),
         .target(
             name: "TransmarkCLI",
             dependencies: ["Transmark", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -60,6 +64,8 @@ let package = Package(
         .testTarget(name: "TransmarkTextTests", dependencies: ["TransmarkText", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkStyledRunsTests", dependencies: ["TransmarkStyledRuns", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkTransformsTests", dependencies: ["Transmark", "TestSupport"]),
+        .testTarget(name: "TransmarkInlineRulesTests", dependencies: ["TransmarkInlineRules", "Transmark", "TestSupport"]),
+        .testTarget(name: "TransmarkJSONTreeTests", dependencies: ["TransmarkJSONTree", "Transmark", "TransmarkCLI", "TestSupport"]),
         .testTarget(name: "TransmarkTests", dependencies: ["Transmark", "TransmarkCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -32,6 +32,12 @@ typedef struct {
     int everything;
 } footnote_candidates;
 
+/* A footnote definition with an ASCII key, for sorting by key, then document order. */
+typedef struct {
+    const unsigned char *key;
+    size_t index;
+} keyed_footnote;
+
 typedef struct {
     transmark_arena *arena; /* the chunk's parser and block tree; freed once the chunk is done */
     cmark_parser *parser;
@@ -57,6 +63,14 @@ struct transmark_chunked_parse {
     cmark_node **footnote_nodes; /* the definitions themselves, in their chunk's block tree */
     unsigned char **footnote_keys; /* labels ASCII-lowercased, NULL when not all ASCII */
     size_t footnote_count, footnote_capacity;
+    /* Made once all chunks are block-parsed (index_footnotes), so that no chunk compares its
+       definitions with every other one (that was quadratic in the number of footnotes): */
+    keyed_footnote *footnotes_by_key; /* definitions with an ASCII key, by key, then index */
+    size_t keyed_count;
+    size_t *unkeyed_footnotes;   /* indices of definitions without one, in document order */
+    size_t unkeyed_count;
+    unsigned char *overridden;   /* per definition: an earlier one has the same ASCII key */
+    size_t *selected;            /* scratch: the definitions a chunk may reference */
 };
 
 /* Node insertions below cannot fail (a document, and every block that can hold a footnote
@@ -124,11 +138,6 @@ static void find_candidates(const uint8_t *text, size_t length, footnote_candida
         found->keys[found->count++] = key;
     }
     qsort(found->keys, found->count, sizeof(unsigned char *), compare_keys);
-}
-
-static int may_reference(const footnote_candidates *found, const unsigned char *key) {
-    if (found->everything || key == NULL) return 1;
-    return bsearch(&key, found->keys, found->count, sizeof(unsigned char *), compare_keys) != NULL;
 }
 
 static void clear_candidates(footnote_candidates *found) {
@@ -292,6 +301,84 @@ static cmark_parser *new_parser(int options, cmark_syntax_extension *const *exte
     return parser;
 }
 
+static int compare_keyed(const void *a, const void *b) {
+    const keyed_footnote *x = a, *y = b;
+    int order = strcmp((const char *)x->key, (const char *)y->key);
+    if (order != 0) return order;
+    return x->index < y->index ? -1 : (x->index > y->index ? 1 : 0);
+}
+
+static int compare_indices(const void *a, const void *b) {
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+/* Sorts the footnote definitions by key and marks the overridden ones: O(F log F) in all. */
+static void index_footnotes(transmark_chunked_parse *parse) {
+    size_t count = parse->footnote_count;
+    parse->footnotes_by_key = malloc((count ? count : 1) * sizeof(keyed_footnote));
+    parse->unkeyed_footnotes = malloc((count ? count : 1) * sizeof(size_t));
+    parse->selected = malloc((count ? count : 1) * sizeof(size_t));
+    parse->overridden = calloc(count ? count : 1, 1);
+    if (!parse->footnotes_by_key || !parse->unkeyed_footnotes || !parse->selected || !parse->overridden) abort();
+    for (size_t i = 0; i < count; i++) {
+        if (parse->footnote_keys[i]) {
+            keyed_footnote entry = { parse->footnote_keys[i], i };
+            parse->footnotes_by_key[parse->keyed_count++] = entry;
+        } else {
+            parse->unkeyed_footnotes[parse->unkeyed_count++] = i;
+        }
+    }
+    qsort(parse->footnotes_by_key, parse->keyed_count, sizeof(keyed_footnote), compare_keyed);
+    for (size_t k = 1; k < parse->keyed_count; k++) {
+        if (strcmp((const char *)parse->footnotes_by_key[k - 1].key, (const char *)parse->footnotes_by_key[k].key) == 0) {
+            parse->overridden[parse->footnotes_by_key[k].index] = 1;
+        }
+    }
+}
+
+/* The first position in footnotes_by_key whose key is not less than `key`. */
+static size_t lower_bound_key(const transmark_chunked_parse *parse, const unsigned char *key) {
+    size_t low = 0, high = parse->keyed_count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (strcmp((const char *)parse->footnotes_by_key[middle].key, (const char *)key) < 0) {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    return low;
+}
+
+/* The definitions of other chunks that `chunk` may reference, in document order, into
+   parse->selected; returns how many. Without non-ASCII text after a "[^", found by looking up
+   the chunk's candidates (work in proportion to what it references), else every definition. */
+static size_t select_footnotes(transmark_chunked_parse *parse, const chunk_info *chunk) {
+    const footnote_candidates *found = &chunk->candidates;
+    size_t count = 0;
+    if (found->everything) {
+        for (size_t i = 0; i < parse->footnote_count; i++) {
+            if (i < chunk->footnote_begin || i >= chunk->footnote_end) parse->selected[count++] = i;
+        }
+        return count;
+    }
+    for (size_t c = 0; c < found->count; c++) {
+        if (c > 0 && strcmp((const char *)found->keys[c - 1], (const char *)found->keys[c]) == 0) continue;
+        for (size_t k = lower_bound_key(parse, found->keys[c]); k < parse->keyed_count; k++) {
+            if (strcmp((const char *)parse->footnotes_by_key[k].key, (const char *)found->keys[c]) != 0) break;
+            size_t i = parse->footnotes_by_key[k].index;
+            if (i < chunk->footnote_begin || i >= chunk->footnote_end) parse->selected[count++] = i;
+        }
+    }
+    for (size_t u = 0; u < parse->unkeyed_count; u++) {
+        size_t i = parse->unkeyed_footnotes[u];
+        if (i < chunk->footnote_begin || i >= chunk->footnote_end) parse->selected[count++] = i;
+    }
+    qsort(parse->selected, count, sizeof(size_t), compare_indices);
+    return count;
+}
+
 transmark_chunked_parse *transmark_chunked_parse_new(const uint8_t *input, size_t length, int options,
                                                      cmark_syntax_extension *const *extensions,
                                                      size_t extension_count, size_t target,
@@ -347,6 +434,7 @@ transmark_chunked_parse *transmark_chunked_parse_new(const uint8_t *input, size_
 
     transmark_arena_activate(previous);
     sort_references(parse);
+    index_footnotes(parse);
     return parse;
 }
 
@@ -389,14 +477,14 @@ cmark_node *transmark_chunked_parse_finish(transmark_chunked_parse *parse, size_
            this chunk's own for the earlier chunks and after them for the later ones, so the first
            definition of a label in the document is the one references resolve to. */
         cmark_node *root = parser->root;
-        footnote_candidates *found = &chunk->candidates;
-        for (size_t i = chunk->footnote_begin; i-- > 0;) {
-            if (!may_reference(found, parse->footnote_keys[i])) continue;
-            cmark_node_prepend_child(root, synthetic_definition(mem, parse->footnotes[i]));
+        size_t selected = select_footnotes(parse, chunk);
+        size_t split = 0; /* selected[..<split] come before the chunk, the rest after it */
+        while (split < selected && parse->selected[split] < chunk->footnote_begin) split++;
+        for (size_t k = split; k-- > 0;) {
+            cmark_node_prepend_child(root, synthetic_definition(mem, parse->footnotes[parse->selected[k]]));
         }
-        for (size_t i = chunk->footnote_end; i < parse->footnote_count; i++) {
-            if (!may_reference(found, parse->footnote_keys[i])) continue;
-            cmark_node_append_child(root, synthetic_definition(mem, parse->footnotes[i]));
+        for (size_t k = split; k < selected; k++) {
+            cmark_node_append_child(root, synthetic_definition(mem, parse->footnotes[parse->selected[k]]));
         }
         /* A definition that a definition earlier in the document overrides (same label) is
            renamed, so that the library keeps it apart: one parse drops it but still counts the
@@ -404,19 +492,13 @@ cmark_node *transmark_chunked_parse_finish(transmark_chunked_parse *parse, size_
            (Labels compared ASCII-case-insensitively; other duplicates keep the library's own
            handling, which drops them with what they reference.) */
         for (size_t i = chunk->footnote_begin; i < chunk->footnote_end; i++) {
-            const unsigned char *key = parse->footnote_keys[i];
-            if (key == NULL) continue;
-            for (size_t j = 0; j < i; j++) {
-                if (parse->footnote_keys[j] && strcmp((const char *)parse->footnote_keys[j], (const char *)key) == 0) {
-                    char name[64];
-                    int length = snprintf(name, sizeof name, "%s%zu", TRANSMARK_OVERRIDDEN_FOOTNOTE_PREFIX, i);
-                    unsigned char *bytes = mem->calloc(1, (size_t)length + 1);
-                    memcpy(bytes, name, (size_t)length);
-                    cmark_chunk renamed = { bytes, length, 0 };
-                    parse->footnote_nodes[i]->as.literal = renamed;
-                    break;
-                }
-            }
+            if (!parse->overridden[i]) continue;
+            char name[64];
+            int length = snprintf(name, sizeof name, "%s%zu", TRANSMARK_OVERRIDDEN_FOOTNOTE_PREFIX, i);
+            unsigned char *bytes = mem->calloc(1, (size_t)length + 1);
+            memcpy(bytes, name, (size_t)length);
+            cmark_chunk renamed = { bytes, length, 0 };
+            parse->footnote_nodes[i]->as.literal = renamed;
         }
         /* A marker where each own definition stands, for numbering footnotes in the order one
            parse would (references inside a definition count where the definition is written). */
@@ -470,5 +552,9 @@ void transmark_chunked_parse_free(transmark_chunked_parse *parse) {
     free(parse->footnotes);
     free(parse->footnote_keys);
     free(parse->footnote_nodes);
+    free(parse->footnotes_by_key);
+    free(parse->unkeyed_footnotes);
+    free(parse->overridden);
+    free(parse->selected);
     free(parse);
 }

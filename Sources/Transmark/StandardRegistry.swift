@@ -1,5 +1,7 @@
 import TransmarkCore
 import TransmarkHTML
+import TransmarkInlineRules
+import TransmarkJSONTree
 import TransmarkMarkdown
 import TransmarkStyledRuns
 import TransmarkText
@@ -7,9 +9,11 @@ import TransmarkTransforms
 
 extension Registry {
     /// Every built-in format: Markdown (read and write), HTML (read and write), the `tree` dump
-    /// (write), styled runs as JSON (`styled-json`, read and write), plain text and ANSI terminal
-    /// text (write); and the transforms `remove`, `unwrap`, `keep`, `shift-headings`,
-    /// `resolve-links`, `drop-images`, `toc`, `main-content` and `sanitize`.
+    /// (write), the whole tree as JSON (`json-tree`, read and write), styled runs as JSON
+    /// (`styled-json`, read and write), plain text and ANSI terminal text (write), tagged strings
+    /// (`tagged`, read) and the inline-rule presets `chat`, `swiftymarkdown` and `stylizer`
+    /// (read); and the transforms `remove`, `unwrap`, `keep`, `shift-headings`, `resolve-links`,
+    /// `drop-images`, `toc`, `main-content` and `sanitize`.
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
         .adding(MarkdownBackend())
@@ -17,9 +21,15 @@ extension Registry {
         .adding(HTMLBackend())
         .adding(TreeBackend())
         .adding(StyledJSONFrontend())
+        .adding(JSONTreeFrontend())
+        .adding(JSONTreeBackend())
         .adding(StyledJSONBackend())
         .adding(TextBackend())
         .adding(ANSIBackend())
+        .adding(TaggedFrontend())
+        .adding(InlineRulesFrontend(rules: .chat))
+        .adding(InlineRulesFrontend(rules: .swiftyMarkdown))
+        .adding(InlineRulesFrontend(rules: .stylizer))
         .adding(RemoveTransform())
         .adding(UnwrapTransform())
         .adding(KeepTransform())

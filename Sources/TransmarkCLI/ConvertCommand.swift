@@ -32,24 +32,18 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "Input files or folders; none or '-' reads standard input.")
     var inputs: [String] = []
 
-    @Option(name: [.short, .customLong("from")], help: "Input format (wins over file extensions and sniffing).")
-    var from: String?
+    @OptionGroup var conversion: ConversionArguments<Help>
 
-    @Option(name: [.short, .customLong("to")], help: "Output format.")
-    var to: String?
-
-    @Option(name: [.short, .customLong("output")], help: "Output file (written only when the conversion succeeds), or output folder when converting folders.")
-    var output: String?
-
-    @Option(name: [.customShort("O"), .customLong("option")], help: ArgumentHelp(
-        "A format option KEY=VALUE (repeatable); qualify as FORMAT.KEY=VALUE to aim at one format.",
-        valueName: "key=value"))
-    var options: [String] = []
-
-    @Option(name: .customLong("transform"), help: ArgumentHelp(
-        "A transform to apply between reading and writing (repeatable, in order), with options for it alone; run `transmark transforms`.",
-        valueName: "name[:key=value,...]"))
-    var transforms: [String] = []
+    /// The wording of `conversion`'s help.
+    enum Help: ConversionArgumentsHelp {
+        static let from = "Input format (wins over file extensions and sniffing)."
+        static let to = "Output format."
+        static let output = "Output file (written only when the conversion succeeds), or output folder when converting folders."
+        static var transform: ArgumentHelp {
+            ArgumentHelp("A transform to apply between reading and writing (repeatable, in order), with options for it alone; run `transmark transforms`.",
+                         valueName: "name[:key=value,...]")
+        }
+    }
 
     @Option(name: [.short, .customLong("jobs")], help: ArgumentHelp(
         "Conversions to run at once, for folders and --jsonl (default: the number of cores).", valueName: "n"))
@@ -88,29 +82,29 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("--include and --exclude choose files inside folders: give a folder")
         }
         let target = try resolveOutputFormat(registry)
-        var conversion = try ConversionOptions(parsing: options, transforms: transforms)
+        var options = try conversion.conversionOptions()
         // Wrapping backends follow the terminal's width unless told otherwise.
         let backend = try registry.backend(named: target)
-        if backend.acceptsOption("width"), !conversion.pairs.contains(where: { $0.key == "width" || $0.key.hasSuffix(".width") }),
-           output == nil, let width = environment.terminalWidth() {
-            conversion.pairs.append((key: "\(backend.format.name).width", value: String(width)))
+        if backend.acceptsOption("width"), !options.pairs.contains(where: { $0.key == "width" || $0.key.hasSuffix(".width") }),
+           conversion.output == nil, let width = environment.terminalWidth() {
+            options.pairs.append((key: "\(backend.format.name).width", value: String(width)))
         }
-        let named = try from.map { try registry.frontend(named: $0).format.name } ?? inferInputFormat(registry)
+        let named = try conversion.from.map { try registry.frontend(named: $0).format.name } ?? inferInputFormat(registry)
         var input = try readInputs(environment)
         let source = named ?? FormatSniffer.format(of: input)
         // The output is written as the backend produces it (in pieces for the streaming ones), so
         // a large output is never held whole; a file still appears only once complete.
-        if let output {
+        if let output = conversion.output {
             var file = try AtomicFileWriter(path: output)
             do {
-                try registry.convert(releasing: &input, from: source, to: target, options: conversion) { file.write($0) }
+                try registry.convert(releasing: &input, from: source, to: target, options: options) { file.write($0) }
             } catch {
                 file.abandon()
                 throw error
             }
             try file.commit()
         } else {
-            try registry.convert(releasing: &input, from: source, to: target, options: conversion) {
+            try registry.convert(releasing: &input, from: source, to: target, options: options) {
                 environment.writeStandardOutput(Array($0))
             }
         }
@@ -126,24 +120,23 @@ struct ConvertCommand: ParsableCommand {
 
     /// Folders or JSON lines: many documents through `Registry.convertAll`.
     private func executeBatch(registry: Registry, environment: CommandEnvironment) throws {
-        let source = try from.map { try registry.frontend(named: $0).format.name }
+        let source = try conversion.from.map { try registry.frontend(named: $0).format.name }
         let target = try resolveOutputFormat(registry)
-        let conversion = try ConversionOptions(parsing: options, transforms: transforms)
-        for name in transforms { _ = try registry.transform(named: name) }
-        let jobs = jobs ?? environment.processorCount
+        let options = try conversion.conversionOptions()
+        for step in conversion.transforms { _ = try registry.transform(named: try TransformSpec(parsing: step).name) }
+        let settings = BatchSettings(registry: registry, environment: environment, from: source, to: target,
+                                     options: options, jobs: jobs ?? environment.processorCount, quiet: quiet)
         if jsonLines {
-            try JSONLinesConversion(registry: registry, environment: environment, from: source, to: target,
-                                    options: conversion, jobs: jobs, quiet: quiet, inputs: inputs, output: output).run()
+            try JSONLinesConversion(settings: settings, inputs: inputs, output: conversion.output).run()
         } else {
-            try FolderConversion(registry: registry, environment: environment, inputs: inputs, outputDirectory: output,
-                                 from: source, to: target, options: conversion, jobs: jobs, quiet: quiet,
+            try FolderConversion(settings: settings, inputs: inputs, outputDirectory: conversion.output,
                                  include: include, exclude: exclude).run()
         }
     }
 
     private func resolveOutputFormat(_ registry: Registry) throws -> String {
-        if let to { return try registry.backend(named: to).format.name }
-        if let output, let name = registry.outputFormat(forPath: output) { return name }
+        if let to = conversion.to { return try registry.backend(named: to).format.name }
+        if let output = conversion.output, let name = registry.outputFormat(forPath: output) { return name }
         return "html"
     }
 

@@ -10,15 +10,9 @@ import TransmarkCore
 /// a failure or an interrupt never leaves a partial file. The run ends with a summary on
 /// standard error and fails (exit 1) when any file failed.
 struct FolderConversion {
-    let registry: Registry
-    let environment: CommandEnvironment
+    let settings: BatchSettings
     let inputs: [String]
     let outputDirectory: String?
-    let from: String?
-    let to: String
-    let options: ConversionOptions
-    let jobs: Int
-    let quiet: Bool
     let include: [String]
     let exclude: [String]
 
@@ -48,7 +42,7 @@ struct FolderConversion {
                 throw TransmarkError.io(path: outputDirectory, reason: "the output folder is inside the input folder \(folder); choose one outside it (or its outputs would be read as inputs)")
             }
         }
-        let outputExtension = try registry.backend(named: to).format.fileExtensions.first ?? to
+        let outputExtension = try settings.registry.backend(named: settings.to).format.fileExtensions.first ?? settings.to
 
         // Plan: every file, its format and its output path.
         var items: [Item] = []
@@ -56,7 +50,7 @@ struct FolderConversion {
         var skipped = 0
         var outputs: [String: String] = [:]
         func plan(source: String, display: String, relative: String) {
-            guard let format = from ?? registry.inputFormat(forPath: source) else {
+            guard let format = settings.from ?? settings.registry.inputFormat(forPath: source) else {
                 skipped += 1
                 return
             }
@@ -90,9 +84,9 @@ struct FolderConversion {
         }
 
         // Convert, writing each output as its result arrives (in plan order).
-        let started = environment.now()
-        let progress = ProgressLine(environment: environment, quiet: quiet, total: items.count, unit: "files")
-        let (to, options) = (to, options)
+        let started = settings.environment.now()
+        let progress = ProgressLine(environment: settings.environment, quiet: settings.quiet, total: items.count, unit: "files")
+        let (to, options) = (settings.to, settings.options)
         let batch = items.lazy.map { item in
             BatchInput(label: item.display) {
                 BatchInput(try FileIO.readAll(path: item.source), from: item.format, to: to, options: options)
@@ -102,7 +96,7 @@ struct FolderConversion {
         var bytesRead = 0
         var bytesWritten = 0
         var createdFolders: Set<String> = []
-        for result in registry.convertAll(batch, maxConcurrency: jobs) {
+        for result in settings.registry.convertAll(batch, maxConcurrency: settings.jobs) {
             let item = items[result.index]
             bytesRead += result.inputByteCount
             switch result.output {
@@ -131,9 +125,9 @@ struct FolderConversion {
         progress.finish()
 
         // Summary.
-        let seconds = environment.now() - started
+        let seconds = settings.environment.now() - started
         var summary = ""
-        if !quiet {
+        if !settings.quiet {
             summary += "transmark: converted \(converted) of \(items.count) files "
             summary += String(format: "(%@ read, %@ written) in %.2f s\n", Self.size(bytesRead), Self.size(bytesWritten), seconds)
             if skipped > 0 {
@@ -147,7 +141,7 @@ struct FolderConversion {
                 summary += "  " + (message.hasPrefix(failure.display + ": ") || failure.error.error.map(Self.isIO) == true ? message : failure.display + ": " + message) + "\n"
             }
         }
-        environment.writeStandardError(summary)
+        settings.environment.writeStandardError(summary)
         if !failures.isEmpty { throw ExitCode(1) }
     }
 

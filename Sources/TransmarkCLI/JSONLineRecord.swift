@@ -53,18 +53,9 @@ struct JSONLineParser {
     mutating func record(_ line: [UInt8]) throws(BatchItemError) -> JSONLineRecord {
         var record = JSONLineRecord()
         skipSpace()
-        try expect(UInt8(ascii: "{"), "expected '{' to start a record")
-        skipSpace()
-        if peek() == UInt8(ascii: "}") {
-            i += 1
-        } else {
-            while true {
-                skipSpace()
-                guard peek() == UInt8(ascii: "\"") else { throw Self.malformed("expected a member name in quotes", at: i) }
-                let key = String(decoding: try string(), as: UTF8.self)
-                skipSpace()
-                try expect(UInt8(ascii: ":"), "expected ':' after a member name")
-                skipSpace()
+        if try !openObject("expected '{' to start a record") {
+            repeat {
+                let key = String(decoding: try memberName(), as: UTF8.self)
                 switch key {
                 case "id":
                     let start = i
@@ -101,11 +92,7 @@ struct JSONLineParser {
                 default:
                     try skipValue()
                 }
-                skipSpace()
-                if peek() == UInt8(ascii: ",") { i += 1; continue }
-                try expect(UInt8(ascii: "}"), "expected ',' or '}' after a member")
-                break
-            }
+            } while try nextMember("expected ',' or '}' after a member")
         }
         skipSpace()
         guard i == bytes.count else { throw Self.malformed("unexpected text after the record", at: i) }
@@ -116,16 +103,9 @@ struct JSONLineParser {
     private mutating func options() throws(BatchItemError) -> [(key: String, value: String)] {
         var pairs: [(key: String, value: String)] = []
         var invalid: BatchItemError?
-        i += 1
-        skipSpace()
-        if peek() == UInt8(ascii: "}") { i += 1; return pairs }
-        while true {
-            skipSpace()
-            guard peek() == UInt8(ascii: "\"") else { throw Self.malformed("expected an option name in quotes", at: i) }
-            let key = String(decoding: try string(), as: UTF8.self)
-            skipSpace()
-            try expect(UInt8(ascii: ":"), "expected ':' after an option name")
-            skipSpace()
+        if try openObject("expected '{' to start \"options\"") { return pairs }
+        repeat {
+            let key = String(decoding: try memberName("an option name"), as: UTF8.self)
             let start = i
             switch peek() {
             case UInt8(ascii: "\""):
@@ -137,13 +117,41 @@ struct JSONLineParser {
                 try skipValue()
                 pairs.append((key, String(decoding: bytes[start..<i], as: UTF8.self)))
             }
-            skipSpace()
-            if peek() == UInt8(ascii: ",") { i += 1; continue }
-            try expect(UInt8(ascii: "}"), "expected ',' or '}' in \"options\"")
-            break
-        }
+        } while try nextMember("expected ',' or '}' in \"options\"")
         if let invalid { throw invalid }
         return pairs
+    }
+
+    /// Reads the '{' that opens an object and the space after it; true when the object is empty
+    /// (its '}' read too).
+    private mutating func openObject(_ message: String) throws(BatchItemError) -> Bool {
+        try expect(UInt8(ascii: "{"), message)
+        skipSpace()
+        guard peek() == UInt8(ascii: "}") else { return false }
+        i += 1
+        return true
+    }
+
+    /// Reads a member's name in quotes and the ':' after it, with the space around them, and
+    /// returns the name's bytes; `what` names it in errors.
+    @discardableResult
+    private mutating func memberName(_ what: String = "a member name") throws(BatchItemError) -> [UInt8] {
+        skipSpace()
+        guard peek() == UInt8(ascii: "\"") else { throw Self.malformed("expected \(what) in quotes", at: i) }
+        let name = try string()
+        skipSpace()
+        try expect(UInt8(ascii: ":"), "expected ':' after \(what)")
+        skipSpace()
+        return name
+    }
+
+    /// Reads the ',' or '}' after a member (and the space before it): true after a ',', when
+    /// another member follows.
+    private mutating func nextMember(_ message: String) throws(BatchItemError) -> Bool {
+        skipSpace()
+        if peek() == UInt8(ascii: ",") { i += 1; return true }
+        try expect(UInt8(ascii: "}"), message)
+        return false
     }
 
     @inline(__always) private func peek() -> UInt8? { i < bytes.count ? bytes[i] : nil }
@@ -259,23 +267,17 @@ struct JSONLineParser {
             // One value, or the opening of a container.
             guard let b = peek() else { throw Self.malformed("expected a value", at: i) }
             switch b {
-            case UInt8(ascii: "{"):
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                // An empty container is a whole value; else its first element (in an object, after
+                // a member name) comes next.
+                let closer = b == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 i += 1
                 skipSpace()
-                if peek() == UInt8(ascii: "}") {
+                if peek() == closer {
                     i += 1
                 } else {
-                    closers.append(UInt8(ascii: "}"))
-                    try memberName()
-                    continue
-                }
-            case UInt8(ascii: "["):
-                i += 1
-                skipSpace()
-                if peek() == UInt8(ascii: "]") {
-                    i += 1
-                } else {
-                    closers.append(UInt8(ascii: "]"))
+                    closers.append(closer)
+                    if closer == UInt8(ascii: "}") { try memberName() }
                     continue
                 }
             case 0x22: _ = try string()
@@ -301,15 +303,6 @@ struct JSONLineParser {
             }
             if closers.isEmpty { return }
         }
-    }
-
-    /// `"name" :` inside an object being skipped.
-    private mutating func memberName() throws(BatchItemError) {
-        skipSpace()
-        guard peek() == 0x22 else { throw Self.malformed("expected a member name in quotes", at: i) }
-        _ = try string()
-        skipSpace()
-        try expect(UInt8(ascii: ":"), "expected ':' after a member name")
     }
 
     private mutating func literal(_ word: StaticString) throws(BatchItemError) {

@@ -6,21 +6,14 @@ import TransmarkCore
 /// line is decoded on the worker that converts it; a line that does not decode, names an unknown
 /// format or fails to convert gets an error record and the stream goes on.
 struct JSONLinesConversion {
-    let registry: Registry
-    let environment: CommandEnvironment
-    /// The command's `--from`, or nil to sniff each document that names no format.
-    let from: String?
-    let to: String
-    let options: ConversionOptions
-    let jobs: Int
-    let quiet: Bool
+    let settings: BatchSettings
     /// Files of JSON lines, read one after the other; none (or `-`) reads standard input.
     let inputs: [String]
     let output: String?
 
     func run() throws {
         let readChunk = try chunkReader()
-        let (from, to, options) = (from, to, options)
+        let (from, to, options) = (settings.from, settings.to, settings.options)
         let lines = LineInputs(readChunk: readChunk) { line, number in
             BatchInput(preparing: {
                 let record: JSONLineRecord
@@ -38,13 +31,13 @@ struct JSONLinesConversion {
             })
         }
         var file = try output.map { try AtomicFileWriter(path: $0) }
-        let progress = ProgressLine(environment: environment, quiet: quiet, total: nil, unit: "documents")
-        for result in registry.convertAll(lines, maxConcurrency: jobs) {
+        let progress = ProgressLine(environment: settings.environment, quiet: settings.quiet, total: nil, unit: "documents")
+        for result in settings.registry.convertAll(lines, maxConcurrency: settings.jobs) {
             let record = JSONText.record(id: result.label, output: result.output)
             if file != nil {
                 record.withUnsafeBufferPointer { file!.write($0) }
             } else {
-                environment.writeStandardOutput(record)
+                settings.environment.writeStandardOutput(record)
             }
             progress.advance(bytes: result.inputByteCount)
         }
@@ -56,7 +49,7 @@ struct JSONLinesConversion {
     /// so that a last line without one does not run into the next file).
     private func chunkReader() throws -> () throws -> [UInt8] {
         let paths = inputs.filter { $0 != "-" }
-        if paths.isEmpty { return environment.readStandardInputChunk }
+        if paths.isEmpty { return settings.environment.readStandardInputChunk }
         var descriptors: [Int32] = []
         for path in paths {
             let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -21,29 +21,22 @@ struct SelectCommand: ParsableCommand {
     @Argument(help: "The input file; none or '-' reads standard input.")
     var input: String?
 
-    @Option(name: [.short, .customLong("from")], help: "Input format (default: from the file's extension; standard input: markdown).")
-    var from: String?
+    @OptionGroup var conversion: ConversionArguments<Help>
 
-    @Option(name: [.short, .customLong("to")], help: "Output format of each match (default: html; text: one line per match).")
-    var to: String?
-
-    @Option(name: [.short, .customLong("output")], help: "Output file (written only when the command succeeds).")
-    var output: String?
-
-    @Option(name: [.customShort("O"), .customLong("option")], help: ArgumentHelp(
-        "A format option KEY=VALUE (repeatable); qualify as FORMAT.KEY=VALUE to aim at one format.",
-        valueName: "key=value"))
-    var options: [String] = []
-
-    @Option(name: .customLong("transform"), help: "A transform to apply before selecting (repeatable).")
-    var transforms: [String] = []
+    /// The wording of `conversion`'s help.
+    enum Help: ConversionArgumentsHelp {
+        static let from = "Input format (default: from the file's extension; standard input: markdown)."
+        static let to = "Output format of each match (default: html; text: one line per match)."
+        static let output = "Output file (written only when the command succeeds)."
+        static var transform: ArgumentHelp { ArgumentHelp("A transform to apply before selecting (repeatable).") }
+    }
 
     func run() throws {
         let registry = CommandContext.registry
         let environment = CommandContext.environment
         let compiled = try Selector(selector)
         let source: String
-        if let from {
+        if let from = conversion.from {
             source = try registry.frontend(named: from).format.name
         } else if let input, input != "-" {
             guard let name = registry.inputFormat(forPath: input) else { throw TransmarkError.cannotInferFormat(path: input) }
@@ -51,23 +44,23 @@ struct SelectCommand: ParsableCommand {
         } else {
             source = "markdown"
         }
-        let target = try to.map { try registry.backend(named: $0).format.name } ?? "html"
-        let conversion = try ConversionOptions(parsing: options, transforms: transforms)
+        let target = try conversion.to.map { try registry.backend(named: $0).format.name } ?? "html"
+        let options = try conversion.conversionOptions()
         let bytes = try input.flatMap { $0 == "-" ? nil : $0 }.map { try FileIO.readAll(path: $0) }
             ?? environment.readStandardInput()
         var out: [UInt8] = []
         if target == "text" {
-            for line in try registry.selectText(bytes, from: source, matching: compiled, options: conversion) {
+            for line in try registry.selectText(bytes, from: source, matching: compiled, options: options) {
                 out.append(contentsOf: line.utf8)
                 out.append(0x0A)
             }
         } else {
-            for fragment in try registry.select(bytes, from: source, matching: compiled, to: target, options: conversion) {
+            for fragment in try registry.select(bytes, from: source, matching: compiled, to: target, options: options) {
                 out.append(contentsOf: fragment)
                 if let last = fragment.last, last != 0x0A { out.append(0x0A) }
             }
         }
-        if let output {
+        if let output = conversion.output {
             var file = try AtomicFileWriter(path: output)
             out.withUnsafeBufferPointer { file.write($0) }
             try file.commit()

@@ -19,11 +19,15 @@ extension DocumentBuilder {
                     if record.tag == .text && attributes.isEmpty && style == nil {
                         self.text(bytes: bytes)
                     } else {
-                        leaf(kind, bytes: bytes, attributes: attributes, style: style)
+                        let copy = leaf(kind, bytes: bytes, attributes: attributes, style: style)
+                        let variant = storage.records.variant(index)
+                        if variant != 0 { setVariant(variant, of: copy) }
                     }
                 }
             } else if entering {
-                open(document.kind(at: index), attributes: document.attributes(at: index), style: document.style(at: index))
+                let copy = open(document.kind(at: index), attributes: document.attributes(at: index), style: document.style(at: index))
+                let variant = storage.records.variant(index)
+                if variant != 0 { setVariant(variant, of: copy) }
             } else {
                 close()
             }

@@ -216,6 +216,22 @@ public struct DocumentBuilder: Sendable {
         }
     }
 
+    /// Records which HTML element `node` was read from, when its kind stands for several that
+    /// writers of HTML keep apart (`s`, `strike` or `del` for strikethrough; `u` or `ins` for
+    /// underline; see `NodeKind.Tag.htmlElementVariants`). Names its kind does not stand for
+    /// are ignored.
+    public mutating func setHTMLElement(_ name: String, of node: NodeID) {
+        guard node.index >= 0, Int(node.index) < records.count,
+              let variant = records[Int(node.index)].tag.htmlElementVariant(named: name) else { return }
+        records[Int(node.index)].variant = variant
+    }
+
+    /// Sets the variant index of `node` directly (see `setHTMLElement(_:of:)`).
+    package mutating func setVariant(_ variant: UInt8, of node: NodeID) {
+        guard node.index >= 0, Int(node.index) < records.count else { return }
+        records[Int(node.index)].variant = variant
+    }
+
     /// Replaces the associated values of a node already added, for values known only after its
     /// content (a list's tightness, a table's column alignments, a row's header flag). `kind` must
     /// have the same `tag` as the node's kind and that tag must carry associated values; otherwise

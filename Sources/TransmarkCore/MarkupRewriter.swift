@@ -168,7 +168,13 @@ enum DocumentRewrite {
             }
             return false
         }
-        builder.open(kind ?? node.kind, attributes: node.attributes, style: node.style)
+        let copy = builder.open(kind ?? node.kind, attributes: node.attributes, style: node.style)
+        // The HTML element a strikethrough or underline was read from goes with the node when
+        // its kind stays.
+        if kind == nil || kind?.tag == node.tag {
+            let variant = node.document.storage.records.variant(node.id.index)
+            if variant != 0 { builder.setVariant(variant, of: copy) }
+        }
         steps.append(.close)
         return true
     }

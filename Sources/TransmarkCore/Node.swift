@@ -33,6 +33,16 @@ public struct Node: Sendable {
     /// The node's typed style, if it has one.
     public var style: Style? { document.style(at: id.index) }
 
+    /// The HTML element the node was read from, when its kind stands for several that writers of
+    /// HTML keep apart and it was not the usual one: `s` or `strike` for a strikethrough (`del`
+    /// is usual), `ins` for an underline (`u` is usual). `nil` otherwise. Set with
+    /// `DocumentBuilder.setHTMLElement(_:of:)`.
+    public var htmlElementName: String? {
+        let variant = document.storage.records.variant(id.index)
+        guard variant != 0, let name = tag.htmlTagName(variant: variant) else { return nil }
+        return name.description
+    }
+
     /// The parent node; `nil` for the root.
     public var parent: Node? {
         let p = record.parent

@@ -27,6 +27,9 @@ public struct PackedNodeRecord: Sendable {
     public var extra: Int32
     /// The node's kind without its values.
     public var tag: NodeKind.Tag
+    /// Which of the HTML elements its kind stands for the node was read from (0: the usual one;
+    /// see `NodeKind.Tag.htmlElementVariants`). It sits in what was padding: the stride stays 20.
+    public var variant: UInt8
 
     @inlinable
     /// A packed record.
@@ -36,6 +39,7 @@ public struct PackedNodeRecord: Sendable {
         self.textStart = textStart
         self.extra = extra
         self.tag = tag
+        self.variant = 0
     }
 }
 
@@ -182,6 +186,10 @@ public struct NodeRecords: RandomAccessCollection, Sendable {
     @inlinable
     /// Where the text of node `index` starts.
     public func textStart(_ index: Int32) -> UInt32 { packed[Int(index)].textStart }
+
+    /// Which HTML element of its kind the node was read from (see `PackedNodeRecord.variant`).
+    @inlinable
+    public func variant(_ index: Int32) -> UInt8 { packed[Int(index)].variant }
 
     @inlinable
     /// The length in bytes of the text of node `index`.

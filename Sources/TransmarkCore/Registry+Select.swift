@@ -5,29 +5,26 @@ extension Registry {
     /// `convert` routes them.
     public func select(_ input: [UInt8], from source: String, matching selector: Selector, to target: String,
                        options: ConversionOptions = ConversionOptions()) throws -> [[UInt8]] {
-        let frontend = try frontend(named: source)
         let backend = try backend(named: target)
-        let chosenTransforms = try options.transforms.map { try transform(named: $0) }
-        let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
-        var document = try input.withUnsafeBufferPointer { try frontend.parse($0, options: routed.frontend) }
-        for (i, t) in chosenTransforms.enumerated() {
-            document = try t.apply(to: document, options: routed.transforms[i])
-        }
-        return try selector.matches(in: document).map { try backend.render(document.fragment($0), options: routed.backend) }
+        let (document, backendOptions) = try parsed(input, from: source, backend: backend, options: options)
+        return try selector.matches(in: document).map { try backend.render(document.fragment($0), options: backendOptions) }
     }
 
     /// Reads `input` like `select(_:from:matching:to:options:)` and returns the text of each match
     /// on one line: its `plainText` with every run of white space folded to one space.
     public func selectText(_ input: [UInt8], from source: String, matching selector: Selector,
                            options: ConversionOptions = ConversionOptions()) throws -> [String] {
-        let frontend = try frontend(named: source)
-        let chosenTransforms = try options.transforms.map { try transform(named: $0) }
-        let routed = try route(options.pairs, frontend: frontend, backend: nil, transforms: chosenTransforms)
-        var document = try input.withUnsafeBufferPointer { try frontend.parse($0, options: routed.frontend) }
-        for (i, t) in chosenTransforms.enumerated() {
-            document = try t.apply(to: document, options: routed.transforms[i])
-        }
+        let (document, _) = try parsed(input, from: source, backend: nil, options: options)
         return selector.matches(in: document).map { Self.oneLine($0.plainText) }
+    }
+
+    /// `input` read in the format `source` and transformed, as `convert` does it, and the routed
+    /// options of `backend`.
+    private func parsed(_ input: [UInt8], from source: String, backend: RegisteredBackend?, options: ConversionOptions)
+        throws -> (Document, [(key: String, value: String)]) {
+        try transformedDocument(from: source, backend: backend, options: options) { frontend, frontendOptions in
+            try input.withUnsafeBufferPointer { try frontend.parse($0, options: frontendOptions) }
+        }
     }
 
     /// `text` with runs of white space folded to one space and the ends trimmed.

@@ -99,22 +99,33 @@ public struct Registry: Sendable {
         throw TransmarkError.unknownTransform(name, known: transforms.map(\.name))
     }
 
-    /// The readable format whose file extensions include the extension of `path`, if any.
+    /// The readable format with a file extension that ends the name of `path` (the longest such
+    /// extension wins, so `x.tree.json` is `json-tree` even if a format claims `.json`), if any.
     public func inputFormat(forPath path: String) -> String? {
-        guard let ext = Self.fileExtension(of: path) else { return nil }
-        return frontends.first { $0.format.fileExtensions.contains(ext) }?.format.name
+        Self.format(forPath: path, among: frontends.map(\.format))
     }
 
-    /// The writable format whose file extensions include the extension of `path`, if any.
+    /// The writable format with a file extension that ends the name of `path` (the longest wins),
+    /// if any.
     public func outputFormat(forPath path: String) -> String? {
-        guard let ext = Self.fileExtension(of: path) else { return nil }
-        return backends.first { $0.format.fileExtensions.contains(ext) }?.format.name
+        Self.format(forPath: path, among: backends.map(\.format))
     }
 
-    static func fileExtension(of path: String) -> String? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return name[name.index(after: dot)...].lowercased()
+    /// The format, in registration order among those of the longest matching extension, whose
+    /// extension (one or more dot-separated parts: `md`, `tree.json`) ends the file name, after
+    /// at least one other character.
+    static func format(forPath path: String, among formats: [FormatDescriptor]) -> String? {
+        let name = (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
+        var best: (name: String, length: Int)?
+        for format in formats {
+            for ext in format.fileExtensions where ext.utf8.count > best?.length ?? 0 {
+                let suffix = "." + ext.lowercased()
+                if name.utf8.count > suffix.utf8.count && name.hasSuffix(suffix) {
+                    best = (format.name, ext.utf8.count)
+                }
+            }
+        }
+        return best?.name
     }
 
     // MARK: Conversion
@@ -123,15 +134,11 @@ public struct Registry: Sendable {
     /// This is the one entry point the CLI, the plugins and library users share.
     public func convert(_ input: UnsafeBufferPointer<UInt8>, from source: String, to target: String,
                         options: ConversionOptions = ConversionOptions()) throws -> [UInt8] {
-        let frontend = try frontend(named: source)
         let backend = try backend(named: target)
-        let (chosenTransforms, steps) = try transformSteps(options.transforms)
-        let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
-        var document = try frontend.parse(input, options: routed.frontend)
-        for (i, t) in chosenTransforms.enumerated() {
-            document = try t.apply(to: document, options: routed.transforms[i] + steps[i].options)
+        let (document, backendOptions) = try transformedDocument(from: source, backend: backend, options: options) {
+            try $0.parse(input, options: $1)
         }
-        return try backend.render(document, options: routed.backend)
+        return try backend.render(document, options: backendOptions)
     }
 
     /// Converts bytes like `convert(_:from:to:options:)`, but empties `input` as soon as it is
@@ -158,15 +165,27 @@ public struct Registry: Sendable {
     /// emptied, and transformed), the backend and its options.
     private func parseReleasing(_ input: inout [UInt8], from source: String, to target: String, options: ConversionOptions)
         throws -> (Document, RegisteredBackend, [(key: String, value: String)]) {
-        let frontend = try frontend(named: source)
         let backend = try backend(named: target)
+        let (document, backendOptions) = try transformedDocument(from: source, backend: backend, options: options) {
+            try $0.parse(consuming: &input, options: $1)
+        }
+        return (document, backend, backendOptions)
+    }
+
+    /// The first steps of every conversion: the document that `parse` reads with the frontend of
+    /// `source` and its routed options, with `options.transforms` applied in order (each with its
+    /// routed options and its own), and the routed options of `backend` (none without one).
+    func transformedDocument(from source: String, backend: RegisteredBackend?, options: ConversionOptions,
+                             parse: (RegisteredFrontend, [(key: String, value: String)]) throws -> Document)
+        throws -> (Document, [(key: String, value: String)]) {
+        let frontend = try frontend(named: source)
         let (chosenTransforms, steps) = try transformSteps(options.transforms)
         let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
-        var document = try frontend.parse(consuming: &input, options: routed.frontend)
+        var document = try parse(frontend, routed.frontend)
         for (i, t) in chosenTransforms.enumerated() {
             document = try t.apply(to: document, options: routed.transforms[i] + steps[i].options)
         }
-        return (document, backend, routed.backend)
+        return (document, routed.backend)
     }
 
     /// Converts bytes.

@@ -28,10 +28,17 @@ extension Style {
         if generic.contains(name) { return name }
         let plain = name.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic || $0 == "-" || $0 == " ") }
         if plain && !name.contains("  ") && !name.isEmpty { return name }
+        // A quoted CSS string: quotes and backslashes escaped, line ends as hex escapes (a raw one
+        // would end the string), NUL as U+FFFD (what any CSS reader makes of it), so the text
+        // reads back as the same name.
         var quoted = "\""
-        for ch in name {
-            if ch == "\\" || ch == "\"" { quoted.append("\\") }
-            quoted.append(ch)
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "\\", "\"": quoted += "\\" + String(scalar)
+            case "\0": quoted += "\u{FFFD}"
+            case "\n", "\r", "\u{0C}": quoted += "\\" + String(scalar.value, radix: 16) + " "
+            default: quoted.unicodeScalars.append(scalar)
+            }
         }
         return quoted + "\""
     }

@@ -32,6 +32,10 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A CSS selector that does not parse: the selector, what is wrong, and the offset of the
     /// fault in Unicode scalars from its start.
     case invalidSelector(String, message: String, offset: Int)
+    /// A `json-tree` input that is not valid JSON, or describes a tree that cannot be: `path` names
+    /// the offending value (`$.root.children[3].kind`; for a JSON syntax error, the value being
+    /// read), `message` says what is wrong.
+    case invalidJSONTree(path: String, message: String)
 
     /// A readable description.
     public var description: String {
@@ -67,6 +71,8 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
             return "cannot infer the input format of standard input; name it with --from"
         case .invalidSelector(let selector, let message, let offset):
             return "invalid selector '\(selector)' at offset \(offset): \(message)"
+        case .invalidJSONTree(let path, let message):
+            return "invalid json-tree at \(path): \(message)"
         }
     }
 }

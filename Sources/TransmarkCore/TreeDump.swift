@@ -94,6 +94,11 @@ public struct TreeBackend: Backend {
             if let h = size?.height { out.append(" height=\(h)") }
         case .custom(let name):
             out.append(" name="); quote(name, into: &out)
+        case .strikethrough, .underline:
+            let variant = document.storage.records.variant(index)
+            if variant != 0, let name = record.tag.htmlTagName(variant: variant) {
+                out.append(" element="); quote(name.description, into: &out)
+            }
         default:
             break
         }

@@ -70,11 +70,7 @@ public struct MarkdownFrontend: Frontend {
 
     /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
-        FormatDescriptor(
-            name: "markdown", aliases: ["md", "gfm", "commonmark", "cmark"],
-            fileExtensions: ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "text"],
-            mediaType: "text/markdown",
-            summary: "CommonMark with GitHub Flavored Markdown extensions and footnotes (libcmark-gfm)")
+        .markdown
     }
 
     /// Parses `input` with `options` into a document.
@@ -214,4 +210,13 @@ extension Substring {
         while s.last == set { s.removeLast() }
         return String(s)
     }
+}
+
+extension FormatDescriptor {
+    /// Markdown, as `MarkdownFrontend` reads it and `MarkdownBackend` writes it.
+    static let markdown = FormatDescriptor(
+        name: "markdown", aliases: ["md", "gfm", "commonmark", "cmark"],
+        fileExtensions: ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "text"],
+        mediaType: "text/markdown",
+        summary: "CommonMark with GitHub Flavored Markdown extensions and footnotes (libcmark-gfm)")
 }

@@ -76,24 +76,14 @@ extension StyledText {
                 a.link = LinkTarget(url: url.absoluteString)
             }
             let key = Key(attributes: a, fields: given)
-            let style: Int
-            if let known = runIndex[key] {
-                style = known
-            } else {
-                style = runStyles.count
-                runIndex[key] = style
+            let (style, newStyle) = runIndex.number(for: key)
+            if newStyle {
                 runStyles.append(a)
                 fields.append(given)
             }
             let paragraph = run[TransmarkAttributes.Paragraph.self] ?? ParagraphAttributes()
-            let pStyle: Int
-            if let known = paragraphIndex[paragraph] {
-                pStyle = known
-            } else {
-                pStyle = paragraphStyles.count
-                paragraphIndex[paragraph] = pStyle
-                paragraphStyles.append(paragraph)
-            }
+            let (pStyle, newParagraphStyle) = paragraphIndex.number(for: paragraph)
+            if newParagraphStyle { paragraphStyles.append(paragraph) }
             let index = run[TransmarkAttributes.ParagraphIndex.self]
             if var info = run[TransmarkAttributes.AttachmentInfo.self] {
                 info.location = text.count

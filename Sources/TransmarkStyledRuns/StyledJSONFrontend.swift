@@ -50,21 +50,7 @@ public struct StyledJSONFrontend: Frontend {
                 .choice("resolvedStyles", \.resolvedStyles, summary: "styles that differ from the theme: spans (keep as styled spans) or ignore"),
                 .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input accepted, in bytes"),
                 .int("maxDepth", \.maxDepth, range: 1...Int.max, summary: "deepest block nesting accepted"),
-                OptionSpec(key: "fontSize", accepted: "a size in points from 1 to 1000", summary: "the theme's base font size",
-                           read: { CSSNumber.format($0.theme.fontSize) },
-                           write: { options, value in
-                               guard let v = Double(value), v >= 1, v <= 1000 else { return false }
-                               options.theme.fontSize = v
-                               return true
-                           }),
-                OptionSpec(key: "fontFamily", accepted: "a family name, system or monospace", summary: "the theme's base font family",
-                           read: { $0.theme.fontFamily },
-                           write: { options, value in
-                               guard !value.isEmpty else { return false }
-                               options.theme.fontFamily = value
-                               return true
-                           }),
-            ]
+            ] + OptionSpec.themeFont(\.theme)
         }
     }
 

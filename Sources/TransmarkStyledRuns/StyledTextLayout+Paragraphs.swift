@@ -63,7 +63,7 @@ extension StyledTextLayout {
         if role == .heading { before = theme.headingSpacingBefore }
         if role == .tableRow { after = 0 }
         if role == .listItem, let list = lists.last, list.attributes.isTight { after = 0 }
-        let attributes = ParagraphAttributes(
+        let attributes = customStyling != nil ? ParagraphAttributes() : ParagraphAttributes(
             role: role, alignment: r.alignment, headIndent: normalized(indent), firstLineHeadIndent: normalized(first),
             spacingBefore: normalized(before), spacingAfter: normalized(after), lineHeightMultiple: r.lineHeightMultiple,
             tabStops: tabs, hasRule: rule, preservesWhitespace: preserve || r.preservesWhitespace)

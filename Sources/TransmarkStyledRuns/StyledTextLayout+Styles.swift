@@ -85,6 +85,13 @@ extension StyledTextLayout {
     mutating func resolveChild(_ index: Int32, kind: NodeKind, parent: Int32) -> Int32? {
         // The record holds the kind's tag (reading it from `kind` is a switch over every case).
         let tag = document.storage.records.tag(index)
+        if let customStyling {
+            // The caller's rules decide: custom nodes through them, everything else inherits.
+            guard case .custom(let name) = kind else { return parent }
+            var r = resolved[Int(parent)]
+            r.run = customStyling.style(TaggedStringTag(name: name, attributes: document.attributes(at: index)), r.run)
+            return intern(r)
+        }
         let inline = document.style(at: index)
         if inline == nil && PayloadFreeKinds.contains(tag) {
             let key = Int(parent) &* 64 &+ Int(tag.rawValue)

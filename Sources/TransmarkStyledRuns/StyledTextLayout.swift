@@ -34,6 +34,8 @@ struct StyledTextLayout {
     var detachedBase: (run: RunAttributes, output: Int32)?
     /// The theme's style per payload-free kind, by tag raw value.
     var kindStyles: [Style?]
+    /// Caller-computed styles for custom nodes (tagged strings); see `CustomNodeStyling`.
+    var customStyling: CustomNodeStyling?
 
     /// One open container: its node and its resolved style.
     struct Frame {
@@ -112,6 +114,7 @@ struct StyledTextLayout {
         var base = ResolvedStyle(run: RunAttributes(font: FontDescriptor(
             family: applier.family(options.theme.fontFamily), size: normalized(options.theme.fontSize))))
         base.run.foregroundColor = options.theme.textColor
+        if let customStyling { base = ResolvedStyle(run: customStyling.base) }
         let baseIndex = intern(base)
         let records = document.storage.records
         var cursor = WalkCursor(start: 0)
@@ -292,6 +295,16 @@ struct StyledTextLayout {
             break
         }
     }
+}
+
+/// Styles computed by the caller for the custom nodes of a document whose tags the caller
+/// defines (tagged strings): the run attributes outside any node, and a function from a node's
+/// tag (its name and attributes) and the inherited attributes to its own. Other nodes take
+/// their parent's style and paragraphs plain paragraph attributes, so the result is exactly
+/// what the caller's rules say.
+struct CustomNodeStyling {
+    let base: RunAttributes
+    let style: (TaggedStringTag, RunAttributes) -> RunAttributes
 }
 
 /// An open link, table row or cell whose resolved styles are removed when it closes: how many

@@ -34,18 +34,26 @@ public struct StyledTextOptions: FormatOptions, Hashable {
             .choice("unit", \.unit, summary: "unit of ranges: utf16 (NSRange), unicodeScalars or utf8"),
             .choice("precedence", \.precedence, summary: "whether inline CSS or the theme wins a conflict"),
             .choice("rawHTML", \.rawHTML, allowed: [.drop, .text], summary: "raw HTML nodes: drop them or show the markup as code-styled text"),
+        ] + OptionSpec.themeFont(\.theme)
+    }
+}
+
+extension OptionSpec {
+    /// `fontSize` and `fontFamily`: the base font of the theme at `theme`.
+    static func themeFont(_ theme: WritableKeyPath<Options, Theme> & Sendable) -> [Self] {
+        [
             OptionSpec(key: "fontSize", accepted: "a size in points from 1 to 1000", summary: "the theme's base font size",
-                       read: { CSSNumber.format($0.theme.fontSize) },
+                       read: { CSSNumber.format($0[keyPath: theme].fontSize) },
                        write: { options, value in
                            guard let v = Double(value), v >= 1, v <= 1000 else { return false }
-                           options.theme.fontSize = v
+                           options[keyPath: theme].fontSize = v
                            return true
                        }),
             OptionSpec(key: "fontFamily", accepted: "a family name, system or monospace", summary: "the theme's base font family",
-                       read: { $0.theme.fontFamily },
+                       read: { $0[keyPath: theme].fontFamily },
                        write: { options, value in
                            guard !value.isEmpty else { return false }
-                           options.theme.fontFamily = value
+                           options[keyPath: theme].fontFamily = value
                            return true
                        }),
         ]

@@ -202,14 +202,8 @@ extension StyledTextReader {
                 _ = builder.leaf(.code, bytes: UnsafeBufferPointer(rebasing: b[piece.bytes]), style: style)
             }
         case .footnoteReference(let label):
-            let number: Int
-            if let known = footnoteNumbers[label] {
-                number = known
-            } else {
-                number = footnoteNumbers.count + 1
-                footnoteNumbers[label] = number
-                footnoteLabels[number] = label
-            }
+            let (number, isNew) = footnoteNumbers.number(for: label, from: 1)
+            if isNew { footnoteLabels[number] = label }
             // Adjacent references to one footnote share a run: "11" is two references to 1.
             let shown = Array(String(number).utf8)
             let text = bytes[piece.bytes]

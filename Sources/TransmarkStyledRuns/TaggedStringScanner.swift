@@ -8,10 +8,10 @@ struct TaggedStringScanner {
     let isStrict: Bool
 
     /// Calls `text` with decoded text chunks, `start` with each start tag (and whether it closes
-    /// itself) and its offset, `end` with each end tag's name and offset.
+    /// itself) and its byte range, `end` with each end tag's name and byte range.
     func scan(text: (UnsafeBufferPointer<UInt8>) throws -> Void,
-              start: (TaggedStringTag, Bool, Int) throws -> Void,
-              end: (String, Int) throws -> Void) throws {
+              start: (TaggedStringTag, Bool, Range<Int>) throws -> Void,
+              end: (String, Range<Int>) throws -> Void) throws {
         var scratch: [UInt8] = []
         var i = 0
         var textStart = 0
@@ -35,8 +35,8 @@ struct TaggedStringScanner {
             case .success(let tag):
                 try flush(i)
                 switch tag.kind {
-                case .start(let t, let selfClosing): try start(t, selfClosing, i)
-                case .end(let name): try end(name, i)
+                case .start(let t, let selfClosing): try start(t, selfClosing, i..<tag.next)
+                case .end(let name): try end(name, i..<tag.next)
                 }
                 i = tag.next
                 textStart = i

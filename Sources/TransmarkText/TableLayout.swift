@@ -11,6 +11,8 @@ struct TableBuilder {
     struct Row {
         var isHeader: Bool
         var cells: [Cell] = []
+        /// The columns the cells so far take (the sum of their spans).
+        var columns = 0
     }
 
     var alignments: [TableAlignment]
@@ -30,10 +32,12 @@ struct TableBuilder {
 
     mutating func finishCell(_ content: StyledLines) {
         if rows.isEmpty { startRow(isHeader: false) }
-        let column = rows[rows.count - 1].cells.reduce(0) { $0 + $1.span }
+        let column = rows[rows.count - 1].columns
         var alignment = pending.alignment
         if alignment == .none && column < alignments.count { alignment = alignments[column] }
-        rows[rows.count - 1].cells.append(Cell(content: content, span: max(1, min(pending.columnSpan, 1000)), alignment: alignment))
+        let span = max(1, min(pending.columnSpan, 1000))
+        rows[rows.count - 1].cells.append(Cell(content: content, span: span, alignment: alignment))
+        rows[rows.count - 1].columns += span
     }
 }
 
@@ -113,11 +117,15 @@ enum TableColumnSizer {
 }
 
 extension TextLayoutEngine {
+    /// How many times wider than its cell can end up a table in a cell may be before it is made
+    /// to fit (see `layOutTable`).
+    static let cellTableSlack = 16
+
     /// Lays out a finished table and writes its lines to the current sink.
     mutating func layOutTable(_ table: TableBuilder) {
         let rows = table.rows.filter { !$0.cells.isEmpty }
         guard !rows.isEmpty else { return }
-        let columns = rows.map { $0.cells.reduce(0) { $0 + $1.span } }.max() ?? 0
+        let columns = rows.map(\.columns).max() ?? 0
         guard columns > 0 else { return }
 
         // Measure.
@@ -159,7 +167,14 @@ extension TextLayoutEngine {
         }
         for c in 0..<columns where natural[c] == 0 { natural[c] = 1; minimal[c] = max(minimal[c], 1) }
         let overhead = 3 * columns + 1
-        let available = availableWidth == Int.max ? Int.max : max(columns, availableWidth - overhead)
+        // In a cell lines are not wrapped: a table keeps its natural widths (the enclosing table
+        // wraps its lines) unless it is more than `Self.cellTableSlack` times wider than the
+        // cell can end up (see `Sink.budget`); then it fits that width. Otherwise every line of
+        // every enclosing level would be padded to the widest one, however wide.
+        let room = roomWidth
+        let inCell = sinks[sinks.count - 1].captureIndex >= 0
+        let fits = !inCell || natural.reduce(0, +) + overhead <= Self.cellTableSlack * room
+        let available = room == Int.max || (inCell && fits) ? Int.max : max(columns, room - overhead)
         let widths = TableColumnSizer.widths(natural: natural, minimal: minimal, available: available)
 
         // Wrap every cell to its width.
@@ -224,7 +239,7 @@ extension TextLayoutEngine {
                     width += cellWidth + 3
                 }
                 // Missing cells at the end of a short row.
-                let used = row.cells.reduce(0) { $0 + $1.span }
+                let used = row.columns
                 if used < columns {
                     for c in used..<columns {
                         putRepeated(" ", widths[c] + 2, style: 0)

@@ -79,4 +79,13 @@ struct LayoutSettings {
     /// At most this many prefixes (quote bars, list indents) are drawn per line; deeper nesting
     /// is not indented further, which keeps output linear in the input.
     var maxVisibleNesting: Int = 32
+    /// Tables nested deeper than this (a table in a cell of a table in a cell ..., counting the
+    /// outermost as 1) are flattened: their cells' content is written as plain lines, one block
+    /// per cell, without borders or column sizing. Every level of a laid-out table copies and
+    /// pads the lines of the tables inside it, so without a bound nested tables cost the cube of
+    /// their depth; with it the work stays linear in the input. No text is dropped.
+    var maxTableNesting: Int = LayoutSettings.defaultMaxTableNesting
+
+    /// The default `maxTableNesting`.
+    static let defaultMaxTableNesting = 8
 }

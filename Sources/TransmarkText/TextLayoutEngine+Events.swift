@@ -69,6 +69,11 @@ extension TextLayoutEngine {
     }
 
     mutating func enterBlock(_ index: Int32, _ tag: NodeKind.Tag) -> Bool {
+        if flattenedTables > 0 || (tag == .table && tables.count >= settings.maxTableNesting),
+           tag == .table || tag == .tableRow || tag == .tableCell {
+            enterFlattenedTablePart(index, tag)
+            return true
+        }
         let theme = settings.theme
         switch tag {
         case .codeBlock:
@@ -127,7 +132,10 @@ extension TextLayoutEngine {
             if !tables.isEmpty {
                 tables[tables.count - 1].startCell(attributes)
                 captures.append(StyledLines())
-                sinks.append(Sink(prefixBase: prefixes.count, captureIndex: captures.count - 1, savedPendingBlank: pendingBlank))
+                let room = roomWidth
+                let budget = room == Int.max ? Int.max : max(1, room - 4)
+                sinks.append(Sink(prefixBase: prefixes.count, captureIndex: captures.count - 1, budget: budget,
+                                  savedPendingBlank: pendingBlank))
                 pendingBlank = false
             }
             pushStyle(index, header ? theme.tableHeader : nil)
@@ -149,6 +157,16 @@ extension TextLayoutEngine {
             pushStyle(index, nil)
         }
         return true
+    }
+
+    /// A table nested too deep, or a row or cell of one: a plain block, in the enclosing sink
+    /// (see `LayoutSettings.maxTableNesting`).
+    mutating func enterFlattenedTablePart(_ index: Int32, _ tag: NodeKind.Tag) {
+        if tag == .table { flattenedTables += 1 }
+        pushFrame(tag, tight: true)
+        var header = false
+        if case .tableCell(let a) = document.kind(at: index) { header = a.isHeader }
+        pushStyle(index, header ? settings.theme.tableHeader : nil)
     }
 
     mutating func exitBlock(_ index: Int32, _ tag: NodeKind.Tag) {
@@ -173,8 +191,12 @@ extension TextLayoutEngine {
             }
         case .listItem:
             break
+        case .table where flattenedTables > 0:
+            flattenedTables -= 1
         case .table:
             if let table = tables.popLast() { layOutTable(table) }
+        case .tableCell where flattenedTables > 0:
+            break
         case .tableCell:
             if sinks.count > 1, let capture = captures.popLast() {
                 pendingBlank = sinks.removeLast().savedPendingBlank

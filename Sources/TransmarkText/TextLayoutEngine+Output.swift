@@ -62,6 +62,14 @@ extension TextLayoutEngine {
         return max(settings.width - prefixWidth, min(10, settings.width / 2), 1)
     }
 
+    /// The columns the current sink's lines can end up with after its prefixes (`Int.max`: no
+    /// wrapping): `availableWidth` in the main output, what the cell's budget leaves in a cell.
+    var roomWidth: Int {
+        let sink = sinks[sinks.count - 1]
+        if sink.captureIndex < 0 || sink.budget == Int.max { return availableWidth }
+        return max(sink.budget - prefixWidth, min(10, sink.budget), 1)
+    }
+
     // MARK: Lines
 
     /// Starts a line: writes a pending blank line, then the prefixes. With `contentEmpty`, the

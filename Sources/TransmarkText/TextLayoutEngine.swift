@@ -44,6 +44,9 @@ struct TextLayoutEngine {
     var sinks: [Sink] = [Sink(prefixBase: 0, captureIndex: -1)]
     var captures: [StyledLines] = []
     var tables: [TableBuilder] = []
+    /// Open tables nested deeper than `settings.maxTableNesting`, flattened (see there): while
+    /// this is positive, tables, rows and cells are plain blocks.
+    var flattenedTables = 0
 
     // Footnotes and link references.
     var footnoteDefinitions: [String: Int32] = [:]
@@ -70,6 +73,7 @@ struct TextLayoutEngine {
             : settings.styled ? 2 * source.count : source.count + source.count / 2
         self.out = ByteOutput(capacity: estimate + 4096)
         self.writer = ANSIStyleWriter(depth: settings.colorDepth, hyperlinks: settings.hyperlinks)
+        self.sinks[0].budget = settings.width > 0 ? settings.width : Int.max
     }
 
     /// Lays out `document` with `settings` and returns the bytes.
@@ -204,6 +208,11 @@ struct ListState {
 struct Sink {
     var prefixBase: Int
     var captureIndex: Int
+    /// The columns the lines of this sink can end up in (`Int.max`: no wrapping): the width for
+    /// the main output; for a cell, what its enclosing sink leaves after prefixes and borders.
+    /// A table in a cell far wider than that is made to fit it, so that lines are never padded
+    /// much wider than the output (see `layOutTable`).
+    var budget = Int.max
     var hasLines = false
     /// The outer sink's pending blank line, restored when this sink closes.
     var savedPendingBlank = false

@@ -7,23 +7,14 @@ import TransmarkCore
 /// ```swift
 /// let tables = try KeepTransform().apply(to: page, options: .init(selector: Selector("table")))
 /// ```
-public struct KeepTransform: Transform {
-    /// The options of `keep`.
-    public struct Options: FormatOptions {
-        /// The nodes to keep (required).
-        public var selector: Selector?
+public struct KeepTransform: SelectorTransform {
+    /// The options of `keep`: the nodes to keep (required).
+    public typealias Options = SelectorTransformOptions<KeepTransform>
 
-        /// Options keeping what `selector` matches.
-        public init(selector: Selector?) { self.selector = selector }
-
-        /// No selector: applying the transform so is an error.
-        public init() { selector = nil }
-
-        /// `selector`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [.selector("selector", \.selector, summary: "the nodes to keep (everything else goes)")]
-        }
-    }
+    /// Help for `selector`.
+    public static var selectorSummary: String { "the nodes to keep (everything else goes)" }
+    /// An example selector.
+    public static var selectorExample: String { "article" }
 
     /// Creates the transform.
     public init() {}
@@ -35,8 +26,7 @@ public struct KeepTransform: Transform {
 
     /// Returns a document of the matches of `options.selector`.
     public func apply(to document: Document, options: Options) throws -> Document {
-        guard let selector = options.selector else { throw missingOption("selector", of: name, example: "article") }
-        let matched = NodeFlags(matching: selector, in: document)
+        let matched = try matches(of: options, in: document)
         var holdsMatch = NodeFlags(count: document.nodeCount)
         holdsMatch.markAncestors(of: matched, in: document)
         return document.rewritten { node in

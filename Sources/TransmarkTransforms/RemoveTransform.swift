@@ -5,23 +5,14 @@ import TransmarkCore
 /// ```swift
 /// let clean = try RemoveTransform().apply(to: page, options: .init(selector: Selector("nav, footer, .ad")))
 /// ```
-public struct RemoveTransform: Transform {
-    /// The options of `remove`.
-    public struct Options: FormatOptions {
-        /// The nodes to remove (required).
-        public var selector: Selector?
+public struct RemoveTransform: SelectorTransform {
+    /// The options of `remove`: the nodes to remove (required).
+    public typealias Options = SelectorTransformOptions<RemoveTransform>
 
-        /// Options removing what `selector` matches.
-        public init(selector: Selector?) { self.selector = selector }
-
-        /// No selector: applying the transform so is an error.
-        public init() { selector = nil }
-
-        /// `selector`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [.selector("selector", \.selector, summary: "the nodes to remove, with their content")]
-        }
-    }
+    /// Help for `selector`.
+    public static var selectorSummary: String { "the nodes to remove, with their content" }
+    /// An example selector.
+    public static var selectorExample: String { "nav, footer" }
 
     /// Creates the transform.
     public init() {}
@@ -33,8 +24,6 @@ public struct RemoveTransform: Transform {
 
     /// Returns a copy of `document` without the matches of `options.selector`.
     public func apply(to document: Document, options: Options) throws -> Document {
-        guard let selector = options.selector else { throw missingOption("selector", of: name, example: "nav, footer") }
-        let matched = NodeFlags(matching: selector, in: document)
-        return document.rewritten { matched[$0] ? .drop : .keep }
+        try rewriting(document, options: options, matchesBy: .drop)
     }
 }

@@ -1,6 +1,9 @@
 import TransmarkCore
 
-/// `sanitize`: keeps only allowed node kinds, attributes and URL schemes.
+/// `sanitize`: keeps only allowed node kinds, attributes and URL schemes. The decisions are the
+/// core's `SanitizerPolicy` (`Options.policy`), the same the HTML writer makes; dangerous URLs
+/// (`javascript:`, `vbscript:`, `file:`, non-image `data:`) are refused even when their scheme is
+/// listed.
 ///
 /// - Nodes of a kind not in `kinds` are unwrapped (their content stays) or dropped, as
 ///   `disallowed` says; raw HTML follows `rawHTML` (dropped by default).
@@ -46,16 +49,28 @@ public struct SanitizeTransform: Transform {
         /// Whether typed styles are kept.
         public var styles = true
 
-        /// Every kind but raw HTML and custom nodes.
-        public static let defaultKinds: Set<NodeKind.Tag> = Set(NodeKind.Tag.allCases).subtracting([.htmlBlock, .htmlInline, .custom])
+        /// Every kind but raw HTML and custom nodes (`SanitizerPolicy.strict`'s kinds).
+        public static let defaultKinds: Set<NodeKind.Tag> = SanitizerPolicy.strict.kinds ?? []
         /// Attributes that carry no code: ids, classes, titles, languages, sizes, table spans,
-        /// list numbering, image candidates, dates, citations, `href`/`src` (their URLs checked).
-        public static let defaultAttributes = ["id", "class", "title", "lang", "dir", "alt", "width", "height", "colspan",
-                                               "rowspan", "align", "start", "reversed", "type", "srcset", "datetime", "cite",
-                                               "href", "src"]
+        /// list numbering, image candidates, dates, citations, `href`/`src` (their URLs checked)
+        /// (`SanitizerPolicy.strictAttributes`).
+        public static let defaultAttributes = SanitizerPolicy.strictAttributes
 
         /// The safe defaults.
         public init() {}
+
+        /// These options as the core's `SanitizerPolicy` (the one implementation shared with
+        /// the HTML and Markdown writers): `strict` with these kinds, attributes and schemes.
+        public var policy: SanitizerPolicy {
+            var policy = SanitizerPolicy.strict
+            policy.kinds = kinds
+            policy.disallowed = disallowed == .drop ? .drop : .unwrap
+            policy.attributes = attributes
+            policy.schemes = schemes
+            policy.relativeURLs = relative
+            policy.styles = styles
+            return policy
+        }
 
         /// `kinds`, `disallowed`, `rawHTML`, `attributes`, `schemes`, `relative`, `styles`.
         public static var optionSpecs: [OptionSpec<Options>] {
@@ -94,96 +109,10 @@ public struct SanitizeTransform: Transform {
     /// One line of help.
     public var summary: String { "Keep only allowed node kinds, attributes and URL schemes; drop event handlers." }
 
-    /// Returns a sanitized copy of `document`.
+    /// Returns a sanitized copy of `document`: `SanitizerPolicy.apply(to:rawHTML:)` with the
+    /// policy `options.policy`.
     public func apply(to document: Document, options: Options) throws -> Document {
-        let policy = Policy(options)
-        return document.rewritten { node in
-            let tag = node.tag
-            if tag == .htmlBlock || tag == .htmlInline {
-                switch options.rawHTML {
-                case .drop: return .drop
-                case .text: return .replace(with: .text(node.text))
-                case .keep: break
-                }
-            } else if tag != .text && !options.kinds.contains(tag) {
-                return options.disallowed == .drop ? .drop : .unwrap
-            }
-            switch node.kind {
-            case .link(let destination, _) where !policy.allows(url: destination): return .unwrap
-            case .image(let source, _, _) where !policy.allows(url: source): return .unwrap
-            default: break
-            }
-            let style = options.styles ? node.style : nil
-            let attributes = node.attributes
-            let kept = attributes.filter { policy.allows($0) }
-            if kept.count == attributes.count && style == node.style { return .keep }
-            if tag.hasLiteralText {
-                var b = DocumentBuilder()
-                if tag == .text && kept.isEmpty && style == nil {
-                    b.text(node.text)
-                } else {
-                    b.leaf(node.kind, text: node.text, attributes: kept, style: style)
-                }
-                return .replace(with: .children(of: b.finish().root))
-            }
-            return .wrap(node.kind, attributes: kept, style: style, inner: .unwrap)
-        }
-    }
-
-    struct Policy {
-        let exact: Set<String>
-        let prefixes: [String]
-        let schemes: Set<String>
-        let relative: Bool
-
-        init(_ options: Options) {
-            var exact: Set<String> = [], prefixes: [String] = []
-            for name in options.attributes.map({ $0.lowercased() }) {
-                if name.hasSuffix("*") { prefixes.append(String(name.dropLast())) } else { exact.insert(name) }
-            }
-            self.exact = exact
-            self.prefixes = prefixes
-            self.schemes = Set(options.schemes.map { $0.lowercased() })
-            self.relative = options.relative
-        }
-
-        func allows(_ attribute: Attribute) -> Bool {
-            let name = attribute.name.lowercased()
-            if name.hasPrefix("on") || name == "style" { return false }
-            guard exact.contains(name) || prefixes.contains(where: { name.hasPrefix($0) }) else { return false }
-            switch name {
-            case "href", "src", "cite", "poster", "action", "formaction", "background", "longdesc", "xlink:href":
-                return allows(url: attribute.value)
-            case "srcset":
-                return attribute.value.split(separator: ",").allSatisfy { candidate in
-                    allows(url: String(candidate.trimmingSpacesSubstring.prefix { $0 != " " && $0 != "\t" && $0 != "\n" }))
-                }
-            default:
-                return true
-            }
-        }
-
-        func allows(url: String) -> Bool {
-            guard let scheme = Self.scheme(of: url) else { return relative }
-            return schemes.contains(scheme)
-        }
-
-        /// The scheme of a URL as a browser reads it, lowercased; `nil` for a relative reference.
-        static func scheme(of url: String) -> String? {
-            var scheme: [UInt8] = []
-            var started = false
-            for b in url.utf8 {
-                if !started && b <= 0x20 { continue }
-                started = true
-                if b == 0x09 || b == 0x0A || b == 0x0D { continue }
-                if b == UInt8(ascii: ":") { return scheme.isEmpty ? nil : String(decoding: scheme, as: UTF8.self) }
-                let lower = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
-                let isSchemeByte = (lower >= 0x61 && lower <= 0x7A) || (!scheme.isEmpty && ((b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E))
-                guard isSchemeByte else { return nil }
-                scheme.append(lower)
-            }
-            return nil
-        }
+        options.policy.apply(to: document, rawHTML: options.rawHTML)
     }
 }
 

@@ -6,23 +6,14 @@ import TransmarkCore
 /// ```swift
 /// let flat = try UnwrapTransform().apply(to: page, options: .init(selector: Selector("span, div")))
 /// ```
-public struct UnwrapTransform: Transform {
-    /// The options of `unwrap`.
-    public struct Options: FormatOptions {
-        /// The nodes to unwrap (required).
-        public var selector: Selector?
+public struct UnwrapTransform: SelectorTransform {
+    /// The options of `unwrap`: the nodes to unwrap (required).
+    public typealias Options = SelectorTransformOptions<UnwrapTransform>
 
-        /// Options unwrapping what `selector` matches.
-        public init(selector: Selector?) { self.selector = selector }
-
-        /// No selector: applying the transform so is an error.
-        public init() { selector = nil }
-
-        /// `selector`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [.selector("selector", \.selector, summary: "the nodes to replace by their content")]
-        }
-    }
+    /// Help for `selector`.
+    public static var selectorSummary: String { "the nodes to replace by their content" }
+    /// An example selector.
+    public static var selectorExample: String { "span" }
 
     /// Creates the transform.
     public init() {}
@@ -34,8 +25,6 @@ public struct UnwrapTransform: Transform {
 
     /// Returns a copy of `document` with the matches of `options.selector` unwrapped.
     public func apply(to document: Document, options: Options) throws -> Document {
-        guard let selector = options.selector else { throw missingOption("selector", of: name, example: "span") }
-        let matched = NodeFlags(matching: selector, in: document)
-        return document.rewritten { matched[$0] ? .unwrap : .keep }
+        try rewriting(document, options: options, matchesBy: .unwrap)
     }
 }

@@ -30,7 +30,12 @@ public struct Fixture: Sendable, CustomStringConvertible {
 /// Finds, runs and (with `TRANSMARK_RECORD=1`) records fixtures.
 public enum FixtureSuite {
     /// Input file extensions and the formats they hold.
-    public static let inputFormats: [String: String] = ["md": "markdown", "html": "html"]
+    /// (`input.chat`, `input.swiftymarkdown`, `input.stylizer` and `input.tagged` hold the
+    /// inline-rule presets and tagged strings.)
+    public static let inputFormats: [String: String] = [
+        "md": "markdown", "html": "html", "chat": "chat", "swiftymarkdown": "swiftymarkdown",
+        "stylizer": "stylizer", "tagged": "tagged",
+    ]
 
     /// Expected-file suffixes (after `expected.`) and the output formats they hold.
     public static let outputFormats: [String: String] = [

@@ -47,6 +47,8 @@ enum VisibleText {
 
     static func of(_ bytes: [UInt8], encoding: HTMLInputEncoding? = nil) -> [UInt8] {
         var tokenizer = HTMLTokenizer(bytes: bytes, encoding: encoding)
+        // NUL in HTML text is dropped, as the tree builder's "in body" rules drop it.
+        tokenizer.dropsNullInData = true
         var out: [UInt8] = []
         var skipName: String?
         var skipDepth = 0

@@ -53,7 +53,28 @@ import TransmarkMarkdown
     /// with reasons. (Task boxes, details, forms, hidden elements, MathML, list numbering types
     /// and `white-space: pre` runs all match after the normalization, which collapses
     /// whitespace: the spaces `white-space: pre` keeps are a style, span policy `text`.)
-    static let renderingDifferences: [String: String] = [:]
+    static let renderingDifferences: [String: String] = [
+        "html-to-markdown/table-headerless-empty-header": headerless,
+        "html-to-markdown/table-headerless-promote": headerless,
+        "html-to-markdown/table-no-thead": headerless,
+        "html/deep-formatting-reopen-in-cells": headerless,
+        "html/repair-table-rows-implied-end": headerless,
+        "html/repair-table-stray-text": headerless,
+        "html-to-markdown/table-complex-text": headerless,
+        "html-to-markdown/table-colspan": spans,
+        "html-to-markdown/table-spans-padded": spans,
+        "html/table-colspan-rowspan": spans,
+        "html-to-markdown/pandoc-tables": headerless,
+        "html-to-markdown/table-caption": caption,
+        "html/table-caption-and-sections": caption,
+        "html-to-markdown/page-wikipedia-table": caption,
+    ]
+    /// `complexTable=auto`: a table without a header row is a pipe table with an empty one.
+    static let headerless = "a table without a header row is written as a pipe table with an empty header row (complexTable=auto, tableHeader=empty)"
+    /// `complexTable=auto`: spans are padded with empty cells.
+    static let spans = "colspan/rowspan are padded with empty cells in a pipe table (complexTable=auto)"
+    /// `complexTable=auto`: a caption is a paragraph before the pipe table.
+    static let caption = "a table's caption is written as a paragraph before its pipe table (complexTable=auto)"
 
     /// turndown's escaping rules (the `turndown` profile's `escaping=turndown`, chosen to match
     /// turndown's output) leave `<`, `&`, `~` and GFM autolink text alone: tags and references
@@ -70,13 +91,13 @@ import TransmarkMarkdown
     static let treeRoundTripDifferences: [String: String] = [
         "html-to-markdown/escape-html-like [turndown]": turndownEscaping,
         "html-to-markdown/escape-inline-syntax [turndown]": turndownEscaping,
+        "html-to-markdown/pandoc-escaping [turndown]": turndownEscaping,
         "html/entity-double-escaped [turndown]": turndownEscaping,
         "html/stray-less-than [turndown]": turndownEscaping,
         "Goldziher__html-to-markdown__test_documents__html__wikipedia__small_html.html [turndown]": turndownEscaping,
         "cheeriojs__cheerio__benchmark__documents__jquery.html [turndown]": turndownEscaping,
         "inikulin__parse5__test__data__huge-page__huge-page.html [turndown]": turndownEscaping,
         "inikulin__parse5__test__data__location-info__whatwg-html__data.html [turndown]": turndownEscaping,
-        "scinfu__SwiftSoup__Tests-macOS__corpus__GitHub.html [turndown]": turndownEscaping,
         "scinfu__SwiftSoup__Tests-macOS__corpus__Wikipedia.html [gfm]": emailAutolink,
         "scinfu__SwiftSoup__Tests-macOS__corpus__Wikipedia.html [turndown]": emailAutolink,
     ]
@@ -103,7 +124,9 @@ import TransmarkMarkdown
     }
 
     func checkTreeRoundTrip(_ html: [UInt8], name: String) throws {
-        for profile in MarkdownBackend.Options.Profile.allCases {
+        // The pandoc profile writes pandoc's syntax ({#id}, :::, ^sup^), which cmark-gfm does not
+        // read: PandocRoundTripTests reads it back with pandoc.
+        for profile in MarkdownBackend.Options.Profile.allCases where profile.readsBackWithCmark {
             let problems = try Self.treeRoundTripProblems(html, name: name, profile: profile)
             let key = "\(name) [\(profile.rawValue)]"
             if let reason = Self.treeRoundTripDifferences[key] {
@@ -183,7 +206,8 @@ import TransmarkMarkdown
     /// that cannot flank, strikethrough right after strikethrough, and line breaks in table
     /// cells and ATX headings (one line each).
     static let inlineHTMLKinds: [String: String] = [
-        "<em>": "emphasis", "<strong>": "strong", "<del>": "strikethrough", "<br>": "lineBreak",
+        "<em>": "emphasis", "<strong>": "strong", "<del>": "strikethrough", "<s>": "strikethrough",
+        "<strike>": "strikethrough", "<br>": "lineBreak",
     ]
 
     /// The sequence of node kinds Markdown can hold (see the suite's comment).
@@ -194,8 +218,15 @@ import TransmarkMarkdown
         for event in document.events() {
             switch event {
             case .exit(let node):
-                if node.id == skipUntilExit { skipUntilExit = nil }
                 if node.tag == .heading { headingDepth -= 1 }
+                if node.id == skipUntilExit {
+                    skipUntilExit = nil
+                } else if node.tag == .table && skipUntilExit == nil && options.gfm {
+                    // A pipe table counts once, at its end: its caption is written before it,
+                    // and its rows and cells are not compared (an empty header row and cells
+                    // padding spans come in; the text check still sees every cell's text).
+                    out.append("table")
+                }
             case .enter(let node):
                 if node.tag == .heading { headingDepth += 1 }
                 guard skipUntilExit == nil else { continue }
@@ -204,7 +235,7 @@ import TransmarkMarkdown
                     if node.tag == .codeBlock && !node.text.allSatisfy(\.isWhitespace) { out.append("code") }
                     continue
                 }
-                if node.tag == .table && (!options.gfm || !isPipeTable(node)) || node.tag == .definitionList && options.definitionList != .text {
+                if node.tag == .table && (!options.gfm || !writesPipeTable(node, options: options)) || node.tag == .definitionList && options.definitionList != .text {
                     skipUntilExit = node.id
                     continue
                 }
@@ -223,18 +254,40 @@ import TransmarkMarkdown
                 if node.tag == .strikethrough && !options.gfm { continue }
                 if node.tag == .lineBreak && isLastInBlock(node) { continue }
                 if node.tag == .list && node.firstChild == nil { continue }
-                if node.tag == .tableCell && isTrailingEmptyCell(node) { continue }
+                if node.tag == .tableRow || node.tag == .tableCell { continue }
                 if node.tag == .text || node.tag == .code && node.text.allSatisfy(\.isWhitespace) { continue }
                 switch node.kind {
                 case .list(let a): out.append(a.isOrdered ? "list(ordered)" : "list(bullet)")
                 case .heading(let level): out.append("heading(\(level))")
                 case .table:
-                    out.append(options.gfm ? "table" : "")
+                    continue
                 default: out.append(node.tag.name)
                 }
             }
         }
         return out.filter { !$0.isEmpty }
+    }
+
+    /// Whether the writer writes the table as a pipe table (`writesPipeTable` in the writer):
+    /// always when one holds it as it is; else by `complexTable` (`auto`: unless cells hold blocks).
+    static func writesPipeTable(_ table: Node, options: MarkdownBackend.Options) -> Bool {
+        if isPipeTable(table) { return true }
+        var blocks = false
+        for (n, child) in table.children.enumerated() {
+            if child.tag == .division, n == 0, case .division("caption") = child.kind { continue }
+            guard child.tag == .tableRow else { return false }
+            for cell in child.children {
+                guard cell.tag == .tableCell else { return false }
+                let blockChildren = cell.children.filter { $0.tag.isBlock }
+                if blockChildren.count > 1 || blockChildren.contains(where: { $0.tag != .paragraph }) { blocks = true }
+            }
+        }
+        if !table.children.contains(where: { $0.tag == .tableRow && $0.firstChild != nil }) { return false }
+        switch options.complexTable {
+        case .pipe: return true
+        case .auto: return !blocks
+        case .html, .text: return false
+        }
     }
 
     static func isPipeTable(_ table: Node) -> Bool {
@@ -254,17 +307,6 @@ import TransmarkMarkdown
             }
         }
         return rows > 0
-    }
-
-    /// An empty cell with only empty cells after it in its row: a pipe table gives every row
-    /// the header's width, so such cells come and go.
-    static func isTrailingEmptyCell(_ cell: Node) -> Bool {
-        var current: Node? = cell
-        while let c = current {
-            if !c.plainText.allSatisfy(\.isWhitespace) || c.children.contains(where: { $0.tag == .image }) { return false }
-            current = c.nextSibling
-        }
-        return true
     }
 
     /// A line break followed by nothing but whitespace text and line breaks in its block: breaks
@@ -385,7 +427,9 @@ import TransmarkMarkdown
                 var name = parts.isEmpty ? "" : parts.removeFirst().lowercased()
                 if name.hasSuffix("/") { name.removeLast() }
                 let isClose = name.hasPrefix("/")
-                let bare = isClose ? String(name.dropFirst()) : name
+                var bare = isClose ? String(name.dropFirst()) : name
+                // GFM's `~~` reads back as `del`, whichever of `s`, `strike`, `del` it was written for.
+                if bare == "s" || bare == "strike" { bare = "del" }
                 i = html.index(after: close)
                 if ignoredTags.contains(bare) {
                     if !inlineTags.contains(bare) {

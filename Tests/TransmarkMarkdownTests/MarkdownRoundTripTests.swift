@@ -10,7 +10,11 @@ import TransmarkCore
     static func run(profile: MarkdownBackend.Options.Profile, expected: [Int: String], file: String) throws {
         var examples = try SpecExample.load(file).filter { !$0.disabled }
         if file == "commonmark_spec.json" { examples = examples.map { SpecExample(number: $0.number, section: $0.section, markdown: $0.markdown, html: $0.html, extensions: [], disabled: false) } }
-        let options = MarkdownBackend.Options(profile: profile)
+        var options = MarkdownBackend.Options(profile: profile)
+        // Fidelity of the author's raw HTML: in safe mode (the default) raw HTML the policy cannot
+        // vouch for, such as the spec's unfinished tags (`<div id="foo"` and a blank line), is
+        // cleaned, which a round trip would count as a difference.
+        options.unsafe = true
         var passed = 0
         var skipped = 0
         var problems: [String] = []
@@ -45,6 +49,10 @@ import TransmarkCore
     /// turndown's escaping (the profile's rules) leaves `<` and `!` alone.
     static let turndownAngle = "turndown's escaping leaves `<` alone, so escaped tags and autolinks in text read back as raw HTML or links"
     static let turndownBang = "turndown's escaping leaves `!` alone, so `!` before a link reads back as an image"
+    /// turndown ends an item of a loose list with a line of its indentation: at the end of a
+    /// nested loose list that line falls between the outer items, which then read back as loose
+    /// (as turndown's own output does).
+    static let turndownLooseItemEnd = "turndown's indented line after a loose item's last paragraph makes the outer list loose when the nested list ends there"
 
     @Test func gfmProfileOnGFMSpec() throws {
         try Self.run(profile: .gfm, expected: [653: Self.tagfilter, 659: Self.hardBreakInEmphasis, 660: Self.hardBreakInEmphasis], file: "gfm_spec.json")
@@ -65,7 +73,7 @@ import TransmarkCore
     @Test func turndownProfileOnCommonMarkSpec() throws {
         try Self.run(profile: .turndown, expected: [
             14: Self.turndownAngle, 493: Self.turndownAngle, 606: Self.turndownAngle, 593: Self.turndownBang,
-            638: Self.hardBreakInEmphasis, 639: Self.hardBreakInEmphasis,
+            638: Self.hardBreakInEmphasis, 639: Self.hardBreakInEmphasis, 319: Self.turndownLooseItemEnd,
         ], file: "commonmark_spec.json")
     }
 
@@ -73,6 +81,7 @@ import TransmarkCore
         try Self.run(profile: .turndown, expected: [
             310: Self.turndownAngle, 502: Self.turndownAngle, 614: Self.turndownAngle, 601: Self.turndownBang,
             653: Self.tagfilter, 659: Self.hardBreakInEmphasis, 660: Self.hardBreakInEmphasis,
+            299: Self.turndownLooseItemEnd,
         ], file: "gfm_spec.json")
     }
 }

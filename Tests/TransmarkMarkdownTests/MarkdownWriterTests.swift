@@ -172,13 +172,15 @@ import TransmarkHTML
     }
 
     @Test func complexTablesFallBackToHTML() throws {
-        let md = try markdown { b in
+        var options = MarkdownBackend.Options()
+        options.complexTable = .html
+        let md = try markdown({ b in
             b.open(.table(alignments: []))
             b.open(.tableRow(isHeader: false))
             b.open(.tableCell(TableCellAttributes(columnSpan: 2))); b.text("wide"); b.close()
             b.close()
             b.close()
-        }
+        }, options)
         #expect(md == "<table>\n<tbody>\n<tr>\n<td colspan=\"2\">wide</td>\n</tr>\n</tbody>\n</table>\n")
     }
 
@@ -273,7 +275,8 @@ import TransmarkHTML
 
     @Test func siblingEmphasisDoesNotJoinDelimiterRuns() throws {
         let (md, back) = try viaMarkdown("<p><em>e</em><cite>c</cite><dfn>d</dfn><var>v</var><del>a</del><s>b</s></p>")
-        #expect(back == "<p><em>e</em><em>c</em><em>d</em><em>v</em><del>a</del><del>b</del></p>\n", "\(md)")
+        // `<s>` stays `<s>` (written as HTML after a `~~` run), as the input wrote it.
+        #expect(back == "<p><em>e</em><em>c</em><em>d</em><em>v</em><del>a</del><s>b</s></p>\n", "\(md)")
         let (md2, back2) = try viaMarkdown("<p><b>1<i>2</b>3</i></p>")
         #expect(back2 == "<p><strong>1<em>2</em></strong><em>3</em></p>\n", "\(md2)")
     }

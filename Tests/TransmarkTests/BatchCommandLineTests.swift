@@ -272,7 +272,7 @@ final class ScratchFolder {
         let errors = out.map { ($0["error"] as? [String: Any])?["code"] as? String }
         #expect(errors == ["unknown-format", "unknown-format", nil, "cannot-read", nil])
         #expect((out[0]["error"] as? [String: Any])?["message"] as? String
-                == "unknown format 'docx' (known formats: ansi, html, markdown, styled-json, text, tree)")
+                == "unknown format 'docx' (known formats: ansi, chat, html, json-tree, markdown, styled-json, stylizer, swiftymarkdown, tagged, text, tree)")
         #expect(out[2]["content"] as? String == "document\n  paragraph\n    text \"x\"\n")
         #expect(out[4]["content"] as? String == "<p><em>x</em></p>\n")
     }
@@ -284,6 +284,13 @@ final class ScratchFolder {
         #expect(r.code == 0)
         let expected = ids.map { #"{"id":"# + $0 + #","content":"x\n"}"# }.joined(separator: "\n") + "\n"
         #expect(r.out == expected)
+    }
+
+    @Test func transformStepsWithOptionsApplyToEveryLine() throws {
+        let input = #"{"id":1,"content":"<p>keep</p><aside><p>drop</p></aside>","from":"html"}"# + "\n"
+        let r = run(["convert", "--jsonl", "-t", "text", "--transform", "remove:selector=aside"], stdin: input)
+        #expect(r.code == 0)
+        #expect(r.out == #"{"id":1,"content":"keep\n"}"# + "\n")
     }
 
     @Test func contentIsEscapedToValidJSON() throws {

@@ -72,8 +72,8 @@ import TransmarkCLI
 
     @Test(arguments: [
         (["convert", "/nonexistent/x.md"], "transmark: error: /nonexistent/x.md: cannot read: no such file or directory\n"),
-        (["convert", "-f", "nope"], "transmark: error: unknown format 'nope' (known formats: ansi, html, markdown, styled-json, text, tree)\n"),
-        (["convert", "-f", "tree"], "transmark: error: format 'tree' can only be written, not read (readable formats: html, markdown, styled-json)\n"),
+        (["convert", "-f", "nope"], "transmark: error: unknown format 'nope' (known formats: ansi, chat, html, json-tree, markdown, styled-json, stylizer, swiftymarkdown, tagged, text, tree)\n"),
+        (["convert", "-f", "tree"], "transmark: error: format 'tree' can only be written, not read (readable formats: chat, html, json-tree, markdown, styled-json, stylizer, swiftymarkdown, tagged)\n"),
         (["convert", "-O", "smart=perhaps"], "transmark: error: invalid value 'perhaps' for option 'smart' (accepted: true|false)\n"),
         (["convert", "-O", "smart"], "transmark: error: malformed option 'smart' (expected KEY=VALUE)\n"),
         (["convert", "x.unknownext"], "transmark: error: cannot infer the input format of 'x.unknownext' from its extension; name it with --from\n"),

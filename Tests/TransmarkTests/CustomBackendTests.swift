@@ -103,7 +103,7 @@ final class CapturedStreams: Sendable {
         let streams = CapturedStreams(stdin: "# x")
         let code = CommandLineTool.run(arguments: ["convert", "-t", "outline"], registry: .standard, environment: streams.environment)
         #expect(code == 1)
-        #expect(streams.errors == "transmark: error: unknown format 'outline' (known formats: ansi, html, markdown, styled-json, text, tree)\n")
+        #expect(streams.errors == "transmark: error: unknown format 'outline' (known formats: ansi, chat, html, json-tree, markdown, styled-json, stylizer, swiftymarkdown, tagged, text, tree)\n")
         #expect(streams.output.isEmpty)
     }
 }

@@ -19,6 +19,7 @@ extension TransmarkError {
         case .io: "io"
         case .cannotInferFormat: "cannot-infer-format"
         case .invalidSelector: "invalid-selector"
+        case .invalidJSONTree: "invalid-json-tree"
         }
     }
 }

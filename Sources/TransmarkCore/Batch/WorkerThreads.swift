@@ -6,32 +6,36 @@ import Musl
 import Darwin
 #endif
 
+/// A pthread object (a mutex, a condition variable) in memory of its own that never moves, as
+/// pthreads require; a subclass initializes it after `init` and destroys it in its `deinit`.
+class PThreadObject<Raw>: @unchecked Sendable {
+    fileprivate let raw = UnsafeMutablePointer<Raw>.allocate(capacity: 1)
+
+    deinit { raw.deallocate() }
+}
+
 /// A pthread mutex with condition variables, for the batch's reader, workers and consumer (the
 /// core module does not depend on Foundation).
-final class PThreadMutex: @unchecked Sendable {
-    fileprivate let raw = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() { pthread_mutex_init(raw, nil) }
-
-    deinit {
-        pthread_mutex_destroy(raw)
-        raw.deallocate()
+final class PThreadMutex: PThreadObject<pthread_mutex_t> {
+    override init() {
+        super.init()
+        pthread_mutex_init(raw, nil)
     }
+
+    deinit { pthread_mutex_destroy(raw) }
 
     func lock() { pthread_mutex_lock(raw) }
     func unlock() { pthread_mutex_unlock(raw) }
 }
 
 /// A condition variable used with one `PThreadMutex`.
-final class PThreadCondition: @unchecked Sendable {
-    private let raw = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() { pthread_cond_init(raw, nil) }
-
-    deinit {
-        pthread_cond_destroy(raw)
-        raw.deallocate()
+final class PThreadCondition: PThreadObject<pthread_cond_t> {
+    override init() {
+        super.init()
+        pthread_cond_init(raw, nil)
     }
+
+    deinit { pthread_cond_destroy(raw) }
 
     /// Waits (the mutex locked) until signalled; callers re-check their condition in a loop.
     func wait(_ mutex: PThreadMutex) { pthread_cond_wait(raw, mutex.raw) }

@@ -28,14 +28,16 @@ extension HTMLRenderer {
     mutating func openTag(_ name: StaticString, _ index: Int32) {
         out.append(byte: UInt8(ascii: "<"))
         out.append(name)
-        if hasAttributesOrStyle(index) { writeAttributes(index) }
+        if hasAttributesOrStyle(index) {
+            writeAttributes(index, element: policy.elementAttributes.isEmpty ? "" : name.description)
+        }
         out.append(byte: UInt8(ascii: ">"))
     }
 
     mutating func openTag(_ name: String, _ index: Int32) {
         out.append(byte: UInt8(ascii: "<"))
         out.append(name)
-        writeAttributes(index)
+        writeAttributes(index, element: name)
         out.append(byte: UInt8(ascii: ">"))
     }
 
@@ -62,14 +64,14 @@ extension HTMLRenderer {
         }
         let fallback = block ? "div" : "span"
         guard HTMLNames.isValidElementName(name) else { return fallback }
-        if !options.unsafe && HTMLNames.isCodeBearingElement(name) { return fallback }
+        if !policy.allowsElement(name) { return fallback }
         return name
     }
 
-    /// Writes the node's attributes (and its style as `style=""`), escaping values; in safe mode
-    /// drops event handlers and dangerous URLs; without `keepAttributes` keeps only `id`,
-    /// `title`, `lang` and `dir`.
-    mutating func writeAttributes(_ index: Int32) {
+    /// Writes the node's attributes (and its style as `style=""`), escaping values; drops those
+    /// the policy does not allow on `element` (event handlers, dangerous URLs, …); without
+    /// `keepAttributes` keeps only `id`, `title`, `lang` and `dir`.
+    mutating func writeAttributes(_ index: Int32, element: String = "") {
         if records.attributes(index) >= 0 {
             let hasStyle = records.style(index) >= 0
             for attribute in document.attributes(at: index) {
@@ -77,10 +79,7 @@ extension HTMLRenderer {
                 guard HTMLNames.isValidAttributeName(name) else { continue }
                 if hasStyle && name == "style" { continue }
                 if !options.keepAttributes && name != "id" && name != "title" && name != "lang" && name != "dir" { continue }
-                if !options.unsafe {
-                    if HTMLNames.isEventHandler(name) || name == "srcdoc" { continue }
-                    if HTMLNames.isURLAttribute(name) && URLSafety.isDangerous(attribute.value) { continue }
-                }
+                if policy.isEnabled && !policy.allowsAttribute(name, value: attribute.value, element: element) { continue }
                 out.append(byte: 0x20)
                 out.append(name)
                 out.append("=\"")
@@ -88,7 +87,7 @@ extension HTMLRenderer {
                 out.append(byte: 0x22)
             }
         }
-        if records.style(index) >= 0 && options.keepAttributes {
+        if records.style(index) >= 0 && options.keepAttributes && (policy.styles || !policy.isEnabled) {
             let css = document.storage.styles[Int(records.style(index))].cssText
             if !css.isEmpty {
                 out.append(" style=\"")

@@ -28,7 +28,7 @@ extension HTMLRenderer {
         case .thematicBreak:
             out.ensureNewline()
             writeTagStart(.thematicBreak)
-            writeAttributes(index)
+            writeAttributes(index, element: "hr")
             out.append(" />\n")
         case .division:
             out.ensureNewline()
@@ -92,7 +92,7 @@ extension HTMLRenderer {
         guard case .codeBlock(let info) = document.kind(at: index) else { return }
         out.ensureNewline()
         out.append("<pre")
-        writeAttributes(index)
+        writeAttributes(index, element: "pre")
         out.append("><code")
         if !info.isEmpty {
             var language: [UInt8] = []

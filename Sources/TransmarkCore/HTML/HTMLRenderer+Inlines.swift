@@ -29,7 +29,10 @@ extension HTMLRenderer {
             writeRawHTML(index, block: false)
         case .custom:
             openTag(elementName(index, block: false), index)
-        default: // emphasis, strong, strikethrough, underline, superscript, subscript, highlight, span
+        case .strikethrough, .underline:
+            // `s`, `strike` and `del`, `u` and `ins` are kept apart as the input wrote them.
+            if let name = tag.htmlTagName(variant: records.variant(index)) { openTag(name, index) }
+        default: // emphasis, strong, superscript, subscript, highlight, span
             openTag(tag, index)
         }
     }
@@ -41,7 +44,9 @@ extension HTMLRenderer {
             break
         case .custom:
             closeTag(elementName(index, block: false))
-        default: // emphasis, strong, strikethrough, underline, superscript, subscript, highlight, span
+        case .strikethrough, .underline:
+            if let name = tag.htmlTagName(variant: records.variant(index)) { closeTag(name) }
+        default: // emphasis, strong, superscript, subscript, highlight, span
             closeTag(tag)
         }
     }
@@ -52,12 +57,17 @@ extension HTMLRenderer {
         out.append(" />\n")
     }
 
-    /// Raw HTML (inline or block), by `options.rawHTML`: as written, as escaped text in `<code>`
+    /// Raw HTML (inline or block), by `options.rawHTML`: as written (cleaned by the policy), as
+    /// escaped text in `<code>`
     /// (a block in `<pre>`), or cmark's comment in its place.
     mutating func writeRawHTML(_ index: Int32, block: Bool) {
         switch options.rawHTML {
         case .keep:
-            out.append(contentsOf: document.textBytes(at: index))
+            if policy.isEnabled {
+                out.append(contentsOf: policy.sanitize(rawHTML: document.textBytes(at: index)))
+            } else {
+                out.append(contentsOf: document.textBytes(at: index))
+            }
         case .text:
             var raw = document.textBytes(at: index)
             if block {

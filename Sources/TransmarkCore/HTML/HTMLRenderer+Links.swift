@@ -15,13 +15,13 @@ extension HTMLRenderer {
         guard case .link(let destination, let title) = document.kind(at: index) else { return }
         writeTagStart(.link)
         out.append(" href=\"")
-        writeURL(destination)
+        writeURL(destination, attribute: "href")
         if !title.isEmpty {
             out.append("\" title=\"")
             HTMLEscaping.escapeText(title, into: &out)
         }
         out.append("\"")
-        writeAttributes(index)
+        writeAttributes(index, element: "a")
         out.append(">")
     }
 
@@ -29,7 +29,7 @@ extension HTMLRenderer {
         guard case .image(let source, _, _) = document.kind(at: index) else { return }
         writeTagStart(.image)
         out.append(" src=\"")
-        writeURL(source)
+        writeURL(source, attribute: "src")
         out.append("\" alt=\"")
         plainUntil = index
     }
@@ -63,13 +63,13 @@ extension HTMLRenderer {
             out.append(int: height)
             out.append("\"")
         }
-        writeAttributes(index)
+        writeAttributes(index, element: "img")
         out.append(" />")
     }
 
-    /// A URL for `href`/`src`, emptied in safe mode when it is dangerous.
-    mutating func writeURL(_ url: String) {
-        if options.unsafe || !URLSafety.isDangerous(url) {
+    /// A URL for `href`/`src`, emptied when the policy does not allow it.
+    mutating func writeURL(_ url: String, attribute: String) {
+        if policy.allowsURL(url, attribute: attribute) {
             HTMLEscaping.escapeHref(url, into: &out)
         }
     }

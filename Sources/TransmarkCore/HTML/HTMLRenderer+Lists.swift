@@ -22,7 +22,7 @@ extension HTMLRenderer {
             case .lowerRoman: out.append(" type=\"i\"")
             case .upperRoman: out.append(" type=\"I\"")
             }
-            writeAttributes(index)
+            writeAttributes(index, element: "ol")
             out.append(">")
         }
         out.append(byte: 0x0A)

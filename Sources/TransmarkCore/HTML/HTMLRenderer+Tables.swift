@@ -93,7 +93,7 @@ extension HTMLRenderer {
             out.append(int: cell.rowSpan)
             out.append("\"")
         }
-        writeAttributes(index)
+        writeAttributes(index, element: "td")
         out.append(">")
     }
 }

@@ -6,8 +6,10 @@
 ///
 /// Safe by default: raw HTML nodes are replaced by `<!-- raw HTML omitted -->`, dangerous URLs
 /// (`javascript:`, `vbscript:`, `file:`, non-image `data:`) are emptied, event-handler attributes
-/// (`on…`) are dropped and elements that can run or embed code are written as `div`/`span`.
-/// `Options.unsafe` passes all of it through, as cmark's `--unsafe` does.
+/// (`on…`) are dropped and elements that can run or embed code are written as `div`/`span`; raw
+/// HTML kept with `rawHTML=keep` is cleaned. What is allowed is `Options.sanitizer`, a
+/// `SanitizerPolicy` (`default`, `strict` or one of your own). `Options.unsafe` passes all of it
+/// through, as cmark's `--unsafe` does.
 ///
 /// Inside, a state machine: one non-recursive walk over the document, appending to one buffer.
 /// Block spacing follows libcmark-gfm's `cr` rule (a newline only where the output does not
@@ -16,6 +18,8 @@
 public struct HTMLRenderer {
     let document: Document
     let options: Options
+    /// `options.effectivePolicy`, read once.
+    let policy: SanitizerPolicy
     var out: ByteOutput
     let records: NodeRecords
     /// The node whose subtree is rendered (the root for a whole document).
@@ -42,6 +46,7 @@ public struct HTMLRenderer {
         self.start = start
         self.document = document
         self.options = options
+        self.policy = options.effectivePolicy
         self.records = document.storage.records
         self.out = out
     }
@@ -49,6 +54,8 @@ public struct HTMLRenderer {
     /// Renders a whole document as HTML: a fragment, or with `options.standalone` a complete
     /// document (`<!DOCTYPE html>`, `<head>` with charset and title, `<body>`).
     public static func render(_ document: Document, options: Options = Options()) -> [UInt8] {
+        let policy = options.effectivePolicy
+        let document = policy.isEnabled && policy.kinds != nil ? policy.apply(to: document, rawHTML: nil) : document
         let capacity = document.storage.text.count * 5 / 4
         guard options.standalone else {
             var renderer = HTMLRenderer(document: document, options: options, start: 0,
@@ -67,7 +74,8 @@ public struct HTMLRenderer {
     }
 
     /// Renders one node and its subtree as an HTML fragment (for writers that fall back to HTML
-    /// for constructs their format cannot express). `standalone` and `title` are not used.
+    /// for constructs their format cannot express). `standalone` and `title` are not used, nor
+    /// the policy's `kinds` (elements, attributes, URLs and raw HTML are sanitized as usual).
     public static func renderFragment(_ node: Node, options: Options = Options()) -> [UInt8] {
         // A fragment (a table the Markdown writer falls back to, say) is small: reserving for the
         // whole document's text on every fragment would map and fault memory per call.

@@ -34,3 +34,34 @@ extension NodeKind.Tag {
         }
     }
 }
+
+extension NodeKind.Tag {
+    /// The HTML elements that nodes of this kind stand for, when there are several that a writer
+    /// of HTML keeps apart: the usual one (`htmlTagName`) first. `del`, `s`, `strike` for
+    /// strikethrough; `u`, `ins` for underline; empty for every other kind. A node records which
+    /// one it was read from as an index into this list (see `Node.htmlElementName`).
+    @inlinable public var htmlElementVariants: [StaticString] {
+        switch self {
+        case .strikethrough: ["del", "s", "strike"]
+        case .underline: ["u", "ins"]
+        default: []
+        }
+    }
+
+    /// The HTML element of a node of this kind with the given variant (see
+    /// `htmlElementVariants`): the variant's element, else `htmlTagName`.
+    @inlinable public func htmlTagName(variant: UInt8) -> StaticString? {
+        if variant == 0 { return htmlTagName }
+        let variants = htmlElementVariants
+        return Int(variant) < variants.count ? variants[Int(variant)] : htmlTagName
+    }
+
+    /// The index of `name` in `htmlElementVariants` (ASCII case-insensitive), or nil.
+    public func htmlElementVariant(named name: String) -> UInt8? {
+        let lowered = name.lowercased()
+        for (i, variant) in htmlElementVariants.enumerated() where variant.description == lowered {
+            return UInt8(i)
+        }
+        return nil
+    }
+}

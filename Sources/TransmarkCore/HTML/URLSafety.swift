@@ -22,3 +22,24 @@ public enum URLSafety {
         return hasPrefix("javascript:") || hasPrefix("vbscript:") || hasPrefix("file:") || hasPrefix("data:")
     }
 }
+
+extension URLSafety {
+    /// The scheme of a URL as a browser reads it (leading spaces and controls skipped, tabs and
+    /// newlines inside ignored), lowercased; `nil` for a relative reference.
+    public static func scheme(of url: String) -> String? {
+        var scheme: [UInt8] = []
+        var started = false
+        for b in url.utf8 {
+            if !started && b <= 0x20 { continue }
+            started = true
+            if b == 0x09 || b == 0x0A || b == 0x0D { continue }
+            if b == UInt8(ascii: ":") { return scheme.isEmpty ? nil : String(decoding: scheme, as: UTF8.self) }
+            let lower = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+            let isSchemeByte = (lower >= 0x61 && lower <= 0x7A)
+                || (!scheme.isEmpty && ((b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E))
+            guard isSchemeByte else { return nil }
+            scheme.append(lower)
+        }
+        return nil
+    }
+}

@@ -43,8 +43,7 @@ struct HTMLElementTraits: OptionSet, Sendable {
         default: break
         }
         switch element {
-        case .script, .style, .template, .title, .head, .noscript, .noembed, .noframes, .iframe, .svg,
-             .frameset, .frame:
+        case .script, .style, .template, .title, .head, .noembed, .noframes, .iframe, .frameset, .frame:
             t.insert(.suppressesContent)
         default: break
         }

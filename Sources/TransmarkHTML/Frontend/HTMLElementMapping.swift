@@ -84,14 +84,3 @@ public struct HTMLElementInfo: Sendable {
     }
 }
 
-/// What happens to an element that the tag registry does not map.
-public enum HTMLUnknownTagPolicy: String, Sendable, CaseIterable {
-    /// The element is unwrapped: its children go to its parent (the default). An isolated start
-    /// tag that names no HTML element and is never closed (`Hi <Congratulation!> there`) is kept
-    /// as literal text, since it is most likely text that looks like a tag.
-    case keepChildren
-    /// The element and its content are dropped.
-    case dropWithContent
-    /// The element's start and end tags are kept as literal text; its content is parsed as usual.
-    case literalText
-}

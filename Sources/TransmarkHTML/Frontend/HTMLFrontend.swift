@@ -6,8 +6,11 @@ import TransmarkCore
 /// The input is decoded (``HTMLInputDecoder``), tokenized (``HTMLTokenizer``) and built
 /// straight into a `Document` by `HTMLTreeBuilder`, which repairs the markup the way a browser
 /// does where the tree can express it. Text is never dropped except by an explicit policy:
-/// script, style, template, noscript, `svg` and head content, comments (unless
-/// ``Options/keepComments``) and hidden elements (unless ``Options/keepHidden``).
+/// script, style, template and head content (and `style`/`script` inside SVG), comments
+/// (unless ``Options/keepComments``) and hidden elements (unless ``Options/keepHidden``).
+/// `noscript` content is shown (as with scripting off), text inside SVG and MathML is kept. The
+/// rules (code languages, media, `srcset`, repair, departures from browsers) are in
+/// `Docs/html-reader.md`.
 public struct HTMLFrontend: Frontend {
     /// Options of the HTML reader.
     public struct Options: FormatOptions {
@@ -15,6 +18,9 @@ public struct HTMLFrontend: Frontend {
         public var keepComments = false
         /// Keep elements hidden by the `hidden` attribute or an inline `display: none`.
         public var keepHidden = false
+        /// Keep the whitespace of inline `<code>` as written, as inside `<pre>` (turndown's option
+        /// of that name); by default it collapses as a browser shows it.
+        public var preformattedCode = false
         /// The input encoding.
         public var encoding = Encoding.auto
         /// The largest input accepted, in bytes; larger input is refused with
@@ -33,6 +39,7 @@ public struct HTMLFrontend: Frontend {
             [
                 .bool("keepComments", \.keepComments, summary: "keep comments as raw HTML nodes"),
                 .bool("keepHidden", \.keepHidden, summary: "keep elements hidden by `hidden` or display:none"),
+                .bool("preformattedCode", \.preformattedCode, summary: "keep the whitespace of inline <code> as written (turndown's option)"),
                 .choice("encoding", \.encoding, summary: "input encoding (auto: BOM, <meta charset>, else UTF-8)"),
                 .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes"),
                 .int("maxDepth", \.maxDepth, range: 8...Int(Int32.max),

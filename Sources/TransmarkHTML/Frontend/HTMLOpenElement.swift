@@ -4,7 +4,7 @@ import TransmarkCore
 struct HTMLOpenElement {
     /// Flags of an open element.
     struct Flags: OptionSet {
-        let rawValue: UInt16
+        let rawValue: UInt32
         /// The element's node (or, without a node, the element) is inline content.
         static let inline = Flags(rawValue: 1 << 0)
         /// Nothing inside reaches the tree.
@@ -37,6 +37,11 @@ struct HTMLOpenElement {
         static let foreign = Flags(rawValue: 1 << 14)
         /// A table row.
         static let tableRow = Flags(rawValue: 1 << 15)
+        /// A video, audio or object that wrote a link to its source (nested media write none).
+        static let mediaLinked = Flags(rawValue: 1 << 16)
+        /// An SVG `foreignObject`, `desc` or `title`, a MathML text integration point or an
+        /// `annotation-xml` holding HTML: what is inside is HTML again.
+        static let integrationPoint = Flags(rawValue: 1 << 17)
     }
 
     /// The element's key: its `HTMLElement` raw value, or an interned key for other names.
@@ -107,6 +112,9 @@ struct HTMLTextCollector {
     var depth = 1
     var bytes: [UInt8] = []
     var info = ""
+    /// The language a wrapping `div` or a bare class on the `pre` suggests, used when neither
+    /// the `pre` nor a `code` inside names one explicitly.
+    var fallbackInfo = ""
     var attributes: AttributeListID
     var style: Style?
     var atStart = true

@@ -18,12 +18,18 @@ extension HTMLTreeBuilder {
             break
         }
         if t.contains(.suppressesContent) {
+            if element == .iframe && linkedMediaDepth == 0 && suppressDepth == 0,
+               let source = Self.mediaSource(tag, element: element),
+               options.keepHidden || !Self.isHidden(style(of: element, name: tag.name, tag)) {
+                // A browser shows the page, not the element's content (which is raw text).
+                writeMediaLink(to: source, poster: nil, title: Self.mediaTitle(tag))
+            }
             if t.contains(.isVoid) || tag.isSelfClosing && (element == .svg || foreignDepth > 0) { return }
             push(element, key: key, node: -1, flags: element == .svg ? [.suppresses, .foreign] : [.suppresses])
             return
         }
-        if element == .math {
-            if !tag.isSelfClosing { push(.math, key: key, node: -1, flags: [.inline, .foreign]) }
+        if element == .math || element == .svg {
+            openForeignRoot(tag, element: element, key: key)
             return
         }
         bodyStarted = true
@@ -43,6 +49,11 @@ extension HTMLTreeBuilder {
         switch element {
         case .colgroup:
             return
+        case .video, .audio, .object:
+            mediaStartTag(tag, element: element, key: key, traits: t)
+            return
+        case .picture:
+            pictureSource = nil
         case .tbody, .thead, .tfoot:
             openSection(element, key: key)
             return
@@ -86,6 +97,11 @@ extension HTMLTreeBuilder {
         }
         openElementNode(element, key: key, kind: kind, attributes: attributes, style: style, isVoid: false,
                         extraFlags: element == .q ? [.quotes] : [])
+        if element == .div && tag.attributeCount > 0 && stack.last?.element == .div,
+           let language = Self.wrapperCodeLanguage(tag) {
+            // Code blocks inside take this language unless they name one (dropped with the div).
+            codeHints.append((Int32(stack.count - 1), language))
+        }
         if element == .q && suppressDepth == 0 { emitText("\u{201C}") }
     }
 
@@ -145,6 +161,13 @@ extension HTMLTreeBuilder {
             pop()
         case .input:
             if !noteCheckbox(tag) { separateText() }
+        case .embed:
+            separateText()
+            if linkedMediaDepth == 0, let source = Self.mediaSource(tag, element: element) {
+                writeMediaLink(to: source, poster: nil, title: Self.mediaTitle(tag))
+            }
+        case .source:
+            sourceTag(tag)
         default:
             break
         }
@@ -156,8 +179,7 @@ extension HTMLTreeBuilder {
         if let w = tag.attribute("width") { width = Self.leadingInteger(w) }
         if let h = tag.attribute("height") { height = Self.leadingInteger(h) }
         let size = width == nil && height == nil ? nil : ImageSize(width: width, height: height)
-        var source = tag.attribute("src") ?? ""
-        if source.utf8.allSatisfy(Self.isSpace) { source = Self.firstCandidate(srcset: tag.attribute("srcset")) ?? "" }
+        let source = Self.imageSource(tag, pictureSource: top(.picture) >= 0 ? pictureSource : nil) ?? ""
         if source.isEmpty {
             // No image to load: a browser shows the alt text in its place (or nothing).
             if let alt = tag.attribute("alt") { emitText(alt) }
@@ -186,18 +208,6 @@ extension HTMLTreeBuilder {
         spacing = .afterText
     }
 
-    /// The URL of the first image candidate in a `srcset` attribute (`a.png 1x, b.png 2x` → `a.png`).
-    static func firstCandidate(srcset: String?) -> String? {
-        guard let srcset else { return nil }
-        let bytes = Array(srcset.utf8)
-        var start = 0
-        while start < bytes.count && (isSpace(bytes[start]) || bytes[start] == UInt8(ascii: ",")) { start += 1 }
-        var end = start
-        while end < bytes.count && !isSpace(bytes[end]) { end += 1 }
-        while end > start && bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
-        return end > start ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
-    }
-
     /// pre, listing, xmp, plaintext → code block; code, kbd, samp, tt → inline code.
     mutating func startCollectingElement(_ tag: HTMLStartTag, element: HTMLElement, key: Int32, style: Style?) {
         let isBlock = element == .pre || element == .listing || element == .xmp || element == .plaintext
@@ -206,12 +216,20 @@ extension HTMLTreeBuilder {
             return
         }
         var info = ""
+        var fallbackInfo = ""
         var attributes = AttributeListID.none
         if isBlock, let language = Self.languageInfo(tag.attribute("class")) {
             info = language
             attributes = keptAttributes(tag, element: element, hasStyle: style != nil,
                                         replacingClassWith: Self.removingLanguageClass)
         } else {
+            if isBlock {
+                // See `HTMLTreeBuilder+CodeLanguage.swift` for the order.
+                info = Self.explicitCodeLanguage(tag) ?? ""
+                if info.isEmpty {
+                    fallbackInfo = codeHints.last?.language ?? tag.attribute("class").flatMap(Self.bareClassLanguage) ?? ""
+                }
+            }
             attributes = keptAttributes(tag, element: element, hasStyle: style != nil)
         }
         if isBlock {
@@ -228,6 +246,7 @@ extension HTMLTreeBuilder {
             prepareInlineContent()
         }
         startCollecting(element, key: key, isBlock: isBlock, attributes: attributes, style: style, info: info)
+        collector.fallbackInfo = fallbackInfo
     }
 
     /// A `class` value without its `language-x` / `lang-x` classes (other classes are kept), or

@@ -4,6 +4,7 @@ extension HTMLTreeBuilder {
     mutating func handleEndTag(_ tag: HTMLTag, element: HTMLElement) {
         let key: Int32 = element != .unknown ? Int32(element.rawValue) : (customKeys[tag.name] ?? -1)
         if isCollecting && collectEndTag(element: element, key: key) { return }
+        if foreignDepth > 0 && inForeignContent && foreignEndTag(key: key) { return }
         settleLingeringItem()
         let isMapped: Bool
         if element != .unknown {

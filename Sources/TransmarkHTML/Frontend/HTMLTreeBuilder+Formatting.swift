@@ -36,7 +36,17 @@ extension HTMLTreeBuilder {
         while let last = formatting.popLast() {
             if last.isMarker { break }
         }
-        needsReconstruction = formatting.contains { !$0.isMarker && $0.stackIndex < 0 }
+        // Only entries after the last marker are ever reconstructed: look no further back (a
+        // scan of the whole list made nested table cells quadratic).
+        needsReconstruction = false
+        var i = formatting.count - 1
+        while i >= 0 && !formatting[i].isMarker {
+            if formatting[i].stackIndex < 0 {
+                needsReconstruction = true
+                break
+            }
+            i -= 1
+        }
     }
 
     /// The index in `formatting` of the last entry with `key` after the last marker, or nil.
@@ -63,7 +73,7 @@ extension HTMLTreeBuilder {
         flushPendingSpace()
         for j in first ..< formatting.count where formatting[j].stackIndex < 0 {
             let e = formatting[j]
-            let node = openNode(e.kind, attributes: e.attributes, style: e.style)
+            let node = openNode(e.kind, attributes: e.attributes, style: e.style, element: e.element)
             push(e.element, key: e.key, node: node, flags: [.inline, .isFormatting])
             formatting[j].stackIndex = Int32(stack.count - 1)
         }

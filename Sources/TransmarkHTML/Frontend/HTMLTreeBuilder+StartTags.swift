@@ -14,6 +14,8 @@ extension HTMLTreeBuilder {
 
     mutating func handleStartTag(_ tag: HTMLStartTag, element: HTMLElement) {
         if isCollecting && collectStartTag(tag, element: element) { return }
+        if foreignDepth > 0 && inForeignContent
+            && foreignStartTag(tag, element: element, key: key(of: element, name: tag.name)) { return }
         if lingeringItem >= 0 && element != .ul && element != .ol { settleLingeringItem() }
         let t = element == .unknown ? HTMLElementTraits() : traits[Int(element.rawValue)]
         let head = top(.head)
@@ -272,7 +274,7 @@ extension HTMLTreeBuilder {
             if isVoid { pop() }
         } else {
             prepareInlineContent()
-            let node = openNode(kind, attributes: attributes, style: style)
+            let node = openNode(kind, attributes: attributes, style: style, element: element)
             if isVoid {
                 if node >= 0 { builder.close() }
                 spacing = .afterText

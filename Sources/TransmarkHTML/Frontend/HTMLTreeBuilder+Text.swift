@@ -24,6 +24,7 @@ extension HTMLTreeBuilder {
                   slice.contains(where: { !Self.isSpace($0) }) else { return }
             pop(through: head)
         }
+        if foreignDepth > 0 { return emitForeignText(slice) }
         emitText(slice)
     }
 
@@ -217,6 +218,9 @@ extension HTMLTreeBuilder {
             if collector.atStart, start < slice.count, slice[start] == 0x0A { start += 1 }
             collector.atStart = false
             collector.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: slice[start...]))
+        } else if options.preformattedCode {
+            collector.atStart = false
+            collector.bytes.append(contentsOf: slice)
         } else {
             collector.atStart = false
             // Whitespace runs collapse to one space; the text between them (single spaces
@@ -270,7 +274,7 @@ extension HTMLTreeBuilder {
                 collector.collapsedSpace = true
             }
         case .code where collector.isBlock && collector.info.isEmpty:
-            if let info = Self.languageInfo(tag.attribute("class")) { collector.info = info }
+            if let info = Self.explicitCodeLanguage(tag) { collector.info = info }
         default:
             break
         }
@@ -304,13 +308,14 @@ extension HTMLTreeBuilder {
         guard isCollecting else { return }
         isCollecting = false
         if collector.isBlock {
+            if collector.info.isEmpty { collector.info = collector.fallbackInfo }
             // An empty `<pre>` shows nothing: no code block (Markdown would show an empty one).
             if !collector.bytes.isEmpty {
                 builder.leaf(.codeBlock(info: collector.info), bytes: collector.bytes, attributeList: collector.attributes,
                              style: collector.style)
             }
             spacing = .start
-        } else if preserveDepth > 0 {
+        } else if preserveDepth > 0 || options.preformattedCode {
             builder.leaf(.code, bytes: collector.bytes, attributeList: collector.attributes, style: collector.style)
             spacing = collector.collapsedSpace ? .afterSpace : .afterText
         } else {
@@ -341,6 +346,7 @@ extension HTMLTreeBuilder {
         collector.element = .unknown
         collector.depth = 1
         collector.info = ""
+        collector.fallbackInfo = ""
         collector.attributes = .none
         collector.style = nil
         collector.atStart = true

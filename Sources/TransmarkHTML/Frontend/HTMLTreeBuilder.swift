@@ -44,6 +44,16 @@ struct HTMLTreeBuilder {
     /// The node of the last item opened for content directly in a list (not by `<li>`), or -1.
     var impliedItemNode: Int32 = -1
     var tables: [HTMLTableContext] = []
+    /// Languages that open wrapping `div`s give code blocks inside them (`highlight-source-x`,
+    /// …), with the stack index of the div, innermost last.
+    var codeHints: [(stackIndex: Int32, language: String)] = []
+    /// Open videos and audios without a link yet, waiting for a `<source>`: stack index, poster
+    /// and title.
+    var mediaTags: [(stackIndex: Int32, poster: String?, title: String?)] = []
+    /// How many open media elements wrote a link (`.mediaLinked`).
+    var linkedMediaDepth = 0
+    /// The largest `srcset` candidate of the first `<source>` of the open `picture`.
+    var pictureSource: String?
     var lists: [HTMLListContext] = []
     /// For the isolated unknown start tag rule: per unknown name, where the next `</name` after
     /// `searchedFrom` starts (-1: none), and how many more bytes such searches may read before
@@ -66,6 +76,7 @@ struct HTMLTreeBuilder {
         self.options = options
         self.registry = options.tagRegistry
         tokenizer = HTMLTokenizer(borrowing: input, firstCR: firstCR, options: .init(keepsUnfinishedTagAsText: true))
+        tokenizer.dropsNullInData = true
         // Text is at most about the input's size; reserving that much costs no resident memory
         // until written (large blocks are mapped lazily), while growing past a smaller guess
         // would copy the whole text buffer and hold both copies at once.
@@ -104,9 +115,11 @@ struct HTMLTreeBuilder {
             handleStartTag(HTMLStartTag(name: currentName(element), isSelfClosing: tokenizer.tagSelfClosing,
                                         bytes: tokenizer.buffers.attributeBytes.elements,
                                         spans: tokenizer.buffers.rawAttributes.elements), element: element)
+            updateTokenizerForContent()
         case .endTag:
             let element = currentElement()
             handleEndTag(HTMLTag(name: currentName(element)), element: element)
+            updateTokenizerForContent()
         case .comment:
             if options.keepComments { handleComment(tokenizer.buffers.commentData.string) }
         case .doctype:
@@ -162,12 +175,15 @@ struct HTMLTreeBuilder {
     /// Pops the current element, closing its node.
     mutating func pop() {
         let entry = stack.removeLast()
+        if !codeHints.isEmpty && codeHints[codeHints.count - 1].stackIndex >= Int32(stack.count) { codeHints.removeLast() }
+        if !mediaTags.isEmpty && mediaTags[mediaTags.count - 1].stackIndex >= Int32(stack.count) { mediaTags.removeLast() }
         topByKey[Int(entry.key)] = entry.previousSameKey
         topBoundary = entry.previousBoundary
         let flags = entry.flags
         if flags.contains(.suppresses) { suppressDepth -= 1 }
         if flags.contains(.preservesWhitespace) { preserveDepth -= 1 }
         if flags.contains(.foreign) { foreignDepth -= 1 }
+        if flags.contains(.mediaLinked) { linkedMediaDepth -= 1 }
         if entry.node >= 0 {
             closeNode(entry)
         }
@@ -200,9 +216,17 @@ struct HTMLTreeBuilder {
 
     /// Opens a builder node unless content is suppressed or the depth limit is reached
     /// (then the element is flattened into its ancestor). Returns the node index or -1.
-    mutating func openNode(_ kind: NodeKind, attributes: AttributeListID, style: Style?) -> Int32 {
+    /// `element` is the element the node is read from: `s`, `strike` and `ins` are recorded on
+    /// their strikethrough and underline nodes, so writers of HTML write the same element.
+    mutating func openNode(_ kind: NodeKind, attributes: AttributeListID, style: Style?,
+                           element: HTMLElement = .unknown) -> Int32 {
         if suppressDepth > 0 || builder.depth >= options.maxDepth { return -1 }
-        return builder.open(kind, attributeList: attributes, style: style).index
+        let node = builder.open(kind, attributeList: attributes, style: style)
+        if element == .s || element == .strike || element == .ins {
+            let variant: UInt8 = element == .strike ? 2 : 1
+            if kind.tag == (element == .ins ? .underline : .strikethrough) { builder.setVariant(variant, of: node) }
+        }
+        return node.index
     }
 
     /// Closes the node of a list item kept open after its end tag.

@@ -25,7 +25,13 @@ extension HTMLTokenizer {
             pos = i
             characterReferenceInText(p)
         default: // NUL
-            if options.replacesNullInData { emitText(replacementCharacter) } else { appendInputText(i, i + 1) }
+            if dropsNullInData {
+                // Dropped, as the tree builder's "in body" rules drop it (the run ends before it).
+            } else if options.replacesNullInData {
+                emitText(replacementCharacter)
+            } else {
+                appendInputText(i, i + 1)
+            }
             pos = i + 1
         }
     }

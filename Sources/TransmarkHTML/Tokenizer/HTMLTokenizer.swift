@@ -67,6 +67,18 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
     /// Whether `<![CDATA[` opens a CDATA section (true in foreign content: SVG, MathML) rather
     /// than a bogus comment. A tree builder sets this as the adjusted current node changes.
     public var allowsCDATASections = false
+    /// Whether U+0000 in data-state text is dropped (what a tree builder does with it in HTML
+    /// content; in foreign content it becomes U+FFFD). Takes precedence over
+    /// ``Options/replacesNullInData``; a tree builder sets it as the adjusted current node changes.
+    public var dropsNullInData = false
+
+    /// Whether the tokenizer is in RCDATA, RAWTEXT, script data or PLAINTEXT.
+    var isInContentState: Bool {
+        switch state {
+        case .rcdata, .rawtext, .scriptData, .plaintext: true
+        default: false
+        }
+    }
 
     // Machine state.
     var state: State = .data

@@ -12,11 +12,7 @@ public struct MarkdownBackend: Backend {
 
     /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
-        FormatDescriptor(
-            name: "markdown", aliases: ["md", "gfm", "commonmark", "cmark"],
-            fileExtensions: ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "text"],
-            mediaType: "text/markdown",
-            summary: "CommonMark with GitHub Flavored Markdown extensions and footnotes (libcmark-gfm)")
+        .markdown
     }
 
     /// Renders `document` with `options`.

@@ -16,6 +16,9 @@ struct MarkdownLineWriter {
     var atLineStart: Bool { lineStarted || pendingNewlines > 0 }
     /// Whether the current line's trailing spaces are content (code, hard breaks) and must stay.
     private var keepsTrailingSpaces = false
+    /// Whether blank lines inside containers carry the whole prefix (`> `, the list
+    /// indentation) as turndown writes them, rather than without its trailing spaces.
+    var blankLinesKeepPrefix = false
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
@@ -44,7 +47,7 @@ struct MarkdownLineWriter {
         bytes.append(0x0A)
         if pendingNewlines == 2 {
             var end = prefix.count
-            while end > 0 && prefix[end - 1] == 0x20 { end -= 1 }
+            while end > 0 && prefix[end - 1] == 0x20 && !blankLinesKeepPrefix { end -= 1 }
             bytes.append(contentsOf: prefix[0..<end])
             bytes.append(0x0A)
         }
@@ -102,7 +105,7 @@ struct MarkdownLineWriter {
         bytes.append(0x0A)
         if emptyLine {
             var end = prefix.count
-            while end > 0 && prefix[end - 1] == 0x20 { end -= 1 }
+            while end > 0 && prefix[end - 1] == 0x20 && !blankLinesKeepPrefix { end -= 1 }
             bytes.append(contentsOf: prefix[0..<end])
         } else {
             bytes.append(contentsOf: prefix)
@@ -141,6 +144,15 @@ struct MarkdownLineWriter {
         if pendingNewlines == 0 && !keepsTrailingSpaces { trimTrailingSpaces() }
         if pendingNewlines > 0 && !keepsTrailingSpaces { trimTrailingSpaces() }
         while let l = bytes.last, l == 0x0A { bytes.removeLast() }
+        if blankLinesKeepPrefix {
+            // turndown trims the output's end: a last line of indentation only goes.
+            var start = bytes.count
+            while start > 0 && (bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09) { start -= 1 }
+            if start == 0 || bytes[start - 1] == 0x0A {
+                bytes.removeSubrange(start...)
+                while let l = bytes.last, l == 0x0A { bytes.removeLast() }
+            }
+        }
         if !bytes.isEmpty { bytes.append(0x0A) }
         return bytes
     }

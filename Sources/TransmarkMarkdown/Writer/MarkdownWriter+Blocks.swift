@@ -20,9 +20,16 @@ extension MarkdownWriter {
             // the block starts right after the container's marker.
             return
         }
+        if newTag == .definition && (previous == .term || previous == .definition) && options.definitionList == .symbol {
+            // `Term` / `:   definition` on the next line (a blank line would make it loose).
+            w.cr()
+            return
+        }
         // An ordered list starting at another number than 1 cannot interrupt a paragraph.
         var interruptsParagraph = true
-        if newTag == .list, case .list(let a) = document.kind(at: i), a.isOrdered, a.start != 1 { interruptsParagraph = false }
+        if newTag == .list, case .list(let a) = document.kind(at: i), a.isOrdered, a.start != 1, options.escaping != .pandoc {
+            interruptsParagraph = false
+        }
         if container.isTightItem && (interruptsParagraph || previous != .paragraph)
             && Self.followsOnNextLine(newTag, after: previous, options: options) {
             w.cr()
@@ -90,7 +97,8 @@ extension MarkdownWriter {
         let p = parent(i)
         let first = records.firstChild(p) == i
         if !first {
-            if list.isTight { w.cr() } else { w.blankLine() }
+            // turndown separates items by a line end (see `exit`).
+            if list.isTight || options.escaping == .turndown { w.cr() } else { w.blankLine() }
         }
         var marker: String
         if list.isOrdered {
@@ -99,7 +107,8 @@ extension MarkdownWriter {
         } else {
             marker = list.marker
         }
-        let padding = options.listMarkerPadding == 0 ? max(1, 4 - marker.count) : options.listMarkerPadding
+        // 0: turndown's padding, `*   ` and `1.  ` / `10.  ` (two spaces after any number).
+        let padding = options.listMarkerPadding == 0 ? (list.isOrdered ? 2 : 3) : options.listMarkerPadding
         marker += String(repeating: " ", count: padding)
         lists.append(list)
         w.marker(marker)
@@ -114,6 +123,18 @@ extension MarkdownWriter {
             w.markContentStarted()
         }
         openBlockContainer(tightItem: list.isTight)
+    }
+
+    /// Whether the node's last child is a block other than a list (turndown's "item content
+    /// ends with a line end").
+    func endsWithBlock(_ i: Int32) -> Bool {
+        var child = records.firstChild(i)
+        var last: Int32 = -1
+        while child >= 0 {
+            last = child
+            child = records.nextSibling(child)
+        }
+        return last >= 0 && tag(last).isBlock && tag(last) != .list
     }
 
     /// Writes a code block; an HTML block under `rawHTML=text` is written the same way, as a
@@ -200,8 +221,9 @@ extension MarkdownWriter {
         case .text: writeCodeBlock(i); return
         case .keep: break
         }
-        var raw = Array(document.textBytes(at: i))
+        var raw = keptRawHTML(Array(document.textBytes(at: i)))
         while let l = raw.last, l == 0x0A { raw.removeLast() }
+        if raw.isEmpty { return }
         let lines = raw.split(separator: 0x0A, omittingEmptySubsequences: false)
         w.flush()
         writeVerbatimLines(lines)
@@ -211,7 +233,8 @@ extension MarkdownWriter {
     /// Writes a subtree as an HTML block (for constructs Markdown cannot express).
     mutating func writeHTMLFragment(_ i: Int32) {
         var htmlOptions = HTMLRenderer.Options()
-        htmlOptions.unsafe = true
+        // The writer's own policy: safe unless `unsafe` (then raw HTML is kept as it is too).
+        htmlOptions.unsafe = options.unsafe
         htmlOptions.rawHTML = options.rawHTML
         // The structure without its presentation (`class`, `style`, `data-*`), as a person would
         // write it in Markdown.
@@ -237,7 +260,9 @@ extension MarkdownWriter {
     /// The node's attributes and style as HTML attribute text (with a leading space).
     mutating func htmlAttributes(_ i: Int32) -> String {
         var text = ""
-        for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name) && !HTMLNames.isEventHandler(a.name) {
+        let element = divisionName(i)
+        for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name)
+            && policy.allowsAttribute(a.name, value: a.value, element: element) {
             if a.name == "style" && document.style(at: i) != nil { continue }
             var escaped = ByteOutput()
             HTMLEscaping.escapeText(a.value, into: &escaped)
@@ -249,6 +274,36 @@ extension MarkdownWriter {
             text += " style=\"\(escaped.string)\""
         }
         return text
+    }
+
+    /// The node's attributes in pandoc's syntax (`{#id .class key="value"}`), or nil when it
+    /// has none. With `short`, a lone class is written bare (`note`, for `::: note`).
+    mutating func pandocAttributes(_ i: Int32, short: Bool = false) -> String? {
+        var id = ""
+        var classes: [Substring] = []
+        var others: [String] = []
+        for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name) && !HTMLNames.isEventHandler(a.name) {
+            switch a.name {
+            case "id" where !a.value.isEmpty && a.value.allSatisfy({ !$0.isWhitespace && $0 != "}" && $0 != "\\" && $0 != "\"" }):
+                id = a.value
+            case "class":
+                classes += a.value.split(whereSeparator: { $0.isWhitespace }).filter { !$0.contains("}") && !$0.contains("\\") }
+            default:
+                var value = ""
+                for c in a.value where c != "\n" && c != "\r" {
+                    if c == "\"" || c == "\\" { value.append("\\") }
+                    value.append(c)
+                }
+                others.append("\(a.name)=\"\(value)\"")
+            }
+        }
+        if id.isEmpty && classes.isEmpty && others.isEmpty { return nil }
+        if short && id.isEmpty && others.isEmpty && classes.count == 1 { return String(classes[0]) }
+        var parts: [String] = []
+        if !id.isEmpty { parts.append("#" + id) }
+        parts += classes.map { "." + $0 }
+        parts += others
+        return "{" + parts.joined(separator: " ") + "}"
     }
 
     static func footnoteLabel(_ label: String) -> String {
@@ -284,8 +339,9 @@ extension MarkdownWriter {
     mutating func startHeading(_ i: Int32) {
         guard case .heading(let level) = document.kind(at: i) else { return }
         let empty = records.firstChild(i) < 0
-        // A line break needs several lines: setext headings can hold them (levels 1–2).
-        let multiline = level <= 2 && containsBreak(i)
+        // A line break needs several lines: setext headings can hold them (levels 1–2; not in
+        // pandoc's Markdown, where a setext heading is one line: there the break is `<br>`).
+        let multiline = level <= 2 && options.escaping != .pandoc && containsBreak(i)
         if (options.headingStyle == .setext || multiline) && level <= 2 && !empty {
             headingLineStart = w.bytes.count
         } else {
@@ -340,6 +396,17 @@ extension MarkdownWriter {
         openBlockContainer()
     }
 
+    /// A division written as pandoc's fenced div (`::: {#id .class}`), when it has attributes
+    /// (a division without them writes its content only); true when a fence was written.
+    mutating func startFencedDivision(_ i: Int32) -> Bool {
+        guard let attributes = pandocAttributes(i, short: true) else { return false }
+        startBlock(i)
+        w.marker("::: " + attributes)
+        w.cr()
+        openBlockContainer()
+        return true
+    }
+
     /// A division written as HTML: its start tag, on a line of its own.
     mutating func startDivision(_ i: Int32) {
         startBlock(i)
@@ -369,6 +436,7 @@ extension MarkdownWriter {
             while let last = html.last, MarkdownTextEscaper.isSpace(last) { html.removeLast() }
             switch options.rawHTML {
             case .keep:
+                html = keptRawHTML(html)
                 for k in html.indices where html[k] == 0x0A || html[k] == 0x0D { html[k] = 0x20 }
                 if !html.isEmpty { writeContent(html) }
             case .text:

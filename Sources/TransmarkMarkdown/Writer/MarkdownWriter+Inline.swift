@@ -55,7 +55,10 @@ extension MarkdownWriter {
     mutating func openFallback(_ i: Int32, policy: MarkdownBackend.Options.Fallback, symbol: String) {
         switch policy {
         case .html:
-            if let tags = Self.htmlTags(records.tag(i)) { openDelimiter(i, open: tags.open, close: tags.close) }
+            // The element the input wrote (`s`, `strike`, `ins`, …; see `htmlElementVariants`).
+            if let tags = Self.htmlTags(records.tag(i), variant: records.variant(i)) {
+                openDelimiter(i, open: tags.open, close: tags.close)
+            }
         case .symbol: openDelimiter(i, open: Array(symbol.utf8), close: Array(symbol.utf8))
         case .text: break
         }
@@ -98,7 +101,7 @@ extension MarkdownWriter {
         }
         switch node {
         case .strikethrough, .underline, .superscript, .subscript, .highlight:
-            if let tags = Self.htmlTags(node) { (d.open, d.close) = tags }
+            if let tags = Self.htmlTags(node, variant: records.variant(d.node)) { (d.open, d.close) = tags }
         default:
             break
         }
@@ -113,15 +116,15 @@ extension MarkdownWriter {
         switch records.tag(d.node) {
         case .emphasis: return Self.htmlTags(.emphasis)
         case .strong, .term: return Self.htmlTags(.strong)
-        case .strikethrough: return Self.htmlTags(.strikethrough)
+        case .strikethrough: return Self.htmlTags(.strikethrough, variant: records.variant(d.node))
         default: return nil
         }
     }
 
     /// The start and end tags of the HTML element nodes of a kind are written as
     /// (`NodeKind.Tag.htmlTagName`), or nil when the kind has no fixed element.
-    static func htmlTags(_ kind: NodeKind.Tag) -> (open: [UInt8], close: [UInt8])? {
-        guard let name = kind.htmlTagName else { return nil }
+    static func htmlTags(_ kind: NodeKind.Tag, variant: UInt8 = 0) -> (open: [UInt8], close: [UInt8])? {
+        guard let name = kind.htmlTagName(variant: variant) else { return nil }
         let bytes = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         return ([UInt8(ascii: "<")] + bytes + [UInt8(ascii: ">")],
                 [UInt8(ascii: "<"), UInt8(ascii: "/")] + bytes + [UInt8(ascii: ">")])
@@ -267,7 +270,8 @@ extension MarkdownWriter {
             openDelimiter(i, open: d, close: d)
         case .strikethrough:
             if options.gfm {
-                openDelimiter(i, open: Array("~~".utf8), close: Array("~~".utf8))
+                let d = Array(options.strikethroughDelimiter.utf8)
+                openDelimiter(i, open: d, close: d)
             } else {
                 openFallback(i, policy: options.strikethrough, symbol: "~~")
             }
@@ -282,6 +286,9 @@ extension MarkdownWriter {
         case .span:
             if options.span == .html && (records.attributes(i) >= 0 || records.style(i) >= 0) {
                 openDelimiter(i, open: Array(("<span" + htmlAttributes(i) + ">").utf8), close: Array("</span>".utf8))
+            } else if options.span == .symbol, let attributes = pandocAttributes(i) {
+                // pandoc's bracketed span.
+                openDelimiter(i, open: [UInt8(ascii: "[")], close: Array(("]" + attributes).utf8))
             }
         default:
             break

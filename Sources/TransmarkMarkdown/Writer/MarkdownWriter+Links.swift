@@ -4,11 +4,12 @@ extension MarkdownWriter {
     // MARK: Links and images
 
     mutating func enterLink(_ i: Int32) -> Bool {
-        guard case .link(let destination, let title) = document.kind(at: i) else { return true }
+        guard case .link(let linkDestination, let title) = document.kind(at: i) else { return true }
+        let destination = safeURL(linkDestination, attribute: "href")
         // Autolinks: the text is the URL (or the address of a mailto: URL), as plain text.
         let first = records.firstChild(i)
         let plain = first >= 0 && tag(first) == .text && records.nextSibling(first) < 0
-        if title.isEmpty, plain {
+        if title.isEmpty, plain, options.escaping != .turndown {
             let text = document.textBytes(at: first)
             let destinationBytes = destination.utf8
             let sameAsText = text.elementsEqual(destinationBytes)
@@ -24,7 +25,7 @@ extension MarkdownWriter {
         if options.linkStyle == .reference {
             close = Array(("]" + referenceSuffix(text: text, destination: destination, title: title)).utf8)
         } else {
-            close = Array(("](" + Self.linkDestination(destination) + Self.linkTitle(title) + ")").utf8)
+            close = Array(("](" + destinationAndTitle(destination, title) + ")").utf8)
         }
         openDelimiter(i, open: [UInt8(ascii: "[")], close: close)
         linkDepth += 1
@@ -37,6 +38,7 @@ extension MarkdownWriter {
 
     mutating func exitLink(_ i: Int32) {
         linkDepth -= 1
+        inImage = false
         if pendingOpeners.contains(where: { $0.node == i }) {
             // Whitespace-only or empty text: keep the link with empty text.
             flushInlinePending()
@@ -80,7 +82,9 @@ extension MarkdownWriter {
         w.prefix.removeAll()
         w.blankLine()
         for r in references {
-            w.marker("[" + r.label + "]: " + Self.linkDestination(r.destination) + Self.linkTitle(r.title))
+            // An empty destination (`<>`) must be spelled out for the definition to be one.
+            let written = r.destination.isEmpty ? "<>" + Self.linkTitle(r.title) : destinationAndTitle(r.destination, r.title)
+            w.marker("[" + r.label + "]: " + written)
             w.cr()
         }
     }
@@ -88,20 +92,23 @@ extension MarkdownWriter {
     /// Images write their alternative text as inline Markdown inside `![…]`, so alt text with
     /// emphasis or links reads back the same.
     mutating func enterImage(_ i: Int32) -> Bool {
-        guard case .image(let source, let title, let size) = document.kind(at: i) else { return false }
+        guard case .image(let imageSource, let title, let size) = document.kind(at: i) else { return false }
+        let source = safeURL(imageSource, attribute: "src")
         if let size, size.width != nil || size.height != nil, options.imageSize == .html {
             writeImage(i)
             return false
         }
-        let close = Array(("](" + Self.linkDestination(source) + Self.linkTitle(title) + ")").utf8)
+        let close = Array(("](" + destinationAndTitle(source, title) + ")").utf8)
         openDelimiter(i, open: Array("![".utf8), close: close)
         linkDepth += 1
+        inImage = true
         if records.firstChild(i) < 0 { flushInlinePending() }
         return true
     }
 
     mutating func writeImage(_ i: Int32) {
-        guard case .image(let source, let title, let size) = document.kind(at: i) else { return }
+        guard case .image(let imageSource, let title, let size) = document.kind(at: i) else { return }
+        let source = safeURL(imageSource, attribute: "src")
         let alt = document[NodeID(index: i)].plainText
         if let size, size.width != nil || size.height != nil, options.imageSize == .html {
             var html = ByteOutput()
@@ -123,8 +130,58 @@ extension MarkdownWriter {
         }
         var text: [UInt8] = Array("![".utf8)
         text += Self.escapeLinkText(Array(alt.utf8))
-        text += Array(("](" + Self.linkDestination(source) + Self.linkTitle(title) + ")").utf8)
+        text += Array(("](" + destinationAndTitle(source, title) + ")").utf8)
         writeContent(text)
+    }
+
+    /// A link's or image's destination and title as written inside `(…)`: CommonMark's exact
+    /// forms, or turndown's with `escaping=turndown` (`(`, `)`, `<`, `>` backslash-escaped,
+    /// `<…>` around a destination with a space, line ends in titles kept as line ends).
+    mutating func destinationAndTitle(_ destination: String, _ title: String) -> String {
+        guard options.escaping == .turndown else { return Self.linkDestination(destination) + Self.linkTitle(title) }
+        var out = ""
+        var hasSpace = false
+        for c in destination.unicodeScalars {
+            switch c {
+            // (A backslash is escaped too, which turndown does not do: it would escape what follows.)
+            case "(", ")", "<", ">", "\\": out += "\\" + String(c)
+            case " ": hasSpace = true; out.unicodeScalars.append(c)
+            case "\n": out += "%0A"
+            case "\r": out += "%0D"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        if hasSpace { out = "<" + out + ">" }
+        guard !title.isEmpty else { return out }
+        // turndown's cleanAttribute: a run of line ends and the whitespace after it is one line
+        // end; the line goes on at the container's indentation.
+        let indent = String(decoding: w.prefix, as: UTF8.self)
+        var t = ""
+        var inBreak = false
+        for c in title.unicodeScalars {
+            if c == "\n" || c == "\r" { inBreak = true; continue }
+            if inBreak {
+                if c == " " || c == "\t" { continue }
+                t += "\n" + indent
+                inBreak = false
+            }
+            if c == "\"" { t += "\\" }
+            t.unicodeScalars.append(c)
+        }
+        if inBreak { t += "\n" + indent }
+        return out + " \"" + t + "\""
+    }
+
+    /// The URL as written, or empty when the writer's policy does not allow it (`javascript:`,
+    /// `vbscript:`, `file:`, non-image `data:`; see `SanitizerPolicy.allowsURL`), unless `unsafe`.
+    func safeURL(_ url: String, attribute: String) -> String {
+        policy.allowsURL(url, attribute: attribute) ? url : ""
+    }
+
+    /// Raw HTML as the writer passes it on with `rawHTML=keep`: as written when the policy
+    /// vouches for it (or with `unsafe`), else cleaned (`SanitizerPolicy.sanitize(rawHTML:)`).
+    func keptRawHTML(_ raw: [UInt8]) -> [UInt8] {
+        policy.vouchesFor(rawHTML: raw) ? raw : policy.sanitize(rawHTML: raw)
     }
 
     /// Escapes text inside `[...]` (alt text): brackets, backslashes, backticks and emphasis marks.

@@ -1,53 +1,157 @@
 @_spi(TransmarkStorage) import TransmarkCore
 
 extension MarkdownWriter {
-    /// A table a GFM pipe table can hold: its rows of rendered cells and column alignments.
+    /// A table as a grid of cells: rows of cell nodes, with `-1` where a cell spanning rows or
+    /// columns covers the position (written as an empty cell), and what a pipe table would lose.
+    struct TableGrid {
+        /// Cell nodes by row and column (`-1`: covered by a span).
+        var rows: [[Int32]] = []
+        /// Whether each row is a header row (`<thead>` or all `<th>`).
+        var rowIsHeader: [Bool] = []
+        /// The number of columns (the longest row).
+        var columns = 0
+        /// The table's `<caption>` (a division), or -1.
+        var caption: Int32 = -1
+        /// A cell spans several rows or columns.
+        var hasSpans = false
+        /// A cell holds blocks (several paragraphs, a list, a code block, a nested table).
+        var hasBlocks = false
+
+        /// Whether the first row is a header row and no other is.
+        var hasHeaderRowFirst: Bool { rowIsHeader.first == true }
+    }
+
+    /// Most columns a spanning cell may add (HTML caps `colspan` at 1000).
+    static let maximumTableColumns = 1000
+
+    /// The table's rows and cells, with spans laid out on a grid; nil when the table holds
+    /// anything but rows and one caption (the frontend moves other content out of tables), or a
+    /// row of more than `maximumTableColumns` columns.
+    mutating func tableGrid(_ table: Int32) -> TableGrid? {
+        var grid = TableGrid()
+        // Rows still covered by a cell above, per column.
+        var covered: [Int] = []
+        var child = records.firstChild(table)
+        while child >= 0 {
+            defer { child = records.nextSibling(child) }
+            let t = records.tag(child)
+            if t == .division, grid.caption < 0, grid.rows.isEmpty, case .division(let name) = document.kind(at: child), name == "caption" {
+                grid.caption = child
+                continue
+            }
+            guard t == .tableRow else { return nil }
+            // A row without cells shows nothing (no height): it writes no row.
+            if records.firstChild(child) < 0 { continue }
+            var row: [Int32] = []
+            var column = 0
+            func fillCovered() {
+                while column < covered.count && covered[column] > 0 {
+                    covered[column] -= 1
+                    row.append(-1)
+                    column += 1
+                }
+            }
+            var cell = records.firstChild(child)
+            while cell >= 0 {
+                fillCovered()
+                guard case .tableCell(let a) = document.kind(at: cell) else { return nil }
+                if !records.cellHoldsOnlyInlines(cell) { grid.hasBlocks = true }
+                let span = max(1, min(a.columnSpan, Self.maximumTableColumns - column))
+                if a.columnSpan > 1 || a.rowSpan > 1 { grid.hasSpans = true }
+                for k in 0..<span {
+                    row.append(k == 0 ? cell : -1)
+                    if covered.count <= column { covered.append(0) }
+                    covered[column] = max(covered[column], a.rowSpan - 1)
+                    column += 1
+                }
+                cell = records.nextSibling(cell)
+                // A row wider than that is no grid (the table is written another way): no cell
+                // is ever left out.
+                if column >= Self.maximumTableColumns && cell >= 0 { return nil }
+            }
+            fillCovered()
+            grid.rows.append(row)
+            if case .tableRow(let header) = document.kind(at: child) { grid.rowIsHeader.append(header) } else { grid.rowIsHeader.append(false) }
+            grid.columns = max(grid.columns, row.count)
+        }
+        return grid.columns > 0 ? grid : nil
+    }
+
+    /// Whether the table is written as a pipe table: always when one holds it as it is (a
+    /// header row first, no spans, inline content, no caption), else by `complexTable`.
+    func writesPipeTable(_ grid: TableGrid) -> Bool {
+        let plain = grid.hasHeaderRowFirst && !grid.hasSpans && !grid.hasBlocks && grid.caption < 0
+            && !grid.rowIsHeader.dropFirst().contains(true)
+        if plain { return true }
+        switch options.complexTable {
+        case .pipe: return true
+        case .auto: return !grid.hasBlocks
+        case .html, .text: return false
+        }
+    }
+
+    /// Writes a table as a pipe table: spans padded with empty cells, short rows padded, a
+    /// table without a header row given one by `tableHeader`, the caption as a paragraph
+    /// before it (or pandoc's `: caption` after it).
+    mutating func writePipeTable(_ grid: TableGrid, table: Int32) {
+        guard case .table(let alignments) = document.kind(at: table) else { return }
+        if grid.caption >= 0 && options.captionStyle == .paragraph {
+            writeCaption(grid.caption)
+            startBlock(table)
+        }
+        var rows: [[[UInt8]]] = grid.rows.map { row in row.map { $0 >= 0 ? renderCell($0) : [] } }
+        let hasHeader = grid.hasHeaderRowFirst || options.tableHeader == .promote
+        if !hasHeader { rows.insert([], at: 0) }
+        var columnAlignments: [TableAlignment] = []
+        for c in 0..<grid.columns {
+            var alignment = c < alignments.count ? alignments[c] : .none
+            if alignment == .none, let first = grid.rows.first, c < first.count, first[c] >= 0,
+               case .tableCell(let a) = document.kind(at: first[c]) {
+                alignment = a.alignment
+            }
+            columnAlignments.append(alignment)
+        }
+        writePipeTable(PipeTable(rows: rows, alignments: columnAlignments))
+        if grid.caption >= 0 && options.captionStyle == .pandoc {
+            w.blankLine()
+            w.marker(": ")
+            w.markLineStart()
+            w.markContentStarted()
+            let savedHeading = inHeading, savedLineStart = headingLineStart, savedRoot = flattenRoot
+            inHeading = true
+            headingLineStart = -1
+            flattenRoot = grid.caption
+            blockContainers.append(BlockContainer(start: w.bytes.count, lastBlock: .paragraph, isTightItem: false))
+            render(from: grid.caption)
+            blockContainers.removeLast()
+            endInlineRun()
+            inHeading = savedHeading
+            headingLineStart = savedLineStart
+            flattenRoot = savedRoot
+            w.cr()
+        }
+    }
+
+    /// Writes a table's caption as the blocks it holds (a paragraph, mostly).
+    mutating func writeCaption(_ caption: Int32) {
+        startBlock(caption)
+        previousSiblingIsInline.append(false)
+        blockContainers.append(BlockContainer(start: w.bytes.count, lastBlock: nil, isTightItem: false))
+        var child = records.firstChild(caption)
+        while child >= 0 {
+            render(from: child)
+            child = records.nextSibling(child)
+        }
+        endInlineRun()
+        blockContainers.removeLast()
+        previousSiblingIsInline.removeLast()
+        w.cr()
+    }
+
+    /// A table's rendered cells and column alignments, ready to be written as a pipe table.
     struct PipeTable {
         var rows: [[[UInt8]]]
         var alignments: [TableAlignment]
-    }
-
-    /// The table as a pipe table, or `nil` when a pipe table cannot hold it: no header row first,
-    /// header rows after the first, cells spanning rows or columns, or block content in cells.
-    mutating func pipeTable(_ table: Int32) -> PipeTable? {
-        guard case .table(let alignments) = document.kind(at: table) else { return nil }
-        var rowIndices: [Int32] = []
-        var child = records.firstChild(table)
-        while child >= 0 {
-            guard records.tag(child) == .tableRow else { return nil }
-            rowIndices.append(child)
-            child = records.nextSibling(child)
-        }
-        guard let first = rowIndices.first, case .tableRow(true) = document.kind(at: first) else { return nil }
-        var cellIndices: [[Int32]] = []
-        for (n, row) in rowIndices.enumerated() {
-            if n > 0, case .tableRow(true) = document.kind(at: row) { return nil }
-            var cells: [Int32] = []
-            var cell = records.firstChild(row)
-            while cell >= 0 {
-                guard case .tableCell(let attributes) = document.kind(at: cell),
-                      attributes.columnSpan == 1, attributes.rowSpan == 1, records.cellHoldsOnlyInlines(cell) else { return nil }
-                cells.append(cell)
-                cell = records.nextSibling(cell)
-            }
-            cellIndices.append(cells)
-        }
-        var rows: [[[UInt8]]] = []
-        for cells in cellIndices {
-            rows.append(cells.map { renderCell($0) })
-        }
-        let columns = max(alignments.count, rows.map(\.count).max() ?? 0)
-        guard columns > 0 else { return nil }
-        var columnAlignments = alignments
-        if columnAlignments.count < columns {
-            // Take missing alignments from the header cells.
-            for c in columnAlignments.count..<columns {
-                var alignment = TableAlignment.none
-                if c < cellIndices[0].count, case .tableCell(let a) = document.kind(at: cellIndices[0][c]) { alignment = a.alignment }
-                columnAlignments.append(alignment)
-            }
-        }
-        return PipeTable(rows: rows, alignments: Array(columnAlignments.prefix(columns)))
     }
 
 }
@@ -86,7 +190,7 @@ extension NodeRecords {
 extension MarkdownWriter {
 
     /// Renders one cell's content on one line, with `|` escaped.
-    private mutating func renderCell(_ cell: Int32) -> [UInt8] {
+    mutating func renderCell(_ cell: Int32) -> [UInt8] {
         let saved = w
         let savedInCell = inTableCell
         w = MarkdownLineWriter(capacity: 64)
@@ -98,7 +202,17 @@ extension MarkdownWriter {
         var bytes = w.bytes
         w = saved
         inTableCell = savedInCell
-        for k in bytes.indices where bytes[k] == 0x0A { bytes[k] = 0x20 }
+        // Lines join with one space (blocks in a cell, written as a pipe table, are one line).
+        var joined: [UInt8] = []
+        joined.reserveCapacity(bytes.count)
+        for b in bytes {
+            if b == 0x0A {
+                if joined.last != 0x20 { joined.append(0x20) }
+            } else {
+                joined.append(b)
+            }
+        }
+        bytes = joined
         while let l = bytes.last, l == 0x20 { bytes.removeLast() }
         while let f = bytes.first, f == 0x20 { bytes.removeFirst() }
         return bytes

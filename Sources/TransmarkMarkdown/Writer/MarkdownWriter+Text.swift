@@ -18,7 +18,8 @@ extension MarkdownWriter {
         run.removeAll(keepingCapacity: true)
         defer { textScratch = run }
 
-        let special = Self.specialTextBytes
+        let pandoc = options.escaping == .pandoc
+        let special = specialTextBytes
         // Without wrapping, a space between two ordinary bytes of this node is plain content: it
         // can end up neither at a line start nor after a closing delimiter.
         let spacesInline = options.lineWidth == 0
@@ -61,10 +62,15 @@ extension MarkdownWriter {
                 // where one is: `1.`, `www.`).
                 let atLineStart = run.isEmpty && w.atLineStart && pendingSpaces.isEmpty && pendingOpeners.isEmpty
                 let next: UInt8? = k + 1 < end ? text[k + 1] : nextByte
-                if atLineStart && !inTableCell,
-                   let after = Self.appendEscapedBlockStart(text, at: k, next: next, nextByte: nextByte, to: &run) {
-                    k = after
-                    continue
+                if atLineStart && !inTableCell {
+                    if pandoc, let after = Self.appendPandocBlockStart(text, at: k, nextByte: nextByte, to: &run) {
+                        k = after
+                        continue
+                    }
+                    if let after = Self.appendEscapedBlockStart(text, at: k, next: next, nextByte: nextByte, to: &run) {
+                        k = after
+                        continue
+                    }
                 }
                 let previous: UInt8? = run.last ?? pendingOpeners.last?.open.last ?? pendingSpaces.last ?? w.last
                 let previousIsSpace = previous == nil || MarkdownTextEscaper.isSpace(previous!) || atLineStart
@@ -72,7 +78,24 @@ extension MarkdownWriter {
                 let flanking = !(previousIsSpace && nextIsSpace)
                 switch c {
                 case UInt8(ascii: "\\"):
-                    if next == nil || MarkdownTextEscaper.isASCIIPunctuation(next!) || next == 0x0A { run.append(0x5C) }
+                    // pandoc reads `\word` as raw TeX.
+                    if pandoc || next == nil || MarkdownTextEscaper.isASCIIPunctuation(next!) || next == 0x0A { run.append(0x5C) }
+                case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "^"), UInt8(ascii: "$"):
+                    // pandoc: smart quotes, superscript, TeX math.
+                    if pandoc { run.append(0x5C) }
+                case UInt8(ascii: "@"):
+                    // pandoc: a citation (`@doe99`) starts a word.
+                    if pandoc && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) { run.append(0x5C) }
+                case UInt8(ascii: "-"):
+                    // pandoc: `--` and `---` are dashes.
+                    if pandoc && next == UInt8(ascii: "-") { run.append(0x5C) }
+                case UInt8(ascii: "."):
+                    // pandoc: `...` is an ellipsis.
+                    if pandoc && k + 2 < end && text[k + 1] == c && text[k + 2] == c {
+                        run += [0x5C, c, c, c]
+                        k += 3
+                        continue
+                    }
                 case UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"):
                     run.append(0x5C)
                 case UInt8(ascii: "*"):
@@ -81,7 +104,7 @@ extension MarkdownWriter {
                     let intraword = previous.map(MarkdownTextEscaper.isWordByte) == true && next.map(MarkdownTextEscaper.isWordByte) == true
                     if !intraword && flanking { run.append(0x5C) }
                 case UInt8(ascii: "~"):
-                    if options.gfm && flanking { run.append(0x5C) }
+                    if options.gfm && flanking || pandoc { run.append(0x5C) }
                 case UInt8(ascii: "<"):
                     if let n = next, (n | 0x20) >= 0x61 && (n | 0x20) <= 0x7A || n == UInt8(ascii: "/") || n == UInt8(ascii: "!") || n == UInt8(ascii: "?") {
                         run.append(0x5C)
@@ -249,6 +272,54 @@ extension MarkdownWriter {
         return j
     }
 
+    /// `specialTextBytes` and what pandoc's Markdown reads as syntax inside a line.
+    static let pandocSpecialTextBytes: [Bool] = {
+        var table = specialTextBytes
+        for c in "\"'^$@-.~" { table[Int(c.asciiValue!)] = true }
+        return table
+    }()
+
+    /// At a line start, with pandoc's escaping: if byte `k` of `text` starts what pandoc reads as
+    /// block syntax beyond CommonMark's (a line block `|`, a definition `: `, a title block
+    /// `%`, a fancy list marker `a.`, `iv)`, `(1)`), appends it escaped to `run` and returns the
+    /// index after what it appended.
+    static func appendPandocBlockStart(_ text: ArraySlice<UInt8>, at k: Int, nextByte: UInt8?,
+                                       to run: inout [UInt8]) -> Int? {
+        let end = text.endIndex
+        let c = text[k]
+        func spaceOrEnd(_ j: Int) -> Bool {
+            if j < end { return MarkdownTextEscaper.isSpace(text[j]) }
+            return nextByte == nil || MarkdownTextEscaper.isSpace(nextByte!)
+        }
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        func isAlphanumeric(_ b: UInt8) -> Bool { isLetter(b) || (b >= 0x30 && b <= 0x39) }
+        switch c {
+        case UInt8(ascii: "|"), UInt8(ascii: "%"):
+            run += [0x5C, c]
+            return k + 1
+        case UInt8(ascii: ":") where spaceOrEnd(k + 1):
+            run += [0x5C, c]
+            return k + 1
+        case UInt8(ascii: "("):
+            var j = k + 1
+            while j < end && j - k <= 10 && isAlphanumeric(text[j]) { j += 1 }
+            guard j > k + 1, j < end, text[j] == UInt8(ascii: ")"), spaceOrEnd(j + 1) else { return nil }
+            run += [0x5C, c]
+            return k + 1
+        case _ where isLetter(c):
+            var j = k
+            while j < end && j - k <= 10 && isLetter(text[j]) { j += 1 }
+            let roman = text[k..<j].allSatisfy { "ivxlcdmIVXLCDM".utf8.contains($0) }
+            guard j - k == 1 || roman, j < end, text[j] == UInt8(ascii: ".") || text[j] == UInt8(ascii: ")"),
+                  spaceOrEnd(j + 1) else { return nil }
+            run += text[k..<j]
+            run += [0x5C, text[j]]
+            return j + 1
+        default:
+            return nil
+        }
+    }
+
     static let specialTextBytes: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for c in "\\`[]*_~<&|#!wW:" { table[Int(c.asciiValue!)] = true }
@@ -297,7 +368,13 @@ extension MarkdownWriter {
                     case .drop: byte = nil
                     }
                 case .span:
-                    if options.span == .html && (records.attributes(node) >= 0 || records.style(node) >= 0) { byte = UInt8(ascii: "<") } else { transparent = true }
+                    if options.span == .html && (records.attributes(node) >= 0 || records.style(node) >= 0) {
+                        byte = UInt8(ascii: "<")
+                    } else if options.span == .symbol && records.attributes(node) >= 0 && pandocAttributes(node) != nil {
+                        byte = UInt8(ascii: "[")
+                    } else {
+                        transparent = true
+                    }
                 case .underline:
                     byte = policy(options.underline, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "+")); transparent = byte == nil
                 case .superscript:
@@ -356,6 +433,13 @@ extension MarkdownWriter {
                 k += 1
                 writeContent(flushing: &run)
                 writeNoBreakSpace()
+            } else if (b == 0x0A || b == 0x0D) && linkDepth > 0 && inImage {
+                // turndown keeps line ends in alt text (a run of them and the whitespace after
+                // it as one), the next line at the container's indentation.
+                while k < escaped.count && MarkdownTextEscaper.isSpace(escaped[k]) { k += 1 }
+                writeContent(flushing: &run)
+                pendingSpaces.removeAll(keepingCapacity: true)
+                w.content([0x0A] + w.prefix)
             } else if b == 0x0A || b == 0x0D {
                 run.append(contentsOf: Self.lineEndReference(b))
             } else if b == 0x20 || b == 0x09 {

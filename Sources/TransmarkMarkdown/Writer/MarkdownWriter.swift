@@ -11,6 +11,9 @@ struct MarkdownWriter {
     let document: Document
     let records: NodeRecords
     let options: MarkdownBackend.Options
+    /// What links, images, HTML fallbacks and kept raw HTML may contain: the default
+    /// `SanitizerPolicy`, or `none` with `unsafe`.
+    let policy: SanitizerPolicy
     var w: MarkdownLineWriter
 
     /// An inline delimiter pair opened by a node.
@@ -44,6 +47,8 @@ struct MarkdownWriter {
     var siblingStack: [Int32] = []
     /// The previous sibling of the node being entered, or -1.
     var currentPreviousSibling: Int32 = -1
+    /// The bytes `writeText` looks at inside a line (`specialTextBytes` or pandoc's), chosen once.
+    let specialTextBytes: [Bool]
     /// Reused buffer for escaped text runs.
     var textScratch: [UInt8] = []
     /// The text node being written.
@@ -55,9 +60,13 @@ struct MarkdownWriter {
     /// The heading or definition term being written, whose block descendants (a paragraph or a
     /// division inside `<h2>`) are flattened into its one line; -1 outside of one.
     var flattenRoot: Int32 = -1
+    /// Divisions written as pandoc's fenced divs, innermost last.
+    var fencedDivisions: [Int32] = []
     var headingLineStart = 0
     var inTableCell = false
     var linkDepth = 0
+    /// Whether the innermost link-like node being written is an image (its text is alt text).
+    var inImage = false
     var codeDepth = 0
     /// The tag of the last block or inline run exited at each open container depth, to know
     /// whether an inline node starts an implicit paragraph.
@@ -97,10 +106,13 @@ struct MarkdownWriter {
     var referenceIndex: [String: Int] = [:]
 
     init(document: Document, options: MarkdownBackend.Options) {
+        self.policy = options.unsafe ? .none : .default
         self.document = document
         self.records = document.storage.records
         self.options = options
         w = MarkdownLineWriter(capacity: document.storage.text.count + document.storage.text.count / 8 + 64)
+        w.blankLinesKeepPrefix = options.escaping == .turndown
+        specialTextBytes = options.escaping == .pandoc ? Self.pandocSpecialTextBytes : Self.specialTextBytes
     }
 
     mutating func write() -> [UInt8] {
@@ -176,8 +188,12 @@ struct MarkdownWriter {
             // A table without a single cell shows nothing: it writes nothing (not `<table></table>`).
             if !records.tableHasCell(i) { return false }
             startBlock(i)
-            if options.gfm, let table = pipeTable(i) {
-                writePipeTable(table)
+            if inTableCell {
+                // A table inside a cell of a pipe table: its cells' content, on the cell's line.
+                break
+            }
+            if options.gfm, let grid = tableGrid(i), writesPipeTable(grid) {
+                writePipeTable(grid, table: i)
                 return false
             }
             if options.complexTable != .text {
@@ -185,7 +201,11 @@ struct MarkdownWriter {
                 return false
             }
         case .division:
-            if options.division == .html { startDivision(i) }
+            if options.division == .html {
+                startDivision(i)
+            } else if options.division == .symbol && !inTableCell && startFencedDivision(i) {
+                fencedDivisions.append(i)
+            }
         default:
             startBlock(i)
             if !enterStartedBlock(i, t) { return false }
@@ -215,8 +235,15 @@ struct MarkdownWriter {
             startFootnoteDefinition(i)
         case .term:
             flattenRoot = i
-            openDelimiter(i, open: Array(options.strongDelimiter.utf8), close: Array(options.strongDelimiter.utf8))
+            if options.definitionList == .text {
+                openDelimiter(i, open: Array(options.strongDelimiter.utf8), close: Array(options.strongDelimiter.utf8))
+            }
         case .definition:
+            if options.definitionList == .symbol {
+                w.marker(":   ")
+                pushPrefix("    ")
+                w.markLineStart()
+            }
             openBlockContainer()
         default:
             break
@@ -260,7 +287,7 @@ struct MarkdownWriter {
         case .softBreak: writeSoftBreak()
         case .lineBreak: writeHardBreak(i)
         case .code: writeCodeSpan(i)
-        case .htmlInline where options.rawHTML == .keep: writeContent(Array(document.textBytes(at: i)))
+        case .htmlInline where options.rawHTML == .keep: writeContent(keptRawHTML(Array(document.textBytes(at: i))))
         case .htmlInline where options.rawHTML == .text: writeCodeSpan(i)
         case .footnoteReference: writeFootnoteReference(i)
         default: break
@@ -284,11 +311,18 @@ struct MarkdownWriter {
             w.cr()
         case .heading:
             endInlineRun()
+            if options.headingAttributes, let attributes = pandocAttributes(i) {
+                w.marker((w.atLineStart ? "" : " ") + attributes)
+                w.markContentStarted()
+            }
             inHeading = false
             flattenRoot = -1
             previousSiblingIsInline.removeLast()
             if headingLineStart >= 0, case .heading(let level) = document.kind(at: i) {
-                let width = max(3, min(80, Self.displayWidth(of: w.bytes[headingLineStart...])))
+                // turndown underlines with as many characters as the heading has (UTF-16 units).
+                let width = options.escaping == .turndown
+                    ? max(1, String(decoding: w.bytes[headingLineStart...], as: UTF8.self).utf16.count)
+                    : max(3, min(80, Self.displayWidth(of: w.bytes[headingLineStart...])))
                 w.cr()
                 w.marker(String(repeating: level == 1 ? "=" : "-", count: width))
             }
@@ -297,6 +331,15 @@ struct MarkdownWriter {
         case .blockQuote, .listItem, .footnoteDefinition:
             endInlineRun()
             closeBlockContainer()
+            if t == .listItem && options.escaping == .turndown && !(lists.last?.isTight ?? true) && endsWithBlock(i) {
+                // turndown ends an item whose content ends with a block (a paragraph, in a
+                // loose list) with a line of its indentation; the next item follows on the
+                // next line.
+                w.cr()
+                w.flush()
+                w.keepTrailingSpaces()
+                w.forceLineEnd()
+            }
             popPrefix()
             previousSiblingIsInline.removeLast()
             w.cr()
@@ -310,7 +353,10 @@ struct MarkdownWriter {
             w.cr()
         case .table, .tableRow, .tableCell, .definitionList, .definition:
             endInlineRun()
-            if t == .definition { closeBlockContainer() }
+            if t == .definition {
+                closeBlockContainer()
+                if options.definitionList == .symbol { popPrefix() }
+            }
             previousSiblingIsInline.removeLast()
             w.cr()
         case .term:
@@ -325,6 +371,11 @@ struct MarkdownWriter {
             if options.division == .html {
                 w.blankLine()
                 w.marker("</" + divisionName(i) + ">")
+            } else if fencedDivisions.last == i {
+                fencedDivisions.removeLast()
+                closeBlockContainer()
+                w.blankLine()
+                w.marker(":::")
             }
             w.cr()
         case .emphasis, .strong, .strikethrough, .underline, .superscript, .subscript, .highlight, .span:

@@ -34,6 +34,17 @@ extension MarkdownBackend {
         public var lineWidth = 0
         /// Escaping rules.
         public var escaping = Escaping.exact
+        /// The strikethrough delimiter with GFM: `~~` (the default), or `~` for the dialects that
+        /// read a single tilde (GitHub, cmark-gfm; not pandoc, where `~x~` is subscript).
+        public var strikethroughDelimiter = "~~"
+        /// Whether headings carry their `id`, `class` and other attributes as pandoc's
+        /// `{#id .class key="value"}`.
+        public var headingAttributes = false
+        /// turndown's `preformattedCode`: whitespace inside inline code is kept as it is in
+        /// `<pre>`. The HTML reader is what keeps it (runs of spaces, spaces at the edges); the
+        /// writer then writes code spans whose content starts or ends with a space so that the
+        /// reader's stripping of one space on each side leaves it intact, as it always does.
+        public var preformattedCode = false
         /// Whether GFM syntax (pipe tables, `~~`, task lists, footnotes) may be written.
         public var gfm = true
         /// Underline (`<u>`, `<ins>`).
@@ -55,8 +66,15 @@ extension MarkdownBackend {
         /// Images with a declared width or height: `text` (the default) writes `![alt](src)` and
         /// drops the size, `html` keeps it in an `<img>` tag.
         public var imageSize = Fallback.text
-        /// Tables a pipe table cannot hold (no header row, block content, spans, nested tables).
-        public var complexTable = Fallback.html
+        /// Tables a pipe table cannot hold as they are (no header row, spans, a caption, block
+        /// content in cells): `auto` (the default) writes a pipe table unless cells hold blocks.
+        public var complexTable = ComplexTable.auto
+        /// How a pipe table is given the header row a table without one lacks: an empty header
+        /// row (the default), or the first row promoted to the header.
+        public var tableHeader = TableHeader.empty
+        /// Where a pipe table's caption goes: a paragraph before the table (the default), or
+        /// pandoc's `: caption` line after it.
+        public var captionStyle = CaptionStyle.paragraph
         /// Whether HTML written for constructs Markdown cannot hold (tables, definition lists)
         /// keeps the source's `class`, `style` and `data-*` attributes.
         public var htmlFallbackAttributes = false
@@ -64,6 +82,16 @@ extension MarkdownBackend {
         /// are, `text` shows the markup as written (a code span, a block as an `html` fence),
         /// `drop` leaves them out.
         public var rawHTML = RawHTMLPolicy.keep
+        /// Write what can run code as it is (the HTML writer's `unsafe`, same meaning): link and
+        /// image URLs the default `SanitizerPolicy` refuses (`javascript:`, `vbscript:`, `file:`,
+        /// non-image `data:`), event handlers and code-bearing elements in the HTML written for
+        /// constructs Markdown cannot hold, and kept raw HTML. When false (the default) such URLs
+        /// are emptied (`[x]()`), the fallback HTML is written in the HTML writer's safe mode, and
+        /// raw HTML kept by `rawHTML=keep` is passed on as written only when the policy vouches
+        /// for it (`SanitizerPolicy.vouchesFor(rawHTML:)`: no tag, attribute or URL it would
+        /// remove, comments unambiguous), else cleaned (`SanitizerPolicy.sanitize(rawHTML:)`).
+        /// Unlike the HTML writer's, it does not change `rawHTML` (already `keep` by default).
+        public var unsafe = false
 
         public init() {}
 
@@ -92,6 +120,18 @@ extension MarkdownBackend {
                 highlight = .text
                 definitionList = .text
                 imageSize = .text
+                complexTable = .html
+            case .pandoc:
+                listMarkerPadding = 0
+                hardBreak = .backslash
+                escaping = .pandoc
+                headingAttributes = true
+                superscript = .symbol
+                self.subscript = .symbol
+                span = .symbol
+                division = .symbol
+                definitionList = .symbol
+                captionStyle = .pandoc
             }
         }
 
@@ -136,20 +176,31 @@ extension MarkdownBackend {
                                guard marks.count >= 3, let c = marks.first, "-*_".contains(c), marks.allSatisfy({ $0 == c }) else { return false }
                                o.thematicBreak = v; return true }),
                 .int("lineWidth", \.lineWidth, range: 0...Int.max, summary: "wrap paragraphs at this width; 0 never wraps"),
-                .choice("escaping", \.escaping, summary: "escape only real syntax (exact) or as turndown does"),
+                .choice("escaping", \.escaping, summary: "escape only real syntax (exact), as turndown does, or pandoc's Markdown syntax too"),
+                OptionSpec(key: "strikethroughDelimiter", accepted: "~~|~", summary: "strikethrough delimiter with gfm=true",
+                           read: { $0.strikethroughDelimiter }, write: { o, v in
+                               guard ["~~", "~"].contains(v) else { return false }
+                               o.strikethroughDelimiter = v; return true }),
+                .bool("headingAttributes", \.headingAttributes, summary: "write heading attributes as pandoc's {#id .class}"),
+                .bool("preformattedCode", \.preformattedCode,
+                      summary: "turndown's preformattedCode: whitespace in inline code kept as in <pre> (by the HTML reader)"),
                 .bool("gfm", \.gfm, summary: "write GFM syntax: pipe tables, ~~strikethrough~~, task lists, footnotes"),
                 .choice("underline", \.underline, summary: "underline: html (<u>), text, or symbol (++x++)"),
                 .choice("superscript", \.superscript, summary: "superscript: html (<sup>), text, or symbol (^x^)"),
                 .choice("subscript", \.subscript, summary: "subscript: html (<sub>), text, or symbol (~x~)"),
                 .choice("highlight", \.highlight, summary: "highlight: html (<mark>), text, or symbol (==x==)"),
                 .choice("strikethrough", \.strikethrough, summary: "strikethrough when gfm=false: html (<del>), text, or symbol (~~x~~)"),
-                .choice("span", \.span, summary: "spans with attributes or style: html or text"),
-                .choice("division", \.division, summary: "divisions: html (<div>) or text (their blocks)"),
-                .choice("definitionList", \.definitionList, summary: "definition lists: html (<dl>) or text (bold terms)"),
+                .choice("span", \.span, summary: "spans with attributes or style: html, text or symbol (pandoc's [x]{.class})"),
+                .choice("division", \.division, summary: "divisions: html (<div>), text (their blocks) or symbol (pandoc's ::: fenced divs)"),
+                .choice("definitionList", \.definitionList, summary: "definition lists: html (<dl>), text (bold terms) or symbol (term / :   definition)"),
                 .choice("imageSize", \.imageSize, summary: "images with a size: text (![alt](src), size dropped; default) or html (<img width height>)"),
-                .choice("complexTable", \.complexTable, summary: "tables a pipe table cannot hold: html or text"),
+                .choice("complexTable", \.complexTable,
+                        summary: "tables a pipe table cannot hold as they are: auto (pipe unless cells hold blocks), pipe, html or text"),
+                .choice("tableHeader", \.tableHeader, summary: "header of a pipe table for a table without one: empty row or promote the first row"),
+                .choice("captionStyle", \.captionStyle, summary: "table captions: paragraph before the table or pandoc's ': caption' after it"),
                 .bool("htmlFallbackAttributes", \.htmlFallbackAttributes,
                       summary: "keep class, style and data-* attributes in HTML written for what Markdown cannot hold"),
+                .bool("unsafe", \.unsafe, summary: "write javascript:/vbscript:/file:/data: URLs, event handlers and raw HTML as they are (default: emptied, dropped, cleaned)"),
                 .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: keep (as markup), text (shown as written, in code) or drop")
                     .renaming(values: ["html": "keep"]),
             ]
@@ -168,6 +219,13 @@ extension MarkdownBackend.Options {
         /// turndown 7's defaults: setext headings, `*` bullets, `_` emphasis, indented code,
         /// `* * *` rules, two-space hard breaks and turndown's escaping.
         case turndown
+        /// pandoc's Markdown (what Quarto and R Markdown read): heading attributes, fenced divs,
+        /// bracketed spans, `^sup^`/`~sub~`, definition lists, `: caption`s, backslash breaks
+        /// and pandoc's escaping (smart quotes, `$`, `@`, `^`, `~`, fancy list markers).
+        case pandoc
+
+        /// Whether cmark-gfm reads the profile's output as written (pandoc's syntax it does not).
+        public var readsBackWithCmark: Bool { self != .pandoc }
     }
 
     /// ATX (`# Title`) or setext (`Title` underlined) headings.
@@ -181,7 +239,46 @@ extension MarkdownBackend.Options {
     /// Hard line breaks as two trailing spaces or a trailing backslash.
     public enum HardBreakStyle: String, CaseIterable, Sendable { case spaces, backslash }
     /// How text is escaped: only where it would otherwise parse as syntax, or turndown's rules.
-    public enum Escaping: String, CaseIterable, Sendable { case exact, turndown }
+    public enum Escaping: String, CaseIterable, Sendable {
+        /// Only what CommonMark (and GFM) would read as syntax.
+        case exact
+        /// turndown's rules.
+        case turndown
+        /// `exact`, plus what pandoc's Markdown reads as syntax: `\` always, `"`, `'`, `--`,
+        /// `...` (smart punctuation), `^`, `~`, `$`, `@` before a word, and at a line start `|`,
+        /// `: `, `%` and fancy list markers (`a.`, `iv)`, `(1)`).
+        case pandoc
+    }
+
+    /// How tables a pipe table cannot hold as they are get written.
+    public enum ComplexTable: String, CaseIterable, Sendable {
+        /// A pipe table unless cells hold blocks (lists, several paragraphs, nested tables):
+        /// what a pipe table loses then is layout only (spans, the header row's absence).
+        case auto
+        /// Always a pipe table: spans padded with empty cells, blocks in cells joined on one line.
+        case pipe
+        /// An HTML block.
+        case html
+        /// The cells' content as paragraphs.
+        case text
+    }
+
+    /// The header row of a pipe table written for a table that has none.
+    public enum TableHeader: String, CaseIterable, Sendable {
+        /// A row of empty cells (reads back as a table whose rows are all body rows, pandoc's
+        /// and markdownify's choice).
+        case empty
+        /// The first row becomes the header.
+        case promote
+    }
+
+    /// Where a table's caption is written when the table is a pipe table.
+    public enum CaptionStyle: String, CaseIterable, Sendable {
+        /// A paragraph right before the table.
+        case paragraph
+        /// pandoc's `: caption` paragraph after the table.
+        case pandoc
+    }
 
     /// What to write for a node kind that Markdown has no syntax for.
     public enum Fallback: String, CaseIterable, Sendable {
@@ -189,7 +286,8 @@ extension MarkdownBackend.Options {
         case html
         /// The content only, without the markup.
         case text
-        /// A widespread extension symbol: `==mark==`, `^sup^`, `~sub~`, `++ins++`.
+        /// A widespread extension syntax: `==mark==`, `^sup^`, `~sub~`, `++ins++`; for spans,
+        /// divisions and definition lists pandoc's `[x]{.class}`, `::: class` and `:   definition`.
         case symbol
     }
 }

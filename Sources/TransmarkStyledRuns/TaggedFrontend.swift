@@ -1,0 +1,311 @@
+import TransmarkCore
+
+/// Tagged strings (`"Hi <b>\(name)</b>"`, see `TaggedString`) as a format of the shared tree
+/// (`tagged`), so they convert to every backend: `transmark convert -f tagged -t html`.
+///
+/// Known tags become node kinds as the HTML frontend maps them: `b`/`strong` → strong, `i`/`em`
+/// → emphasis, `u`/`ins` → underline, `s`/`del`/`strike` → strikethrough, `mark` → highlight,
+/// `sup`, `sub`, `code` (its text), `a href` → link, `span` → span, `br` → line break; a `style`
+/// attribute becomes the node's style, other attributes are kept. Other tags follow
+/// `unknownTags` (`HTMLUnknownTagPolicy`, as in the HTML frontend); whatever the policy, an
+/// unknown start tag that is never closed is kept as text (`a <lonely> tag` stays as written). Entities are decoded, so a
+/// `<` escaped with `TaggedString.escape` stays text; a `<` that starts no tag is text. Each
+/// `\n` ends a paragraph; tags open across it are closed and reopened in the next one.
+///
+/// With `customNodes`, every tag becomes a `custom(name:)` node carrying its attributes instead,
+/// for callers that give tags their meaning (this is how `TaggedString.styledText(_:)` reads).
+public struct TaggedFrontend: Frontend {
+    /// Options of the tagged-string frontend.
+    public struct Options: FormatOptions, Hashable {
+        /// What happens to tags without a node kind.
+        public var unknownTags: HTMLUnknownTagPolicy = .keepChildren
+        /// Whether malformed markup (a stray or misnested end tag, an unclosed tag, a `<` that
+        /// starts no tag) throws `TransmarkError.malformedInput` naming the byte offset.
+        public var strict = false
+        /// Whether every tag becomes a `custom(name:)` node with its attributes (no node kinds,
+        /// no unknown tags), and every line a paragraph, empty lines included.
+        public var customNodes = false
+        /// The largest input, in bytes.
+        public var maxInputSize = 1 << 30
+
+        /// The defaults.
+        public init() {}
+
+        public static var optionSpecs: [OptionSpec<Options>] {
+            [
+                .choice("unknownTags", \.unknownTags, summary: "tags without a node kind: unwrap them, drop them with their content, or keep them as text"),
+                .bool("strict", \.strict, summary: "malformed markup is an error naming its byte offset"),
+                .bool("customNodes", \.customNodes, summary: "every tag becomes a custom node carrying its attributes"),
+                .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes"),
+            ]
+        }
+    }
+
+    /// Creates the frontend.
+    public init() {}
+
+    public var format: FormatDescriptor {
+        FormatDescriptor(name: "tagged", aliases: ["tagged-string"], fileExtensions: [], mediaType: "text/plain",
+                         summary: "tagged strings: text with caller-defined tags (<b>, <a href>, <user id=\"1\">), entities decoded")
+    }
+
+    public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
+        guard input.count <= options.maxInputSize else {
+            throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
+        }
+        if UTF8Validation.isValid(input) && !input.contains(0) { return try Self.build(input, options: options) }
+        // Repair first: invalid UTF-8 and NUL become U+FFFD.
+        var repaired = String(decoding: input, as: UTF8.self).replacingNUL()
+        return try repaired.withUTF8 { try Self.build($0, options: options) }
+    }
+
+    static func build(_ bytes: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
+        var tree = TaggedTreeBuilder(bytes: bytes, options: options)
+        if !options.customNodes { tree.findLastEndTags() }
+        try TaggedStringScanner(bytes: bytes, isStrict: options.strict).scan(
+            text: { tree.text($0) },
+            start: { tag, selfClosing, range in try tree.start(tag, selfClosing: selfClosing, range: range) },
+            end: { name, range in try tree.end(name, range: range) })
+        return try tree.finish()
+    }
+}
+
+extension String {
+    fileprivate func replacingNUL() -> String {
+        guard utf8.contains(0) else { return self }
+        var out = ""
+        out.unicodeScalars.append(contentsOf: unicodeScalars.map { $0.value == 0 ? "\u{FFFD}" : $0 })
+        return out
+    }
+}
+
+/// Builds the tree of a tagged string from scanner events: an explicit stack of open tags,
+/// whose nodes are opened lazily inside the current paragraph (and reopened in the next one).
+struct TaggedTreeBuilder {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let options: TaggedFrontend.Options
+    var builder: DocumentBuilder
+
+    /// An open tag: its name, the node it makes (nil: unwrapped) and where it starts.
+    struct Entry {
+        var name: String
+        var node: (kind: NodeKind, attributes: [Attribute], style: Style?)?
+        var offset: Int
+    }
+
+    var stack: [Entry] = []
+    var paragraphOpen = false
+    /// Inside `<code>`: the code's text so far, and how deep nested `<code>` tags go.
+    var code: [UInt8]?
+    var codeDepth = 0
+    /// Inside a dropped tag: its name and depth.
+    var dropping: (name: String, depth: Int)?
+    /// The offset of the last end tag per name (for unclosed unknown tags, kept as text).
+    var lastEndTag: [String: Int] = [:]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, options: TaggedFrontend.Options) {
+        self.bytes = bytes
+        self.options = options
+        builder = DocumentBuilder(estimatedNodes: bytes.count / 8, estimatedTextBytes: bytes.count)
+    }
+
+    /// Records where each name's last end tag is (one scan, before building).
+    mutating func findLastEndTags() {
+        var last: [String: Int] = [:]
+        try? TaggedStringScanner(bytes: bytes, isStrict: false).scan(text: { _ in }, start: { _, _, _ in },
+                                                                      end: { name, range in last[name] = range.lowerBound })
+        lastEndTag = last
+    }
+
+    // MARK: Paragraphs
+
+    mutating func openParagraph() {
+        guard !paragraphOpen else { return }
+        builder.open(.paragraph)
+        paragraphOpen = true
+        for entry in stack { if let node = entry.node { builder.open(node.kind, attributes: node.attributes, style: node.style) } }
+    }
+
+    mutating func closeParagraph() {
+        guard paragraphOpen else { return }
+        for entry in stack where entry.node != nil { builder.close() }
+        builder.close()
+        paragraphOpen = false
+    }
+
+    // MARK: Events
+
+    mutating func text(_ chunk: UnsafeBufferPointer<UInt8>) {
+        if dropping != nil { return }
+        if code != nil {
+            code!.append(contentsOf: chunk.map { $0 == 0x0A ? 0x20 : $0 })
+            return
+        }
+        var from = 0
+        for i in 0..<chunk.count where chunk[i] == 0x0A {
+            if i > from {
+                openParagraph()
+                builder.text(bytes: UnsafeBufferPointer(rebasing: chunk[from..<i]))
+            }
+            if options.customNodes { openParagraph() }
+            closeParagraph()
+            from = i + 1
+        }
+        if from < chunk.count {
+            openParagraph()
+            builder.text(bytes: UnsafeBufferPointer(rebasing: chunk[from...]))
+        }
+    }
+
+    mutating func literal(_ range: Range<Int>) {
+        text(UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// The node a known tag becomes, or nil for an unknown tag.
+    func node(for tag: TaggedStringTag) -> (kind: NodeKind, attributes: [Attribute], style: Style?)? {
+        var style: Style?
+        var attributes: [Attribute] = []
+        for a in tag.attributes {
+            if a.name == "style" {
+                let s = CSSStyleParser.parse(a.value)
+                style = s.isEmpty ? nil : s
+            } else {
+                attributes.append(a)
+            }
+        }
+        if options.customNodes { return (.custom(name: tag.name), tag.attributes, nil) }
+        let kind: NodeKind
+        switch tag.name {
+        case "b", "strong": kind = .strong
+        case "i", "em": kind = .emphasis
+        case "u", "ins": kind = .underline
+        case "s", "del", "strike": kind = .strikethrough
+        case "mark": kind = .highlight
+        case "sup": kind = .superscript
+        case "sub": kind = .subscript
+        case "span": kind = .span
+        case "a":
+            guard let href = tag.attribute("href") else { kind = .span; break }
+            kind = .link(destination: href, title: tag.attribute("title") ?? "")
+            attributes.removeAll { $0.name == "href" || $0.name == "title" }
+        default: return nil
+        }
+        return (kind, attributes, style)
+    }
+
+    mutating func start(_ tag: TaggedStringTag, selfClosing: Bool, range: Range<Int>) throws {
+        if var drop = dropping {
+            if tag.name == drop.name && !selfClosing { drop.depth += 1 }
+            dropping = drop
+            return
+        }
+        if code != nil {
+            if tag.name == "code" && !selfClosing { codeDepth += 1 }
+            return
+        }
+        if !options.customNodes {
+            if tag.name == "br" {
+                openParagraph()
+                builder.leaf(.lineBreak)
+                return
+            }
+            if tag.name == "code" {
+                if !selfClosing {
+                    code = []
+                    codeDepth = 1
+                    stack.append(Entry(name: "code", node: nil, offset: range.lowerBound))
+                }
+                return
+            }
+        }
+        let node = node(for: tag)
+        if selfClosing {
+            if options.customNodes, let node {
+                openParagraph()
+                builder.open(node.kind, attributes: node.attributes, style: node.style)
+                builder.close()
+            } else if node == nil && options.unknownTags == .literalText {
+                literal(range)
+            }
+            return
+        }
+        if node == nil && !options.strict {
+            // An unknown tag never closed is most likely text that looks like a tag.
+            if (lastEndTag[tag.name] ?? -1) < range.lowerBound {
+                literal(range)
+                return
+            }
+            switch options.unknownTags {
+            case .dropWithContent:
+                dropping = (tag.name, 1)
+                return
+            case .literalText:
+                literal(range)
+            case .keepChildren:
+                break
+            }
+        }
+        stack.append(Entry(name: tag.name, node: node, offset: range.lowerBound))
+        if paragraphOpen, let node { builder.open(node.kind, attributes: node.attributes, style: node.style) }
+    }
+
+    mutating func end(_ name: String, range: Range<Int>) throws {
+        if var drop = dropping {
+            if name == drop.name {
+                drop.depth -= 1
+                dropping = drop.depth == 0 ? nil : drop
+            }
+            return
+        }
+        if var text = code {
+            guard name == "code" else { return }
+            codeDepth -= 1
+            if codeDepth > 0 { return }
+            code = nil
+            if let k = stack.lastIndex(where: { $0.name == "code" }) { stack.remove(at: k) }
+            openParagraph()
+            if text.isEmpty { text = [] }
+            builder.leaf(.code, text: String(decoding: text, as: UTF8.self))
+            return
+        }
+        guard let k = stack.lastIndex(where: { $0.name == name }) else {
+            if options.strict { throw TransmarkError.malformedInput(message: "end tag </\(name)> closes no open tag", offset: range.lowerBound) }
+            if !options.customNodes && options.unknownTags == .literalText && node(for: TaggedStringTag(name: name)) == nil {
+                literal(range)
+            }
+            return
+        }
+        if k != stack.count - 1 && options.strict {
+            throw TransmarkError.malformedInput(message: "end tag </\(name)> while <\(stack[stack.count - 1].name)> is still open",
+                                                offset: range.lowerBound)
+        }
+        // Close the tags above (misnested ones), this one, then reopen those above inside its parent.
+        let reopened = stack[(k + 1)...]
+        if paragraphOpen {
+            for entry in stack[k...] where entry.node != nil { builder.close() }
+        }
+        let closed = stack[k]
+        stack.removeSubrange(k...)
+        if closed.node == nil && !options.customNodes && options.unknownTags == .literalText {
+            literal(range)
+        }
+        for entry in reopened {
+            stack.append(entry)
+            if paragraphOpen, let node = entry.node { builder.open(node.kind, attributes: node.attributes, style: node.style) }
+        }
+    }
+
+    mutating func finish() throws -> Document {
+        if options.strict, let unclosed = stack.last {
+            throw TransmarkError.malformedInput(message: "tag <\(unclosed.name)> is never closed", offset: unclosed.offset)
+        }
+        if let text = code {
+            openParagraph()
+            builder.leaf(.code, text: String(decoding: text, as: UTF8.self))
+            code = nil
+            stack.removeAll { $0.name == "code" }
+        }
+        closeParagraph()
+        return builder.finish()
+    }
+}

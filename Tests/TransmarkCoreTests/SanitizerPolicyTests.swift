@@ -1,0 +1,87 @@
+import Testing
+import TransmarkCore
+
+@Suite struct SanitizerPolicyTests {
+    func clean(_ raw: String, _ policy: SanitizerPolicy = .default) -> String {
+        String(decoding: policy.sanitize(rawHTML: Array(raw.utf8)), as: UTF8.self)
+    }
+
+    @Test func rawHTMLKeepsWhatItVouchesFor() {
+        #expect(clean("<div class=c>x</div>") == "<div class=\"c\">x</div>")
+        #expect(clean("<a href='https://e.x/?a=1&amp;b=2' title=\"t\">") == "<a href=\"https://e.x/?a=1&amp;b=2\" title=\"t\">")
+        #expect(clean("<br/>") == "<br />")
+        #expect(clean("<!-- note -->") == "<!-- note -->")
+        #expect(SanitizerPolicy.default.vouchesFor(rawHTML: Array("<div class=\"c\">\n<!-- a -->".utf8)))
+    }
+
+    @Test func rawHTMLLosesWhatCanRunCode() {
+        #expect(clean("<img src=x onerror=alert(1)>") == "<img src=\"x\">")
+        #expect(clean("<img/src=x/onerror=alert(1)>") == "<img src=\"x/onerror=alert(1)\">")
+        #expect(clean("<a title=\"x\"onclick=\"y\">") == "<a title=\"x\">")
+        #expect(clean("<a href=\"jav&#x61;script:alert(1)\">x</a>") == "<a>x</a>")
+        #expect(clean("<a href=\"java&Tab;script&colon;alert(1)\">x</a>") == "<a>x</a>")
+        #expect(clean("<a href=\"&#106&#97vascript:x\">x</a>") == "<a>x</a>")
+        #expect(clean("<script>alert('</b>')</script>after") == "after")
+        #expect(clean("<STYLE>*{}</style ><p>") == "<p>")
+        #expect(clean("<svg><circle onload=x></svg>") == "<circle>")
+        // Comments end where a browser ends them (`--!>`): what follows is checked.
+        #expect(clean("<!--x--!><img src=x onerror=y>-->z") == "<!--x--!><img src=\"x\">-->z")
+        #expect(clean("<!--><b onclick=y>") == "<!--><b>")
+        #expect(clean("a < b <3 </ x> <?php x ?> <!DOCTYPE html> <a") == "a &lt; b &lt;3 </ x> <?php x ?> <!DOCTYPE html> ")
+        #expect(clean("<a title=\"x") == "" && clean("x <!-- open") == "x " && clean("x <") == "x &lt;")
+        #expect(SanitizerPolicy.default.vouchesFor(rawHTML: Array("a < b <?php x ?>".utf8)))
+        #expect(!SanitizerPolicy.default.vouchesFor(rawHTML: Array("<div id=\"foo\"\n*hi*".utf8)))
+        #expect(clean("<div style=\"background:url(javascript:x)\">") == "<div>")
+        #expect(clean("<p title=\"a>b\">") == "<p title=\"a&gt;b\">")
+        #expect(!SanitizerPolicy.default.vouchesFor(rawHTML: Array("<b onclick=x>".utf8)))
+    }
+
+    @Test func presetsAndLists() {
+        let strict = SanitizerPolicy.strict
+        #expect(strict.allowsElement("p") && !strict.allowsElement("marquee") && !strict.allowsElement("script"))
+        #expect(strict.allowsURL("https://x") && strict.allowsURL("/rel") && !strict.allowsURL("ftp://x"))
+        #expect(!strict.allowsAttribute("data-x", value: "1"))
+        var custom = strict
+        custom.elementAttributes["a"] = ["rel"]
+        #expect(custom.allowsAttribute("rel", value: "nofollow", element: "a"))
+        #expect(!custom.allowsAttribute("rel", value: "nofollow", element: "p"))
+        custom.attributeSchemes["src"] = ["https"]
+        #expect(!custom.allowsURL("http://x/i.png", attribute: "src") && custom.allowsURL("http://x", attribute: "href"))
+        // Listing a scheme never allows a dangerous URL; listing an element never allows code.
+        var careless = SanitizerPolicy.default
+        careless.schemes = ["javascript", "data"]
+        careless.elements = ["script", "p"]
+        #expect(!careless.allowsURL("javascript:x") && !careless.allowsURL("data:text/html,x") && careless.allowsURL("data:image/png;base64,x"))
+        #expect(!careless.allowsElement("script"))
+        #expect(SanitizerPolicy.default.allowsURL("x.png 1x, https://y 2x", attribute: "srcset"))
+        #expect(!SanitizerPolicy.default.allowsURL("x.png 1x, javascript:y 2x", attribute: "srcset"))
+        #expect(SanitizerPolicy.none.allowsURL("javascript:x") && SanitizerPolicy.none.allowsElement("script"))
+    }
+
+    @Test func theHTMLWriterTakesThePolicyByKey() throws {
+        var b = DocumentBuilder()
+        b.open(.paragraph, attributes: [Attribute("data-x", "1"), Attribute("class", "c"), Attribute("onclick", "x")])
+        b.open(.link(destination: "ftp://files/x", title: ""))
+        b.text("f")
+        b.close()
+        b.open(.custom(name: "marquee"))
+        b.text("m")
+        b.close()
+        b.leaf(.htmlInline, text: "<b onclick=x>b</b>")
+        b.close()
+        let document = b.finish()
+        func html(_ options: [String]) throws -> String {
+            String(decoding: HTMLRenderer.render(document, options: try HTMLRenderer.Options(parsing: options)), as: UTF8.self)
+        }
+        #expect(try html([]) == "<p data-x=\"1\" class=\"c\"><a href=\"ftp://files/x\">f</a><marquee>m</marquee><!-- raw HTML omitted --></p>\n")
+        #expect(try html(["rawHTML=keep"]) == "<p data-x=\"1\" class=\"c\"><a href=\"ftp://files/x\">f</a><marquee>m</marquee><b>b</b></p>\n")
+        // strict has `kinds`: the document is filtered first (the link's text stays, the custom
+        // node is unwrapped), then written.
+        #expect(try html(["sanitize=strict", "rawHTML=keep"]) == "<p class=\"c\">fm<b>b</b></p>\n")
+        #expect(try html(["allowedSchemes=https", "allowedAttributes=class"]) == "<p class=\"c\"><a href=\"\">f</a><marquee>m</marquee><!-- raw HTML omitted --></p>\n")
+        #expect(try html(["sanitize=none", "rawHTML=keep"]).contains("onclick=\"x\""))
+        #expect(try html(["unsafe=true"]).contains("<b onclick=x>b</b>"))
+        let options = try HTMLRenderer.Options(parsing: ["sanitize=strict", "allowedAttributes=class,a:rel"])
+        #expect(options.sanitizer.attributes == ["class"] && options.sanitizer.elementAttributes == ["a": ["rel"]])
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+import TransmarkCore
+import TransmarkHTML
+import TransmarkMarkdown
+
+/// The Markdown writer's safe default (`unsafe=false`): the HTML writer's policy for URLs,
+/// handlers and raw HTML.
+@Suite struct MarkdownWriterSafetyTests {
+    func markdown(html: String, _ options: [String] = []) throws -> String {
+        let document = try HTMLFrontend().parse(html)
+        return String(decoding: try MarkdownBackend().render(document, options: try .init(parsing: options)), as: UTF8.self)
+    }
+
+    func markdown(markdown: String, _ options: [String] = []) throws -> String {
+        let document = try MarkdownFrontend().parse(markdown)
+        return String(decoding: try MarkdownBackend().render(document, options: try .init(parsing: options)), as: UTF8.self)
+    }
+
+    @Test func dangerousURLsAreEmptied() throws {
+        #expect(try markdown(html: "<a href=\"javascript:alert(1)\">x</a>") == "[x]()\n")
+        #expect(try markdown(html: "<a href=\"javascript:alert(1)\">javascript:alert(1)</a>") == "[javascript:alert(1)]()\n")
+        // The HTML reader never takes a dangerous image source: the image's alt text stays.
+        #expect(try markdown(html: "<img src=\"vbscript:x\" alt=\"a\"> <a href=\"data:text/html,x\">d</a>") == "a [d]()\n")
+        // A tree that holds one anyway (built in code) gets its source emptied by the writer.
+        var builder = DocumentBuilder()
+        builder.open(.paragraph)
+        builder.open(.image(source: "vbscript:x", title: "", size: nil))
+        builder.text("a")
+        builder.close()
+        builder.close()
+        #expect(String(decoding: try MarkdownBackend().render(builder.finish(), options: .init()), as: UTF8.self) == "![a]()\n")
+        #expect(try markdown(html: "<img src=\"data:image/png;base64,AAAA\" alt=\"a\"> <a href=\"https://e.x\">ok</a>")
+                == "![a](data:image/png;base64,AAAA) [ok](https://e.x)\n")
+        #expect(try markdown(html: "<a href=\"javascript:alert(1)\">x</a>", ["linkStyle=reference"]) == "[x][1]\n\n[1]: <>\n")
+        #expect(try markdown(html: "<a href=\"javascript:alert(1)\">x</a>", ["unsafe=true"]) == "[x](javascript:alert(1))\n")
+    }
+
+    @Test func htmlFallbacksAreWrittenSafely() throws {
+        let html = "<dl><dt onclick=\"x\">T</dt><dd><a href=\"javascript:y\">d</a></dd></dl>"
+        let safe = try markdown(html: html)
+        #expect(!safe.contains("onclick") && !safe.contains("javascript:"))
+        #expect(safe.contains("<dl>") && safe.contains("<a href=\"\">d</a>"))
+        let unsafe = try markdown(html: html, ["unsafe=true", "htmlFallbackAttributes=true"])
+        #expect(unsafe.contains("javascript:y"))
+    }
+
+    @Test func keptRawHTMLIsPassedOnWhenCleanAndCleanedOtherwise() throws {
+        let clean = "<div class=\"note\">\n\n*hi*\n\n</div>\n<!-- toc -->\n"
+        #expect(try markdown(markdown: clean) == clean)
+        #expect(try markdown(markdown: "x <b onclick=\"y\">b</b>\n") == "x <b>b</b>\n")
+        #expect(try markdown(markdown: "<div onmouseover=\"y\" class=c>\n") == "<div class=\"c\">\n")
+        #expect(try markdown(markdown: "x <a href=\"jav&#x61;script:x\">a</a>\n") == "x <a>a</a>\n")
+        #expect(try markdown(markdown: "x <b onclick=\"y\">b</b>\n", ["unsafe=true"]) == "x <b onclick=\"y\">b</b>\n")
+    }
+}

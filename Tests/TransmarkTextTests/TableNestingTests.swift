@@ -1,0 +1,74 @@
+import Testing
+import TransmarkCore
+@testable import TransmarkText
+
+/// Tables nested deeper than `LayoutSettings.defaultMaxTableNesting` are flattened (their cells
+/// become plain lines, no text lost); nested tables fit the width their cell can have.
+@Suite struct TableNestingTests {
+    /// `depth` tables, each cell holding "level N" and the next table.
+    static func nested(_ depth: Int) -> Document {
+        makeDocument { b in
+            for i in 0..<depth {
+                b.open(.table(alignments: []))
+                b.open(.tableRow(isHeader: false))
+                b.open(.tableCell(.plain))
+                b.paragraph("level \(i)")
+            }
+            for _ in 0..<depth { b.close(); b.close(); b.close() }
+        }
+    }
+
+    static func count(_ piece: String, in text: String) -> Int {
+        text.components(separatedBy: piece).count - 1
+    }
+
+    @Test func tablesUpToTheLimitAreDrawn() throws {
+        let limit = LayoutSettings.defaultMaxTableNesting
+        #expect(limit == 8)
+        let text = try plain(Self.nested(limit))
+        #expect(Self.count("┌", in: text) == limit)
+        for i in 0..<limit { #expect(text.contains("level \(i) ")) }
+    }
+
+    @Test func deeperTablesAreFlattenedKeepingTheirText() throws {
+        let limit = LayoutSettings.defaultMaxTableNesting
+        let text = try plain(Self.nested(limit + 5))
+        #expect(Self.count("┌", in: text) == limit)
+        for i in 0..<(limit + 5) { #expect(text.contains("level \(i) ")) }
+        // The flattened levels are lines of their own inside the innermost drawn cell.
+        let lines = text.split(separator: "\n")
+        for i in limit..<(limit + 5) {
+            #expect(lines.contains { $0.contains("level \(i) ") && !$0.contains("level \(i - 1) ") })
+        }
+    }
+
+    @Test func flattenedTablesInANSIKeepTheirText() throws {
+        let text = stripEscapes(try ansi(Self.nested(20)))
+        for i in 0..<20 { #expect(text.contains("level \(i)")) }
+        #expect(Self.count("┌", in: text) == LayoutSettings.defaultMaxTableNesting)
+    }
+
+    @Test func nestedTableFitsTheWidth() throws {
+        // A long paragraph in a table in a table: the inner table is sized to what the outer
+        // cell can get, so no line is wider than the output and no border is broken.
+        let words = (0..<200).map { "word\($0)" }.joined(separator: " ")
+        let document = makeDocument { b in
+            b.open(.table(alignments: []))
+            b.open(.tableRow(isHeader: false))
+            b.open(.tableCell(.plain))
+            b.open(.table(alignments: []))
+            b.open(.tableRow(isHeader: false))
+            b.open(.tableCell(.plain))
+            b.paragraph(words)
+            for _ in 0..<6 { b.close() }
+        }
+        let text = try plain(document, ["width=60"])
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+        for line in lines {
+            #expect(line.unicodeScalars.count <= 60, "\(line)")
+            // Every line is inside both tables: outer and inner borders on each side.
+            #expect(line.hasPrefix("│ │") || line.hasPrefix("│ ┌") || line.hasPrefix("│ └") || line.hasPrefix("┌") || line.hasPrefix("└"), "\(line)")
+        }
+        #expect(Self.count("word", in: text) == 200)
+    }
+}
