@@ -20,4 +20,4 @@ check() {
 
 check --target Transmark
 check --target TransmarkCore --target TransmarkMarkdown --target TransmarkHTML --target TransmarkText --target TransmarkStyledRuns \
-  --target TransmarkTransforms
+  --target TransmarkTransforms --target TransmarkJSONTree --target TransmarkInlineRules

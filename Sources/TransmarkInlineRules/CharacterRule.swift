@@ -20,7 +20,7 @@ public struct CharacterRule: Codable, Sendable, Hashable {
         case wordBoundary
     }
 
-    /// The opening tag (for a repeating rule, the repeated unit: `*`, `~`, `` ` ``).
+    /// The opening tag (for a repeating rule, the repeated unit: `*`, `~`, a backtick).
     public var open: String
     /// The closing tag of an enclosed rule (`]`, `>`); `nil` for a repeating rule.
     public var close: String?
@@ -75,7 +75,7 @@ public struct CharacterRule: Codable, Sendable, Hashable {
         self.intraword = intraword
     }
 
-    /// A repeating rule (`*`, `_`, `~`, `` ` ``) with one target per repetition count.
+    /// A repeating rule (`*`, `_`, `~`, a backtick) with one target per repetition count.
     public static func repeating(_ tag: String, _ targets: [Int: InlineTarget], minCount: Int? = nil, maxCount: Int? = nil,
                                  literal: Bool = false, balanced: Bool = false,
                                  flanking: Flanking = .delimiterRun, intraword: Bool = true) -> CharacterRule {

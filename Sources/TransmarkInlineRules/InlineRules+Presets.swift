@@ -1,6 +1,6 @@
 extension InlineRules {
     /// Chat markup as Slack (mrkdwn) and WhatsApp write it: `*bold*`, `_italic_`, `~strike~`,
-    /// `` `code` `` and ```` ```blocks``` ```` (also inline), `<https://x|label>` and
+    /// code between backticks, blocks between three backticks (also inline), `<https://x|label>` and
     /// `<https://x>` links (any other `<…>` stays text), `>` quotes, `- ` and `1. ` lists; every
     /// newline is a hard line break and a blank line starts a new paragraph. Spans open and close
     /// at word boundaries only (`2*3*4` stays text) and never cross a line; `:emoji:` codes are
@@ -30,7 +30,7 @@ extension InlineRules {
         spansCrossLines: false)
 
     /// SwiftyMarkdown's default rules: `*italic*` / `_italic_`, `**bold**` / `__bold__`,
-    /// `~~strike~~`, `` `code` `` (balanced backticks, nothing parsed inside), `[links](url)` and
+    /// `~~strike~~`, code between backticks (balanced backticks, nothing parsed inside), `[links](url)` and
     /// `![images](url)` as boundaries (so `**[Bold Links](url)**` and `[**Bold Links**](url)` are
     /// both bold links, and `**[not bold**](url)` is not bold); line rules for `# ` to `###### `
     /// headings, `> ` quotes, `- `, `* ` and `1. ` lists (one or two tabs deeper for nested

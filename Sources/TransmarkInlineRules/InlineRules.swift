@@ -1,7 +1,7 @@
 import Foundation
 
 /// A lightweight markup defined as data, SwiftyMarkdown's and Stylizer's idea: character rules
-/// (`*bold*`, `[text](url)`, `` `code` ``) and line rules (`# `, `> `, `- `), each mapped to a node
+/// (`*bold*`, `[text](url)`, code between backticks) and line rules (`# `, `> `, `- `), each mapped to a node
 /// kind or a custom kind with a style. Codable, so a rule set can live in a JSON file (see
 /// Docs/inline-rules.md); `InlineRulesFrontend(rules:)` makes it a format of the registry.
 ///

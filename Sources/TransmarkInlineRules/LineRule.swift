@@ -25,7 +25,7 @@ public struct LineRule: Codable, Sendable, Hashable {
         case custom
     }
 
-    /// The text that starts a line of this rule (`# `, `> `, `- `, `    `, ```` ``` ````).
+    /// The text that starts a line of this rule (`# `, `> `, `- `, `    `, three backticks).
     public var prefix: String
     /// What the line becomes.
     public var kind: Kind

@@ -8,10 +8,10 @@ import TransmarkCore
 /// `Schemas/json-tree.schema.json`) and describe a tree that can be: table cells only in rows,
 /// rows only in tables, list items only in lists, terms and definitions only in definition lists,
 /// literal kinds (text, code, …) with their text and without children. Anything else is a
-/// ``TransmarkError/invalidJSONTree(path:message:)`` naming the JSON path of the fault
+/// `TransmarkError.invalidJSONTree(path:message:)` naming the JSON path of the fault
 /// (`$.root.children[3].children[0].kind`); a tree deeper than `maxDepth` is
-/// ``TransmarkError/nestingTooDeep(depth:limit:option:)``, an input larger than `maxInputSize`
-/// ``TransmarkError/inputTooLarge(bytes:limit:option:)``. Nothing recurses over the nesting.
+/// `TransmarkError.nestingTooDeep(depth:limit:option:)`, an input larger than `maxInputSize`
+/// `TransmarkError.inputTooLarge(bytes:limit:option:)`. Nothing recurses over the nesting.
 public struct JSONTreeFrontend: Frontend {
     /// Options of the `json-tree` frontend.
     public struct Options: FormatOptions {
