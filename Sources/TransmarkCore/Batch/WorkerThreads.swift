@@ -16,7 +16,7 @@ class PThreadObject<Raw>: @unchecked Sendable {
 
 /// A pthread mutex with condition variables, for the batch's reader, workers and consumer (the
 /// core module does not depend on Foundation).
-final class PThreadMutex: PThreadObject<pthread_mutex_t> {
+final class PThreadMutex: PThreadObject<pthread_mutex_t>, @unchecked Sendable {
     override init() {
         super.init()
         pthread_mutex_init(raw, nil)
@@ -29,7 +29,7 @@ final class PThreadMutex: PThreadObject<pthread_mutex_t> {
 }
 
 /// A condition variable used with one `PThreadMutex`.
-final class PThreadCondition: PThreadObject<pthread_cond_t> {
+final class PThreadCondition: PThreadObject<pthread_cond_t>, @unchecked Sendable {
     override init() {
         super.init()
         pthread_cond_init(raw, nil)
