@@ -1,14 +1,14 @@
 @_spi(TransmarkStorage) import TransmarkCore
 
 extension TextLayoutEngine {
-    /// Finds every footnote definition (the first one wins for a label).
+    /// Finds every footnote definition. References find the first one for a label; a later
+    /// definition with the same label (a tree built by hand or from HTML may hold one) is still
+    /// listed at the end, unreferenced, so its text is never lost.
     mutating func collectFootnoteDefinitions() {
         for i in 0..<records.count where records.tag(Int32(i)) == .footnoteDefinition {
             guard case .footnoteDefinition(let label) = document.kind(at: Int32(i)) else { continue }
-            if footnoteDefinitions[label] == nil {
-                footnoteDefinitions[label] = Int32(i)
-                footnoteOrder.append((label, Int32(i)))
-            }
+            if footnoteDefinitions[label] == nil { footnoteDefinitions[label] = Int32(i) }
+            footnoteOrder.append((label, Int32(i)))
         }
     }
 
@@ -23,8 +23,12 @@ extension TextLayoutEngine {
     /// The list at the end: after a rule, `[n] ` entries with hanging indents, footnotes and link
     /// targets in number order, then footnotes that nothing referenced.
     mutating func renderReferences() {
-        for (label, index) in footnoteOrder where referenceNumbers["^" + label] == nil {
-            _ = referenceNumber(key: "^" + label, .footnote(index))
+        for (label, index) in footnoteOrder {
+            if footnoteDefinitions[label] != index {
+                references.append(.footnote(index)) // a duplicate label: nothing refers to it
+            } else if referenceNumbers["^" + label] == nil {
+                _ = referenceNumber(key: "^" + label, .footnote(index))
+            }
         }
         guard !references.isEmpty else { return }
         pendingBlank = true
