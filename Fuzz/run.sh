@@ -3,11 +3,11 @@
 # Builds the fuzz executable (libFuzzer + AddressSanitizer; cached in Fuzz/.build) and runs
 # TARGET for SECONDS of wall time on one core, with its corpus in Fuzz/.corpus/TARGET (seeded
 # from Fixtures/ and ../shared/corpus on first use). Crashes and broken invariants are written to
-# Fuzz/crashes/TARGET/. Targets: html markdown backends css tagged selectors.
+# Fuzz/crashes/TARGET/. Targets: html markdown backends css tagged selectors json-tree.
 # `Fuzz/run.sh list` prints the targets.
 set -euo pipefail
 cd "$(dirname "$0")"
-TARGETS="html markdown backends css tagged selectors"
+TARGETS="html markdown backends css tagged selectors json-tree"
 if [[ "${1:-}" == "list" ]]; then echo "$TARGETS"; exit 0; fi
 TARGET="${1:?usage: Fuzz/run.sh TARGET SECONDS}"
 SECONDS_TO_RUN="${2:?usage: Fuzz/run.sh TARGET SECONDS}"
@@ -49,6 +49,13 @@ if [[ -z "$(ls -A "$CORPUS")" ]]; then
                      ':not(p, .x)' 'a[href^="/"]' '*:nth-child(2n+1)' 'h1, h2 , table td' ':is(p, li):has(em)'; do
                 printf '%s' "$s" > "$CORPUS/seed-$(printf '%s' "$s" | cksum | cut -d' ' -f1)"
             done ;;
+        json-tree)
+            # Seeds: the json-tree of a few fixtures, written by the transmark command.
+            swift build -c release --product transmark --package-path .. >&2
+            TM="$(swift build -c release --package-path .. --show-bin-path)/transmark"
+            while IFS= read -r f; do
+                "$TM" convert "$f" -t json-tree > "$CORPUS/seed-$(basename "$f").tree.json" 2>/dev/null || rm -f "$CORPUS/seed-$(basename "$f").tree.json"
+            done < <(find "$ROOT/Fixtures" \( -name '*.html' -o -name '*.md' \) | head -60) ;;
     esac
     # Trees are read as builder operations: any bytes do, the HTML seeds give it variety.
 fi

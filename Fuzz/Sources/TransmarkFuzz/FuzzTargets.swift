@@ -15,6 +15,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "css": fuzzCSSDeclarations,
     "tagged": fuzzTaggedStrings,
     "selectors": fuzzSelectors,
+    "json-tree": fuzzJSONTree,
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -269,6 +270,25 @@ func fuzzSelectors(_ input: [UInt8]) {
     // Matching is one pass over the nodes: it ends, and never matches the same node twice.
     let matches = selector.matches(in: selectorDocument)
     check(Set(matches.map(\.id.index)).count == matches.count, "selectors: '\(source)' matched a node twice")
+}
+
+/// json-tree read back: any bytes either fail with a typed error or give a document; that
+/// document's json-tree reads back, and writing it again gives the same bytes (a fixed point).
+/// Then every backend renders it.
+func fuzzJSONTree(_ input: [UInt8]) {
+    guard let document = try? JSONTreeFrontend().parse(input) else { return }
+    let written: [UInt8]
+    do { written = try JSONTreeBackend().render(document, options: JSONTreeBackend.Options()) } catch {
+        fatalError("invariant broken: json-tree: a document read from json-tree does not render as json-tree: \(error)")
+    }
+    checkUTF8(written, "json-tree → json-tree")
+    let again: Document
+    do { again = try JSONTreeFrontend().parse(written) } catch {
+        fatalError("invariant broken: json-tree: its own output does not read back: \(error)")
+    }
+    let rewritten = (try? JSONTreeBackend().render(again, options: JSONTreeBackend.Options())) ?? []
+    check(rewritten == written, "json-tree: writing what was read back changed the bytes")
+    renderEverywhere(document, "json-tree")
 }
 
 /// Reads parameters from the fuzz input; past its end every read gives zero or empty.
