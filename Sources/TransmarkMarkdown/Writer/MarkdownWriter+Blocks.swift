@@ -76,7 +76,7 @@ extension MarkdownWriter {
         if let n = prefixLengths.popLast() { w.prefix.removeLast(min(n, w.prefix.count)) }
     }
 
-    mutating func listMarker(_ i: Int32, _ attributes: ListAttributes) -> String {
+    func listMarker(_ i: Int32, _ attributes: ListAttributes) -> String {
         // Two lists in a row need different markers, or they read back as one list.
         // (Also across divisions, which write no markup: the previous block of the container.)
         var previousMarker: String? = previousListMarker
@@ -249,7 +249,9 @@ extension MarkdownWriter {
         w.cr()
     }
 
-    mutating func divisionName(_ i: Int32) -> String {
+    /// The element name a division is written as in HTML fallbacks (`div` unless its own name is
+    /// valid and bears no code).
+    func divisionName(_ i: Int32) -> String {
         if case .division(let tag) = document.kind(at: i), HTMLNames.isValidElementName(tag),
            !HTMLNames.isCodeBearingElement(tag) {
             return tag
@@ -258,7 +260,7 @@ extension MarkdownWriter {
     }
 
     /// The node's attributes and style as HTML attribute text (with a leading space).
-    mutating func htmlAttributes(_ i: Int32) -> String {
+    func htmlAttributes(_ i: Int32) -> String {
         var text = ""
         let element = divisionName(i)
         for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name)
@@ -278,7 +280,12 @@ extension MarkdownWriter {
 
     /// The node's attributes in pandoc's syntax (`{#id .class key="value"}`), or nil when it
     /// has none. With `short`, a lone class is written bare (`note`, for `::: note`).
-    mutating func pandocAttributes(_ i: Int32, short: Bool = false) -> String? {
+    func pandocAttributes(_ i: Int32, short: Bool = false) -> String? {
+        Self.pandocAttributes(i, in: document, short: short)
+    }
+
+    /// `pandocAttributes(_:short:)` for a node of `document`.
+    static func pandocAttributes(_ i: Int32, in document: Document, short: Bool = false) -> String? {
         var id = ""
         var classes: [Substring] = []
         var others: [String] = []
@@ -311,11 +318,12 @@ extension MarkdownWriter {
     }
 
     /// The previous sibling of the node being entered (valid during `enter`).
-    mutating func previousSibling(of i: Int32) -> Int32? {
+    func previousSibling(of i: Int32) -> Int32? {
         currentPreviousSibling >= 0 ? currentPreviousSibling : nil
     }
 
-    mutating func containsBreak(_ i: Int32) -> Bool {
+    /// Whether the subtree of `i` holds a soft or hard line break.
+    func containsBreak(_ i: Int32) -> Bool {
         var found = false
         document.walk(from: NodeID(index: i)) { event in
             if case .enter(let n) = event, n.tag == .softBreak || n.tag == .lineBreak { found = true; return .stop }

@@ -110,7 +110,7 @@ extension MarkdownWriter {
 
     /// The HTML tags that can replace an emphasis-like delimiter pair (a term's are `strong`'s),
     /// or nil for other pairs.
-    mutating func htmlTagsForDelimiter(_ d: Delimiter) -> (open: [UInt8], close: [UInt8])? {
+    func htmlTagsForDelimiter(_ d: Delimiter) -> (open: [UInt8], close: [UInt8])? {
         guard d.position >= 0, let c = d.open.first,
               c == UInt8(ascii: "*") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~") else { return nil }
         switch records.tag(d.node) {
@@ -171,7 +171,7 @@ extension MarkdownWriter {
 
     /// Whether the written opener of `d` can open and the closer about to be written can close
     /// (CommonMark's left- and right-flanking rules, with `_`'s intraword restriction).
-    mutating func delimitersFlank(_ d: Delimiter, closing i: Int32) -> Bool {
+    func delimitersFlank(_ d: Delimiter, closing i: Int32) -> Bool {
         let bytes = w.bytes
         let contentStart = d.position + d.open.count
         guard contentStart < bytes.count else { return true }

@@ -27,7 +27,7 @@ extension MarkdownWriter {
     /// The table's rows and cells, with spans laid out on a grid; nil when the table holds
     /// anything but rows and one caption (the frontend moves other content out of tables), or a
     /// row of more than `maximumTableColumns` columns.
-    mutating func tableGrid(_ table: Int32) -> TableGrid? {
+    func tableGrid(_ table: Int32) -> TableGrid? {
         var grid = TableGrid()
         // Rows still covered by a cell above, per column.
         var covered: [Int] = []
