@@ -76,7 +76,7 @@ extension MarkdownWriter {
         if let n = prefixLengths.popLast() { w.prefix.removeLast(min(n, w.prefix.count)) }
     }
 
-    func listMarker(_ i: Int32, _ attributes: ListAttributes) -> String {
+    mutating func listMarker(_ i: Int32, _ attributes: ListAttributes) -> String {
         // Two lists in a row need different markers, or they read back as one list.
         // (Also across divisions, which write no markup: the previous block of the container.)
         var previousMarker: String? = previousListMarker
@@ -318,7 +318,7 @@ extension MarkdownWriter {
     }
 
     /// The previous sibling of the node being entered (valid during `enter`).
-    func previousSibling(of i: Int32) -> Int32? {
+    mutating func previousSibling(of i: Int32) -> Int32? {
         currentPreviousSibling >= 0 ? currentPreviousSibling : nil
     }
 

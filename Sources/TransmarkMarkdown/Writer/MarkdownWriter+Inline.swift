@@ -171,7 +171,7 @@ extension MarkdownWriter {
 
     /// Whether the written opener of `d` can open and the closer about to be written can close
     /// (CommonMark's left- and right-flanking rules, with `_`'s intraword restriction).
-    func delimitersFlank(_ d: Delimiter, closing i: Int32) -> Bool {
+    mutating func delimitersFlank(_ d: Delimiter, closing i: Int32) -> Bool {
         let bytes = w.bytes
         let contentStart = d.position + d.open.count
         guard contentStart < bytes.count else { return true }

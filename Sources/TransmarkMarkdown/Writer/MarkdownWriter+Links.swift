@@ -137,7 +137,7 @@ extension MarkdownWriter {
     /// A link's or image's destination and title as written inside `(…)`: CommonMark's exact
     /// forms, or turndown's with `escaping=turndown` (`(`, `)`, `<`, `>` backslash-escaped,
     /// `<…>` around a destination with a space, line ends in titles kept as line ends).
-    func destinationAndTitle(_ destination: String, _ title: String) -> String {
+    mutating func destinationAndTitle(_ destination: String, _ title: String) -> String {
         guard options.escaping == .turndown else { return Self.linkDestination(destination) + Self.linkTitle(title) }
         var out = ""
         var hasSpace = false

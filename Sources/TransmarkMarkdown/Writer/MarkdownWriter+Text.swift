@@ -331,16 +331,7 @@ extension MarkdownWriter {
     /// Nodes that write no markup of their own (spans and fallbacks under the `text` policy,
     /// custom nodes, empty text) are looked through, so `<b>[1/2]</b><span>A</span>` sees the
     /// `A` that follows the closing `**`.
-    @inline(__always)
-    func firstByteAfter(_ i: Int32) -> UInt8? {
-        // Inlined, so that a call from a mutating method reads these four fields and does not
-        // copy the whole writer; the walk itself is a static function.
-        Self.firstByteAfter(i, document: document, records: records, options: options, inTableCell: inTableCell)
-    }
-
-    /// `firstByteAfter(_:)` with the writer state it reads given as arguments.
-    static func firstByteAfter(_ i: Int32, document: Document, records: NodeRecords,
-                               options: MarkdownBackend.Options, inTableCell: Bool) -> UInt8? {
+    mutating func firstByteAfter(_ i: Int32) -> UInt8? {
         var node = i
         while true {
             // The next node in document order after `node`'s subtree, within the block.
@@ -379,8 +370,7 @@ extension MarkdownWriter {
                 case .span:
                     if options.span == .html && (records.attributes(node) >= 0 || records.style(node) >= 0) {
                         byte = UInt8(ascii: "<")
-                    } else if options.span == .symbol && records.attributes(node) >= 0
-                                && pandocAttributes(node, in: document) != nil {
+                    } else if options.span == .symbol && records.attributes(node) >= 0 && pandocAttributes(node) != nil {
                         byte = UInt8(ascii: "[")
                     } else {
                         transparent = true
@@ -415,8 +405,7 @@ extension MarkdownWriter {
     }
 
     /// Whether the word after the space at `k` would pass the line width.
-    @inline(__always)
-    func wrapsBeforeWord(_ text: ArraySlice<UInt8>, after k: Int) -> Bool {
+    mutating func wrapsBeforeWord(_ text: ArraySlice<UInt8>, after k: Int) -> Bool {
         var j = k + 1
         var width = 0
         while j < text.endIndex && text[j] != 0x20 && text[j] != 0x0A {
