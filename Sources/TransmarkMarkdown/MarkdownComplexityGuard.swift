@@ -9,7 +9,11 @@ import TransmarkCore
 /// - every inline node added under deep nesting walks the ancestor chain, so inline markup deep in
 ///   nested quotes costs depth × delimiters;
 /// - every link formed walks back over the unclosed `![` image openers, so `![[]()` repeated costs
-///   openers × links.
+///   openers × links;
+/// - every cell of a table row is appended to a linked list from its head, so a row of n cells
+///   costs n² / 2 (a row of 64,000 cells took 19 s). Only long lines (over
+///   `longLine` bytes) are counted, as rows of a table (after a delimiter row, or just before
+///   one) and by their `|` bytes: ordinary tables cost nothing.
 ///
 /// The estimate counts those steps (only beyond a free allowance of 32 levels, so ordinary
 /// documents of any size cost nothing); over `maxComplexity` it throws `inputTooComplex`, and a
@@ -21,6 +25,36 @@ struct MarkdownComplexityGuard {
 
     /// Nesting levels that cost nothing extra (ordinary documents stay below).
     private static let freeDepth = 32
+
+    /// Lines at least this long are counted as table rows (a row of fewer bytes holds fewer
+    /// cells, whose quadratic cost is a few million steps at most).
+    private static let longLine = 2048
+
+    /// Whether the line `start..<end` (after its container markers) is a table delimiter row:
+    /// only `|`, `-`, `:`, spaces and tabs, with at least one `-` and one `|` (dashes alone are a
+    /// setext underline or a rule).
+    private static func isDelimiterRow(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var dashes = false
+        var pipes = false
+        var k = start
+        while k < end {
+            switch base[k] {
+            case UInt8(ascii: "-"): dashes = true
+            case UInt8(ascii: "|"): pipes = true
+            case UInt8(ascii: ":"), 0x20, 0x09: break
+            default: return false
+            }
+            k += 1
+        }
+        return dashes && pipes
+    }
+
+    /// The cost of a table row's cells: n² / 2 for its n `|` bytes.
+    private static func rowCost(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var pipes = 0
+        for k in start..<end where base[k] == UInt8(ascii: "|") { pipes += 1 }
+        return pipes &* pipes / 2
+    }
 
     /// Byte classes: 0 ordinary, 1 line end, 2 can start an inline node (delimiters, brackets,
     /// code, entities, raw HTML, breaks), 3 `[`, 4 `]`, 5 non-ASCII (checked as UTF-8).
@@ -86,6 +120,11 @@ struct MarkdownComplexityGuard {
         // Bracket stack of the current paragraph: true for image openers `![`.
         var brackets: [Bool] = []
         var unclosedImages = 0
+        // Table rows: whether a delimiter row has been seen since the last blank line, the cost
+        // of the previous line (a header row is parsed when its delimiter row comes), the sum.
+        var inTable = false
+        var previousLineCost = 0
+        var tableWork = 0
         let count = input.count
         var i = 0
         while i < count {
@@ -128,6 +167,7 @@ struct MarkdownComplexityGuard {
                 throw TransmarkError.nestingTooDeep(depth: markers, limit: maxDepth, option: "maxDepth")
             }
             // The rest of the line.
+            let contentStart = i
             var specials = 0
             if i < count && base[i] != 0x0A && base[i] != 0x0D { lineHasText = true }
             // Inline specials only cost anything under deep nesting; elsewhere only line ends,
@@ -180,6 +220,22 @@ struct MarkdownComplexityGuard {
                 }
                 i += 1
             }
+            // Table rows: a delimiter row starts with `|`, `-` or `:`; only long rows cost.
+            if lineHasText {
+                let first = base[contentStart]
+                let isLong = i - contentStart >= Self.longLine
+                let cost = isLong ? Self.rowCost(base, contentStart, i) : 0
+                if (first == UInt8(ascii: "|") || first == UInt8(ascii: "-") || first == UInt8(ascii: ":"))
+                    && Self.isDelimiterRow(base, contentStart, i) {
+                    if !inTable { tableWork &+= previousLineCost }
+                    inTable = true
+                }
+                if inTable { tableWork &+= cost }
+                previousLineCost = cost
+            } else {
+                inTable = false
+                previousLineCost = 0
+            }
             // Line end (CR, LF or CRLF).
             if i < count {
                 if input[i] == 0x0D && i + 1 < count && input[i + 1] == 0x0A { i += 1 }
@@ -206,6 +262,11 @@ struct MarkdownComplexityGuard {
                 throw TransmarkError.inputTooComplex(
                     what: "nesting \(openDepth) containers deep under many lines or inline delimiters",
                     estimate: depthWork, limit: maxComplexity, option: "maxComplexity")
+            }
+            if tableWork > maxComplexity {
+                throw TransmarkError.inputTooComplex(
+                    what: "table rows of thousands of cells (libcmark-gfm's cost grows with the square of a row's cells)",
+                    estimate: tableWork, limit: maxComplexity, option: "maxComplexity")
             }
             if bracketWork > maxComplexity {
                 throw TransmarkError.inputTooComplex(

@@ -123,6 +123,46 @@ import TransmarkCore
         #expect(refused == 5, "the four slow inputs appear 5 times across the three source suites")
     }
 
+    /// A table row of n cells costs libcmark-gfm n² / 2 steps (each cell is appended to a list
+    /// from its head: 64,000 cells took 19 s). A header, body or later row of 60,000 cells is
+    /// refused at once with the typed error; a table of 2,000 columns is still converted, and
+    /// the same long row outside a table (no delimiter row) is an ordinary paragraph.
+    @Test func wideTableRowsAreGuarded() throws {
+        func row(_ n: Int, _ cell: String) -> String { "|" + Array(repeating: cell, count: n).joined(separator: "|") + "|\n" }
+        let wide = 60_000
+        let cases = [
+            row(wide, "a") + row(wide, "-") + row(wide, "1"),  // wide header and delimiter
+            row(2, "a") + row(2, "-") + row(wide, "1"),        // a narrow table, one wide body row
+            "> " + row(2, "a") + "> " + row(2, "-") + "> " + row(wide, "1"), // inside a quote
+        ]
+        let start = ContinuousClock.now
+        for input in cases {
+            #expect {
+                try MarkdownFrontend().parse(input)
+            } throws: { error in
+                guard case TransmarkError.inputTooComplex(let what, _, _, let option) = error else { return false }
+                return option == "maxComplexity" && what.contains("table rows")
+            }
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+        // 2,000 columns: converted, every cell there.
+        let table = try MarkdownFrontend().parse(row(2000, "a") + row(2000, "-") + row(2000, "b"))
+        var cells = 0
+        table.walk { event in
+            if case .enter(let node) = event, node.tag == .tableCell { cells += 1 }
+            return .proceed
+        }
+        #expect(cells == 4000)
+        // Pipes in a paragraph (no delimiter row) cost nothing.
+        let paragraph = try MarkdownFrontend().parse(row(wide, "x"))
+        #expect(paragraph.nodeCount > 1)
+        // Raising the limit lets a row of 8,000 cells through.
+        var options = MarkdownFrontend.Options()
+        options.maxComplexity = 100_000_000
+        let eight = try MarkdownFrontend().parse(row(2, "a") + row(2, "-") + row(8000, "1"), options: options)
+        #expect(eight.nodeCount > 4)
+    }
+
     /// Raising the limit lets a guarded input through (here a small instance, fast enough).
     @Test func limitIsAnOption() throws {
         let input = String(repeating: "![[]()", count: 8000)
