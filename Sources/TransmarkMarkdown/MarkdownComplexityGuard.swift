@@ -28,32 +28,53 @@ struct MarkdownComplexityGuard {
 
     /// Lines at least this long are counted as table rows (a row of fewer bytes holds fewer
     /// cells, whose quadratic cost is a few million steps at most).
-    private static let longLine = 2048
+    fileprivate static let longLine = 2048
 
-    /// Whether the line `start..<end` (after its container markers) is a table delimiter row:
-    /// only `|`, `-`, `:`, spaces and tabs, with at least one `-` and one `|` (dashes alone are a
-    /// setext underline or a rule).
-    private static func isDelimiterRow(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        var dashes = false
-        var pipes = false
-        var k = start
-        while k < end {
-            switch base[k] {
-            case UInt8(ascii: "-"): dashes = true
-            case UInt8(ascii: "|"): pipes = true
-            case UInt8(ascii: ":"), 0x20, 0x09: break
-            default: return false
+    /// The table-row estimate: whether a delimiter row has been seen since the last blank line,
+    /// the cost of the previous line (a header row is parsed when its delimiter row comes) and
+    /// the sum. Kept out of the line loop: only long lines and lines starting with `|`, `-` or
+    /// `:` reach `line(_:_:_:)`.
+    private struct TableRowMeter {
+        var inTable = false
+        var previousLineCost = 0
+        var work = 0
+
+        /// A line that may be a delimiter row or a long row, `start..<end` after its markers.
+        @inline(never)
+        mutating func line(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
+            let cost = end - start >= MarkdownComplexityGuard.longLine ? Self.rowCost(base, start, end) : 0
+            if Self.isDelimiterRow(base, start, end) {
+                if !inTable { work &+= previousLineCost }
+                inTable = true
             }
-            k += 1
+            if inTable { work &+= cost }
+            previousLineCost = cost
         }
-        return dashes && pipes
-    }
 
-    /// The cost of a table row's cells: n² / 2 for its n `|` bytes.
-    private static func rowCost(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        var pipes = 0
-        for k in start..<end where base[k] == UInt8(ascii: "|") { pipes += 1 }
-        return pipes &* pipes / 2
+        /// Whether `start..<end` is a table delimiter row: only `|`, `-`, `:`, spaces and tabs,
+        /// with at least one `-` and one `|` (dashes alone are a setext underline or a rule).
+        static func isDelimiterRow(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+            var dashes = false
+            var pipes = false
+            var k = start
+            while k < end {
+                switch base[k] {
+                case UInt8(ascii: "-"): dashes = true
+                case UInt8(ascii: "|"): pipes = true
+                case UInt8(ascii: ":"), 0x20, 0x09: break
+                default: return false
+                }
+                k += 1
+            }
+            return dashes && pipes
+        }
+
+        /// The cost of a row's cells: n² / 2 for its n `|` bytes.
+        static func rowCost(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+            var pipes = 0
+            for k in start..<end where base[k] == UInt8(ascii: "|") { pipes += 1 }
+            return pipes &* pipes / 2
+        }
     }
 
     /// Byte classes: 0 ordinary, 1 line end, 2 can start an inline node (delimiters, brackets,
@@ -120,11 +141,7 @@ struct MarkdownComplexityGuard {
         // Bracket stack of the current paragraph: true for image openers `![`.
         var brackets: [Bool] = []
         var unclosedImages = 0
-        // Table rows: whether a delimiter row has been seen since the last blank line, the cost
-        // of the previous line (a header row is parsed when its delimiter row comes), the sum.
-        var inTable = false
-        var previousLineCost = 0
-        var tableWork = 0
+        var tableRows = TableRowMeter()
         let count = input.count
         var i = 0
         while i < count {
@@ -223,18 +240,20 @@ struct MarkdownComplexityGuard {
             // Table rows: a delimiter row starts with `|`, `-` or `:`; only long rows cost.
             if lineHasText {
                 let first = base[contentStart]
-                let isLong = i - contentStart >= Self.longLine
-                let cost = isLong ? Self.rowCost(base, contentStart, i) : 0
-                if (first == UInt8(ascii: "|") || first == UInt8(ascii: "-") || first == UInt8(ascii: ":"))
-                    && Self.isDelimiterRow(base, contentStart, i) {
-                    if !inTable { tableWork &+= previousLineCost }
-                    inTable = true
+                if first == UInt8(ascii: "|") || first == UInt8(ascii: "-") || first == UInt8(ascii: ":")
+                    || i - contentStart >= Self.longLine {
+                    tableRows.line(base, contentStart, i)
+                    if tableRows.work > maxComplexity {
+                        throw TransmarkError.inputTooComplex(
+                            what: "table rows of thousands of cells (libcmark-gfm's cost grows with the square of a row's cells)",
+                            estimate: tableRows.work, limit: maxComplexity, option: "maxComplexity")
+                    }
+                } else {
+                    tableRows.previousLineCost = 0
                 }
-                if inTable { tableWork &+= cost }
-                previousLineCost = cost
             } else {
-                inTable = false
-                previousLineCost = 0
+                tableRows.inTable = false
+                tableRows.previousLineCost = 0
             }
             // Line end (CR, LF or CRLF).
             if i < count {
@@ -262,11 +281,6 @@ struct MarkdownComplexityGuard {
                 throw TransmarkError.inputTooComplex(
                     what: "nesting \(openDepth) containers deep under many lines or inline delimiters",
                     estimate: depthWork, limit: maxComplexity, option: "maxComplexity")
-            }
-            if tableWork > maxComplexity {
-                throw TransmarkError.inputTooComplex(
-                    what: "table rows of thousands of cells (libcmark-gfm's cost grows with the square of a row's cells)",
-                    estimate: tableWork, limit: maxComplexity, option: "maxComplexity")
             }
             if bracketWork > maxComplexity {
                 throw TransmarkError.inputTooComplex(
