@@ -70,7 +70,8 @@ extension TextLayoutEngine {
             let url = Self.sanitizedURL(destination)
             if linkTextShowsURL(from: start, url) { return }
             if settings.links == .references {
-                let n = referenceNumber(key: destination, .link(url))
+                // Link keys start with `>`, footnote keys with `^`: a link to `^x` is not footnote x.
+                let n = referenceNumber(key: ">" + destination, .link(url))
                 if settings.styled { inline.setStyle(themed(settings.theme.footnoteReference)) }
                 inline.appendCollapsing("[\(n)]")
             } else {

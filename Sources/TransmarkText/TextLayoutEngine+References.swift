@@ -12,7 +12,8 @@ extension TextLayoutEngine {
         }
     }
 
-    /// The number of a footnote or link reference, numbering it on first use.
+    /// The number of a footnote or link reference, numbering it on first use. Keys are `^` and
+    /// a footnote's label, or `>` and a link's destination.
     mutating func referenceNumber(key: String, _ reference: Reference) -> Int {
         if let n = referenceNumbers[key] { return n }
         references.append(reference)

@@ -29,6 +29,26 @@ import TransmarkText
         }
     }
 
+    /// A link whose destination is `^x` and footnote `x` are two references, not one (their
+    /// keys shared a table: the link took the footnote's number and its text was never listed).
+    @Test func aLinkToCaretLabelIsNotTheFootnote() throws {
+        var builder = DocumentBuilder()
+        builder.open(.paragraph)
+        builder.open(.link(destination: "^x", title: ""))
+        builder.text("link")
+        builder.close()
+        _ = builder.leaf(.footnoteReference(label: "x"))
+        builder.close()
+        builder.open(.footnoteDefinition(label: "x"))
+        builder.text("Note")
+        builder.close()
+        var options = TextBackend.Options()
+        options.links = .references
+        let text = String(decoding: try TextBackend().render(builder.finish(), options: options), as: UTF8.self)
+        #expect(text.contains("[1] ^x"), "\(text.debugDescription)")
+        #expect(text.contains("[2] Note"), "\(text.debugDescription)")
+    }
+
     private func build(_ operations: [String]) -> Document {
         var builder = DocumentBuilder()
         for operation in operations {
