@@ -54,7 +54,8 @@ if [[ -z "$(ls -A "$CORPUS")" ]]; then
             swift build -c release --product transmark --package-path .. >&2
             TM="$(swift build -c release --package-path .. --show-bin-path)/transmark"
             while IFS= read -r f; do
-                "$TM" convert "$f" -t json-tree > "$CORPUS/seed-$(basename "$f").tree.json" 2>/dev/null || rm -f "$CORPUS/seed-$(basename "$f").tree.json"
+                out="$CORPUS/seed-$(basename "$(dirname "$f")")-$(basename "$f").tree.json"
+                "$TM" convert "$f" -t json-tree > "$out" 2>/dev/null || rm -f "$out"
             done < <(find "$ROOT/Fixtures" \( -name '*.html' -o -name '*.md' \) | head -60) ;;
     esac
     # Trees are read as builder operations: any bytes do, the HTML seeds give it variety.
