@@ -19,6 +19,9 @@ struct CmarkTreeConverter {
     /// parse leaves each chunk's definitions at the end of that chunk) rather than kept in place.
     var collectsFootnoteDefinitions = false
     private var footnotes = FootnoteCollector()
+    /// The markers of a `FootnoteBracketRepair` to remove from everything read, when the input
+    /// was repaired.
+    var repair: FootnoteBracketRepair?
 
     init(estimatedInputSize size: Int, tagFilter: Bool) {
         // Rough sizing: text is most of the input; one node per ~12 bytes of Markdown.
@@ -32,6 +35,7 @@ struct CmarkTreeConverter {
         // Walk in C, a batch of events at a time, rather than one library call per event.
         var state = transmark_walk_begin(root)
         var scratch: [UInt8] = []
+        var unmarked: [UInt8] = []
         let batch = 4096
         let events = UnsafeMutablePointer<transmark_walk_event>.allocate(capacity: batch)
         defer { events.deallocate() }
@@ -46,9 +50,12 @@ struct CmarkTreeConverter {
                 if type == documentType { continue }
                 if event.entering != 0 {
                     if type == definitionType && collectsFootnoteDefinitions {
-                        footnotes.beginDefinition(label: Self.string(transmark_node_literal(event.node!)), swappingWith: &builder)
+                        footnotes.beginDefinition(label: string(transmark_node_literal(event.node!)), swappingWith: &builder)
+                    } else if let repair, event.literal != nil {
+                        repair.removeMarkers(from: Self.literal(event), into: &unmarked)
+                        unmarked.withUnsafeBufferPointer { enter(event, type: type, literal: $0, scratch: &scratch) }
                     } else {
-                        enter(event, type: type, scratch: &scratch)
+                        enter(event, type: type, literal: Self.literal(event), scratch: &scratch)
                     }
                 } else if type == definitionType && collectsFootnoteDefinitions {
                     footnotes.endDefinition(swappingWith: &builder)
@@ -80,33 +87,34 @@ struct CmarkTreeConverter {
         }
     }
 
-    private mutating func enter(_ event: transmark_walk_event, type: UInt32, scratch: inout [UInt8]) {
+    /// Adds the node of `event`, whose literal bytes (text, code, raw HTML) are `literal`.
+    private mutating func enter(_ event: transmark_walk_event, type: UInt32, literal: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) {
         let node = event.node!
         switch type {
         case CMARK_NODE_TEXT.rawValue:
-            builder.text(bytes: Self.literal(event))
+            builder.text(bytes: literal)
         case CMARK_NODE_SOFTBREAK.rawValue:
             builder.leaf(.softBreak)
         case CMARK_NODE_LINEBREAK.rawValue:
             builder.leaf(.lineBreak)
         case CMARK_NODE_CODE.rawValue:
-            builder.leaf(.code, bytes: Self.literal(event))
+            builder.leaf(.code, bytes: literal)
         case CMARK_NODE_HTML_INLINE.rawValue:
-            addRaw(.htmlInline, Self.literal(event), isBlock: false, scratch: &scratch)
+            addRaw(.htmlInline, literal, isBlock: false, scratch: &scratch)
         case CMARK_NODE_HTML_BLOCK.rawValue:
             if collectsFootnoteDefinitions && transmark_node_is_footnote_position(node) != 0 {
-                footnotes.noteDefinitionPosition(Self.string(transmark_node_literal(node)))
+                footnotes.noteDefinitionPosition(string(transmark_node_literal(node)))
                 return
             }
-            addRaw(.htmlBlock, Self.literal(event), isBlock: true, scratch: &scratch)
+            addRaw(.htmlBlock, literal, isBlock: true, scratch: &scratch)
         case CMARK_NODE_CODE_BLOCK.rawValue:
-            let info = Self.string(transmark_node_info(node))
-            builder.leaf(.codeBlock(info: info), bytes: Self.literal(event))
+            let info = string(transmark_node_info(node))
+            builder.leaf(.codeBlock(info: info), bytes: literal)
         case CMARK_NODE_THEMATIC_BREAK.rawValue:
             builder.leaf(.thematicBreak)
         case CMARK_NODE_FOOTNOTE_REFERENCE.rawValue:
             let definition = transmark_node_footnote_definition(node)
-            let label = definition.map { Self.string(transmark_node_literal($0)) } ?? Self.string(transmark_node_literal(node))
+            let label = definition.map { string(transmark_node_literal($0)) } ?? string(transmark_node_literal(node))
             builder.leaf(.footnoteReference(label: label))
             if collectsFootnoteDefinitions { footnotes.noteReference(label) }
         case CMARK_NODE_PARAGRAPH.rawValue:
@@ -138,11 +146,11 @@ struct CmarkTreeConverter {
         case CMARK_NODE_STRONG.rawValue:
             builder.open(.strong)
         case CMARK_NODE_LINK.rawValue:
-            builder.open(.link(destination: Self.string(transmark_node_url(node)), title: Self.string(transmark_node_title(node))))
+            builder.open(.link(destination: string(transmark_node_url(node)), title: string(transmark_node_title(node))))
         case CMARK_NODE_IMAGE.rawValue:
-            builder.open(.image(source: Self.string(transmark_node_url(node)), title: Self.string(transmark_node_title(node)), size: nil))
+            builder.open(.image(source: string(transmark_node_url(node)), title: string(transmark_node_title(node)), size: nil))
         case CMARK_NODE_FOOTNOTE_DEFINITION.rawValue:
-            builder.open(.footnoteDefinition(label: Self.string(transmark_node_literal(node))))
+            builder.open(.footnoteDefinition(label: string(transmark_node_literal(node))))
         case strikethroughType:
             builder.open(.strikethrough)
         case tableType:
@@ -190,7 +198,8 @@ struct CmarkTreeConverter {
         UnsafeBufferPointer(start: bytes.data, count: bytes.data == nil ? 0 : Int(bytes.length))
     }
 
-    private static func string(_ bytes: transmark_bytes) -> String {
-        String(decoding: buffer(bytes), as: UTF8.self)
+    private func string(_ bytes: transmark_bytes) -> String {
+        let text = String(decoding: Self.buffer(bytes), as: UTF8.self)
+        return repair.map { $0.removeMarkers(from: text) } ?? text
     }
 }

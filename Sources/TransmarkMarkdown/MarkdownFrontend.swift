@@ -76,6 +76,9 @@ public struct MarkdownFrontend: Frontend {
     /// Parses `input` with `options` into a document.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
         let settings = try prepare(input, options: options)
+        if let repaired = settings.repair?.repairedInput {
+            return finish(repaired.withUnsafeBufferPointer { blockParse($0, settings, releasingInput: false) }, settings)
+        }
         let stage = blockParse(input, settings, releasingInput: false)
         return finish(stage, settings)
     }
@@ -86,7 +89,12 @@ public struct MarkdownFrontend: Frontend {
     /// together. `input` is empty afterwards, unless the input is refused (too large or too
     /// complex): then the error is thrown before anything is released.
     public func parse(consuming input: inout [UInt8], options: Options) throws -> Document {
-        let settings = try input.withUnsafeBufferPointer { try prepare($0, options: options) }
+        var settings = try input.withUnsafeBufferPointer { try prepare($0, options: options) }
+        if let repaired = settings.repair?.repairedInput {
+            // The repaired copy is parsed instead, and released the same way.
+            input = repaired
+            settings.repair = settings.repair.map { FootnoteBracketRepair(marker: $0.marker) }
+        }
         // The mutable buffer is this array's own (a shared one is copied first), so the parse may
         // give its pages back as it goes.
         let stage = input.withUnsafeMutableBufferPointer { blockParse(UnsafeBufferPointer($0), settings, releasingInput: true) }
@@ -102,6 +110,8 @@ public struct MarkdownFrontend: Frontend {
         var inputSize: Int
         /// The chunk size when the input is parsed in chunks, else 0.
         var chunkSize: Int
+        /// The input to parse in place of the one given, when it needs `FootnoteBracketRepair`.
+        var repair: FootnoteBracketRepair?
     }
 
     /// The parse after its first stage: the block structure of the whole input.
@@ -124,7 +134,11 @@ public struct MarkdownFrontend: Frontend {
         if options.smart { cmarkOptions |= CMARK_OPT_SMART }
         // Footnote processing costs libcmark-gfm a walk over the whole tree; without `[^` in the
         // input there can be no footnote, so the option changes nothing but the time.
-        if options.footnotes && Self.contains(input, "[^") { cmarkOptions |= CMARK_OPT_FOOTNOTES }
+        var repair: FootnoteBracketRepair?
+        if options.footnotes && Self.contains(input, "[^") {
+            cmarkOptions |= CMARK_OPT_FOOTNOTES
+            repair = FootnoteBracketRepair(input)
+        }
 
         let extensions = CmarkLibrary.withLock {
             MarkdownExtension.allCases.compactMap { ext -> OpaquePointer? in
@@ -135,7 +149,7 @@ public struct MarkdownFrontend: Frontend {
         let chunked = options.chunkSize > 0 && input.count >= 2 * options.chunkSize
         return ParseSettings(cmarkOptions: cmarkOptions, extensions: extensions,
                              tagFilter: options.extensions.contains(.tagfilter), inputSize: input.count,
-                             chunkSize: chunked ? options.chunkSize : 0)
+                             chunkSize: chunked ? options.chunkSize : 0, repair: repair)
     }
 
     /// The first stage, the only one that reads the input: block structure. `releasingInput`: the
@@ -165,6 +179,7 @@ public struct MarkdownFrontend: Frontend {
     /// The second stage: inlines, and the document built from the tree.
     private func finish(_ stage: BlockParse, _ settings: ParseSettings) -> Document {
         var converter = CmarkTreeConverter(estimatedInputSize: settings.inputSize, tagFilter: settings.tagFilter)
+        converter.repair = settings.repair
         switch stage {
         case .whole(let parser):
             let root: OpaquePointer = CmarkLibrary.withLock {
