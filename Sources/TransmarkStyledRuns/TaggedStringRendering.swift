@@ -15,7 +15,8 @@ extension TaggedString {
         }
     }
 
-    /// The styled text: tags mean what `styles` says; each `\n` ends a paragraph. The markup is
+    /// The styled text: tags mean what `styles` says; each `\n` ends a paragraph, and its text is
+    /// `plainText`, final line end included. The markup is
     /// read by `TaggedFrontend` (every tag a `custom(name:)` node carrying its attributes) into
     /// a `Document`, which is laid out like any other format's, with the caller's rules applied
     /// to those nodes (`StyledText(document:tagStyles:unit:)`). In lenient mode (the default)
@@ -27,6 +28,27 @@ extension TaggedString {
         options.customNodes = true
         options.strict = styles.isStrict
         let document = try TaggedFrontend().parse(markup, options: options)
-        return StyledText(document: document, tagStyles: styles, unit: unit)
+        var styled = StyledText(document: document, tagStyles: styles, unit: unit)
+        // The layout writes no end for the last paragraph; when the text itself ends with `\n`
+        // (written, or as an entity), that `\n` is the last paragraph's end.
+        let mayEndWithLineEnd = markup.utf8.contains(0x0A) || markup.utf8.contains(0x26)
+        if mayEndWithLineEnd && styled.text.utf8.last != 0x0A && plainText.utf8.last == 0x0A {
+            styled.appendLastParagraphEnd()
+        }
+        return styled
+    }
+}
+
+extension StyledText {
+    /// Appends `\n` to the text as the end of the last paragraph, in the last run's style.
+    fileprivate mutating func appendLastParagraphEnd() {
+        let end = text.isEmpty ? 0 : (runs.last.map { $0.range.location + $0.range.length } ?? 0)
+        text.append("\n")
+        if let last = runs.indices.last, runs[last].range.location + runs[last].range.length == end {
+            runs[last].range.length += 1
+        }
+        if let last = paragraphs.indices.last, paragraphs[last].range.location + paragraphs[last].range.length == end {
+            paragraphs[last].range.length += 1
+        }
     }
 }
