@@ -4,18 +4,23 @@
 # TARGET for SECONDS of wall time on one core, with its corpus in Fuzz/.corpus/TARGET (seeded
 # from Fixtures/ and ../shared/corpus on first use). Crashes and broken invariants are written to
 # Fuzz/crashes/TARGET/. Targets: html markdown backends css tagged selectors json-tree.
-# `Fuzz/run.sh list` prints the targets.
+# `Fuzz/run.sh list` prints the targets; `Fuzz/run.sh build` only builds.
 set -euo pipefail
 cd "$(dirname "$0")"
 TARGETS="html markdown backends css tagged selectors json-tree"
 if [[ "${1:-}" == "list" ]]; then echo "$TARGETS"; exit 0; fi
+build() {
+    swift build -c release --product TransmarkFuzz \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
+}
+if [[ "${1:-}" == "build" ]]; then build; exit 0; fi
 TARGET="${1:?usage: Fuzz/run.sh TARGET SECONDS}"
 SECONDS_TO_RUN="${2:?usage: Fuzz/run.sh TARGET SECONDS}"
 shift 2
 [[ " $TARGETS " == *" $TARGET "* ]] || { echo "unknown target '$TARGET' (one of: $TARGETS)" >&2; exit 2; }
+(( SECONDS_TO_RUN > 0 )) || { echo "SECONDS must be positive" >&2; exit 2; }
 
-swift build -c release --product TransmarkFuzz \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
+build
 BIN="$(swift build -c release --show-bin-path)/TransmarkFuzz"
 
 CORPUS=".corpus/$TARGET"
@@ -50,9 +55,10 @@ if [[ -z "$(ls -A "$CORPUS")" ]]; then
                 printf '%s' "$s" > "$CORPUS/seed-$(printf '%s' "$s" | cksum | cut -d' ' -f1)"
             done ;;
         json-tree)
-            # Seeds: the json-tree of a few fixtures, written by the transmark command.
-            swift build -c release --product transmark --package-path .. >&2
-            TM="$(swift build -c release --package-path .. --show-bin-path)/transmark"
+            # Seeds: the json-tree of a few fixtures, written by the transmark command (the debug
+            # build: the tests have built it already, and it writes the same trees).
+            swift build --product transmark --package-path .. >&2
+            TM="$(swift build --package-path .. --show-bin-path)/transmark"
             while IFS= read -r f; do
                 out="$CORPUS/seed-$(basename "$(dirname "$f")")-$(basename "$f").tree.json"
                 "$TM" convert "$f" -t json-tree > "$out" 2>/dev/null || rm -f "$out"
