@@ -24,12 +24,20 @@ extension Style {
     }
 
     private static func cssFamilyName(_ name: String) -> String {
-        let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]
-        if generic.contains(name) { return name }
-        // Unquoted only as identifiers separated by single spaces, starting with a letter.
-        let plain = name.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic || $0 == "-" || $0 == " ") }
-        if plain, !name.contains("  "), let first = name.unicodeScalars.first, first.properties.isAlphabetic,
-           name.unicodeScalars.last != " " { return name }
+        // A generic family is written as its keyword (the parser gives those in lowercase).
+        if CSSTokenList.genericFamilies.contains(name) { return name }
+        // Unquoted only when it reads back as the same name: identifiers (a letter, then letters
+        // and hyphens) separated by single spaces, neither a generic keyword in another case nor
+        // starting with a CSS-wide keyword.
+        let words = name.split(separator: " ", omittingEmptySubsequences: false)
+        let identifiers = words.allSatisfy { word in
+            guard let first = word.unicodeScalars.first, first.properties.isAlphabetic else { return false }
+            return word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0 == "-" }
+        }
+        if identifiers, !(words.count == 1 && CSSTokenList.genericFamilies.contains(name.lowercasedASCII)),
+           !CSSTokenList.reservedFamilyWords.contains(String(words[0]).lowercasedASCII) {
+            return name
+        }
         // A quoted CSS string: quotes and backslashes escaped, line ends as hex escapes (a raw one
         // would end the string), NUL as U+FFFD (what any CSS reader makes of it), so the text
         // reads back as the same name.

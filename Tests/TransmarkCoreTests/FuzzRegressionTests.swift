@@ -46,4 +46,26 @@ import TransmarkCore
         #expect(again.fontFamily == style.fontFamily)
         #expect(again.cssText == style.cssText)
     }
+
+    /// css target, fourth finding: the last family, `af -`, was written unquoted; a lone `-` is
+    /// no identifier, so the declaration read back as nothing. Names are unquoted only when
+    /// every word is an identifier starting with a letter.
+    @Test func aFamilyWithAWordThatIsNoIdentifierIsQuoted() {
+        let input: [UInt8] = Array("x; font-family: ".utf8) + [245, 245, 71, 44, 97, 115, 105, 255, 44, 32, 97, 102, 10, 45, 92]
+        let style = CSSStyleParser.parse(input)
+        #expect(style.cssText.contains("font-family"))
+        #expect(CSSStyleParser.parse(style.cssText).cssText == style.cssText)
+    }
+
+    /// Names that would read back as something else unquoted are quoted: a generic keyword in
+    /// another case, a CSS-wide keyword first, a word starting with a hyphen or a digit.
+    @Test(arguments: ["Serif", "MONOSPACE", "inherit", "Default Sans", "a -b", "a --b", "x 1"])
+    func familiesThatAreNoPlainNamesReadBack(_ name: String) {
+        var style = Style()
+        style.fontFamily = [name, "Georgia Pro", "sans-serif"]
+        #expect(style.cssText.contains("\"\(name)\", Georgia Pro, sans-serif"))
+        let again = CSSStyleParser.parse(style.cssText)
+        #expect(again.fontFamily == style.fontFamily)
+        #expect(again.cssText == style.cssText)
+    }
 }

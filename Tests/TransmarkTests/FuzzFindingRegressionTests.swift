@@ -41,3 +41,18 @@ import Transmark
         }
     }
 }
+
+extension FuzzFindingRegressionTests {
+    /// tagged target, as the fuzzer reads its bytes (invalid UTF-8 repaired, NUL kept).
+    @Test(arguments: [
+        [224, 97, 60, 10, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 98, 0, 184, 0, 36, 105, 62, 120, 60, 47, 97, 32, 157, 62,
+         97, 193, 32, 255, 97, 32, 60, 98, 111, 119, 255, 255, 255, 110, 62, 101, 115, 116, 101, 100, 0, 0, 0, 0, 0, 47,
+         105, 62, 120, 92, 111, 108, 255, 255, 255, 255, 60, 10],
+    ] as [[UInt8]])
+    func styledTextOfFuzzedBytesIsPlainText(_ bytes: [UInt8]) throws {
+        let tagged = TaggedString(markup: String(decoding: bytes, as: UTF8.self))
+        let styled = try tagged.styledText(.standard())
+        #expect(styled.text == tagged.plainText)
+        try styled.validate()
+    }
+}

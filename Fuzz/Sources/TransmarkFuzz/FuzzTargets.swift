@@ -250,7 +250,8 @@ func fuzzTaggedStrings(_ input: [UInt8]) {
     let tagged = TaggedString(markup: markup)
     checkUTF8(Array(tagged.plainText.utf8), "tagged plainText")
     if let styled = try? tagged.styledText(.standard()) {
-        check(styled.text == tagged.plainText, "tagged: styledText string differs from plainText")
+        check(styled.text == tagged.plainText,
+              "tagged: styledText \(styled.text.debugDescription.prefix(300)) differs from plainText \(tagged.plainText.debugDescription.prefix(300))")
     }
 }
 
