@@ -19,9 +19,9 @@ struct CmarkTreeConverter {
     /// parse leaves each chunk's definitions at the end of that chunk) rather than kept in place.
     var collectsFootnoteDefinitions = false
     private var footnotes = FootnoteCollector()
-    /// The markers of a `FootnoteBracketRepair` to remove from everything read, when the input
+    /// The marker of a `FootnoteBracketRepair` to remove from everything read, when the input
     /// was repaired.
-    var repair: FootnoteBracketRepair?
+    var repairMarker: FootnoteBracketRepair.Marker?
 
     init(estimatedInputSize size: Int, tagFilter: Bool) {
         // Rough sizing: text is most of the input; one node per ~12 bytes of Markdown.
@@ -51,8 +51,8 @@ struct CmarkTreeConverter {
                 if event.entering != 0 {
                     if type == definitionType && collectsFootnoteDefinitions {
                         footnotes.beginDefinition(label: string(transmark_node_literal(event.node!)), swappingWith: &builder)
-                    } else if let repair, event.literal != nil {
-                        repair.removeMarkers(from: Self.literal(event), into: &unmarked)
+                    } else if let repairMarker, event.literal != nil {
+                        repairMarker.remove(from: Self.literal(event), into: &unmarked)
                         unmarked.withUnsafeBufferPointer { enter(event, type: type, literal: $0, scratch: &scratch) }
                     } else {
                         enter(event, type: type, literal: Self.literal(event), scratch: &scratch)
@@ -200,6 +200,6 @@ struct CmarkTreeConverter {
 
     private func string(_ bytes: transmark_bytes) -> String {
         let text = String(decoding: Self.buffer(bytes), as: UTF8.self)
-        return repair.map { $0.removeMarkers(from: text) } ?? text
+        return repairMarker.map { $0.remove(from: text) } ?? text
     }
 }

@@ -14,29 +14,25 @@ import Foundation
 /// tree converter removes every marker from what it reads. Inputs without such a bracket, almost
 /// all of them, are parsed as they are.
 ///
-/// The scan is one pass over the input with a stack of open brackets. It does not know code
-/// spans or raw HTML, so a marker may also go into one; it is removed there too. Only a bracket
-/// character inside a code span within the `[^` bracket can hide that bracket from it.
+/// The scan reads each line holding `[^` once, with a stack of the brackets opened on it. It does
+/// not know code spans or raw HTML, so a marker may also go into one; it is removed there too.
+/// Only a bracket character inside a code span within the `[^` bracket can hide that bracket
+/// from it.
 struct FootnoteBracketRepair {
-    /// The marker's UTF-8 bytes (3 bytes, a noncharacter U+FDD0...U+FDEF absent from the input).
-    let marker: (UInt8, UInt8, UInt8)
+    /// The marker: a noncharacter of U+FDD0...U+FDEF absent from the input.
+    let marker: Marker
 
     /// The input with markers in front of each bracket to repair (empty once the parse owns it).
     let repairedInput: [UInt8]
 
-    /// The repair's marker alone, for removing markers, without the repaired input.
-    init(marker: (UInt8, UInt8, UInt8)) {
-        self.marker = marker
-        repairedInput = []
-    }
 
-    /// The repair `input` needs, or nil when it has no `[^` bracket that closes on a later line
-    /// (or, improbably, holds every candidate marker).
+    /// The repair `input` needs, or nil when every `[^` bracket in it closes on its own line
+    /// (or, improbably, the input holds every candidate marker).
     init?(_ input: UnsafeBufferPointer<UInt8>) {
         let positions = Self.markerPositions(input)
         if positions.isEmpty { return nil }
         guard let marker = Self.unusedMarker(in: input) else { return nil }
-        self.marker = marker
+        self.marker = Marker(bytes: marker)
         var output: [UInt8] = []
         output.reserveCapacity(input.count + 3 * positions.count)
         var copied = 0
@@ -49,52 +45,53 @@ struct FootnoteBracketRepair {
         repairedInput = output
     }
 
-    /// Where markers go, ascending: before the `^` of each `[^` bracket whose `]` is on a later
-    /// line of the same paragraph, and before its `[` when a `!` precedes it.
+    /// Where markers go, ascending: before the `^` of each `[^` bracket not closed on its own
+    /// line (closed on a later one, or never: marking an unclosed bracket changes nothing), and
+    /// before its `[` when a `!` precedes it.
+    ///
+    /// Only lines holding `[^` are read byte by byte, each once, with a stack of the brackets
+    /// opened on it; `memchr` skips the rest.
     static func markerPositions(_ input: UnsafeBufferPointer<UInt8>) -> [Int] {
-        /// An open bracket: where its `[` is, on which line, and whether `^` follows it.
-        struct Open {
-            var position: Int
-            var line: Int
-            var caret: Bool
-        }
-        var positions: [Int] = []
-        var stack: [Open] = []
-        var line = 0
-        var lineIsBlank = true
-        var i = 0
+        guard let base = input.baseAddress else { return [] }
         let n = input.count
-        while i < n {
-            let byte = input[i]
-            switch byte {
-            case UInt8(ascii: "["):
-                lineIsBlank = false
-                stack.append(Open(position: i, line: line, caret: i + 1 < n && input[i + 1] == UInt8(ascii: "^")))
-            case UInt8(ascii: "]"):
-                lineIsBlank = false
-                if let open = stack.popLast(), open.caret, open.line != line {
-                    if open.position > 0 && input[open.position - 1] == UInt8(ascii: "!") { positions.append(open.position) }
-                    positions.append(open.position + 1)
-                }
-            case UInt8(ascii: "\\"):
-                lineIsBlank = false
-                // An escaped bracket is no bracket; an escaped line end is a hard break.
-                if i + 1 < n && input[i + 1] != UInt8(ascii: "\n") && input[i + 1] != UInt8(ascii: "\r") { i += 1 }
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                if byte == UInt8(ascii: "\r") && i + 1 < n && input[i + 1] == UInt8(ascii: "\n") { i += 1 }
-                // A blank line ends the paragraph: no bracket stays open across it.
-                if lineIsBlank { stack.removeAll(keepingCapacity: true) }
-                line += 1
-                lineIsBlank = true
-            case UInt8(ascii: " "), UInt8(ascii: "\t"):
-                break
-            default:
-                lineIsBlank = false
+        var positions: [Int] = []
+        /// The brackets open on the line being read: where each `[` is, and whether `^` follows.
+        var stack: [(position: Int, caret: Bool)] = []
+        var next = 0
+        // `^` is rarer than `[` in Markdown: look for it, then at the byte before it.
+        while next + 1 < n, let hit = memchr(base + next + 1, Int32(UInt8(ascii: "^")), n - next - 1) {
+            let bracket = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - 1
+            guard input[bracket] == UInt8(ascii: "[") else {
+                next = bracket + 1
+                continue
             }
-            i += 1
+            // The line holding this `[^`: back to the line end before it (or where the last
+            // line read ended), forward to the next line end.
+            var start = bracket
+            while start > next && input[start - 1] != UInt8(ascii: "\n") && input[start - 1] != UInt8(ascii: "\r") { start -= 1 }
+            stack.removeAll(keepingCapacity: true)
+            var i = start
+            while i < n && input[i] != UInt8(ascii: "\n") && input[i] != UInt8(ascii: "\r") {
+                switch input[i] {
+                case UInt8(ascii: "["):
+                    stack.append((i, i + 1 < n && input[i + 1] == UInt8(ascii: "^")))
+                case UInt8(ascii: "]"):
+                    _ = stack.popLast()
+                case UInt8(ascii: "\\"):
+                    // An escaped bracket is no bracket (an escaped line end is a hard break).
+                    if i + 1 < n && input[i + 1] != UInt8(ascii: "\n") && input[i + 1] != UInt8(ascii: "\r") { i += 1 }
+                default:
+                    break
+                }
+                i += 1
+            }
+            for open in stack where open.caret {
+                if open.position > 0 && input[open.position - 1] == UInt8(ascii: "!") { positions.append(open.position) }
+                positions.append(open.position + 1)
+            }
+            next = i + 1
         }
-        // Brackets opened inside one another close inside out, so the positions come out of
-        // order only across nesting levels.
+        // Brackets nested in one another are marked inside out.
         positions.sort()
         return positions
     }
@@ -115,29 +112,35 @@ struct FootnoteBracketRepair {
         return (0xEF, 0xB7, 0x90 + UInt8(free))
     }
 
-    /// `bytes` without the markers, appended to `output` (which is emptied first).
-    func removeMarkers(from bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        output.removeAll(keepingCapacity: true)
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            if bytes[i] == marker.0 && i + 2 < n && bytes[i + 1] == marker.1 && bytes[i + 2] == marker.2 {
-                i += 3
-                continue
-            }
-            output.append(bytes[i])
-            i += 1
-        }
-    }
+    /// A marker's three UTF-8 bytes, and its removal from what the parse gives back.
+    struct Marker {
+        /// `EF B7 90`...`EF B7 AF`.
+        let bytes: (UInt8, UInt8, UInt8)
 
-    /// `text` without the markers.
-    func removeMarkers(from text: String) -> String {
-        var text = text
-        guard text.utf8.contains(marker.0) else { return text }
-        return text.withUTF8 { bytes in
-            var output: [UInt8] = []
-            removeMarkers(from: bytes, into: &output)
-            return String(decoding: output, as: UTF8.self)
+        /// `text` without the markers, in `output` (emptied first).
+        func remove(from text: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+            output.removeAll(keepingCapacity: true)
+            var i = 0
+            let n = text.count
+            while i < n {
+                if text[i] == bytes.0 && i + 2 < n && text[i + 1] == bytes.1 && text[i + 2] == bytes.2 {
+                    i += 3
+                    continue
+                }
+                output.append(text[i])
+                i += 1
+            }
+        }
+
+        /// `text` without the markers.
+        func remove(from text: String) -> String {
+            var text = text
+            guard text.utf8.contains(bytes.0) else { return text }
+            return text.withUTF8 { utf8 in
+                var output: [UInt8] = []
+                remove(from: utf8, into: &output)
+                return String(decoding: output, as: UTF8.self)
+            }
         }
     }
 }

@@ -93,7 +93,7 @@ public struct MarkdownFrontend: Frontend {
         if let repaired = settings.repair?.repairedInput {
             // The repaired copy is parsed instead, and released the same way.
             input = repaired
-            settings.repair = settings.repair.map { FootnoteBracketRepair(marker: $0.marker) }
+            settings.repair = nil
         }
         // The mutable buffer is this array's own (a shared one is copied first), so the parse may
         // give its pages back as it goes.
@@ -112,6 +112,8 @@ public struct MarkdownFrontend: Frontend {
         var chunkSize: Int
         /// The input to parse in place of the one given, when it needs `FootnoteBracketRepair`.
         var repair: FootnoteBracketRepair?
+        /// The marker to remove from what the parse gives back, when the input was repaired.
+        var repairMarker: FootnoteBracketRepair.Marker?
     }
 
     /// The parse after its first stage: the block structure of the whole input.
@@ -149,7 +151,7 @@ public struct MarkdownFrontend: Frontend {
         let chunked = options.chunkSize > 0 && input.count >= 2 * options.chunkSize
         return ParseSettings(cmarkOptions: cmarkOptions, extensions: extensions,
                              tagFilter: options.extensions.contains(.tagfilter), inputSize: input.count,
-                             chunkSize: chunked ? options.chunkSize : 0, repair: repair)
+                             chunkSize: chunked ? options.chunkSize : 0, repair: repair, repairMarker: repair?.marker)
     }
 
     /// The first stage, the only one that reads the input: block structure. `releasingInput`: the
@@ -179,7 +181,7 @@ public struct MarkdownFrontend: Frontend {
     /// The second stage: inlines, and the document built from the tree.
     private func finish(_ stage: BlockParse, _ settings: ParseSettings) -> Document {
         var converter = CmarkTreeConverter(estimatedInputSize: settings.inputSize, tagFilter: settings.tagFilter)
-        converter.repair = settings.repair
+        converter.repairMarker = settings.repairMarker
         switch stage {
         case .whole(let parser):
             let root: OpaquePointer = CmarkLibrary.withLock {
