@@ -42,6 +42,9 @@ struct HTMLOpenElement {
         /// An SVG `foreignObject`, `desc` or `title`, a MathML text integration point or an
         /// `annotation-xml` holding HTML: what is inside is HTML again.
         static let integrationPoint = Flags(rawValue: 1 << 17)
+        /// A row opened for content misplaced in a table, which a browser moves before the table
+        /// (see `HTMLFosterParenting`); a real cell opens a row of its own.
+        static let fosteredRow = Flags(rawValue: 1 << 18)
     }
 
     /// The element's key: its `HTMLElement` raw value, or an interned key for other names.

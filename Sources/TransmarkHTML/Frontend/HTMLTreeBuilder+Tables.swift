@@ -69,7 +69,11 @@ extension HTMLTreeBuilder {
         let table = currentTable
         if table >= 0 {
             closeCell()
-            if top(.tr) < table { openRow(key: Int32(HTMLElement.tr.rawValue), attributes: .none, style: nil) }
+            // A real cell never joins a row opened for misplaced content.
+            let row = top(.tr)
+            if row < table || stack[Int(row)].flags.contains(.fosteredRow) {
+                openRow(key: Int32(HTMLElement.tr.rawValue), attributes: .none, style: nil)
+            }
         }
         var cell = cell
         let hasContext = table >= 0 && !tables.isEmpty && stack[Int(table)].node == tables[tables.count - 1].node
@@ -88,10 +92,27 @@ extension HTMLTreeBuilder {
         spacing = .start
     }
 
-    /// Content other than table parts directly in a table, section or row goes into a cell.
+    /// Content other than table parts directly in a table, section or row goes into a cell of
+    /// its own, in a row of its own unless a row is open, neither counted as the table's: a
+    /// browser moves such content before the table (foster parenting), and so does
+    /// `HTMLFosterParenting` once the document is built.
     mutating func openImpliedCell() {
-        let key = Int32(HTMLElement.td.rawValue)
-        openCell(.td, key: key, attributes: .none, style: nil, cell: .plain)
+        let table = currentTable
+        closeCell()
+        var row = top(.tr)
+        if row < table || row < 0 {
+            let node = openNode(.tableRow(isHeader: false), attributes: .none, style: nil)
+            push(.tr, key: Int32(HTMLElement.tr.rawValue), node: node, flags: [.blockNode, .tableContainer, .fosteredRow])
+            row = Int32(stack.count - 1)
+            if node >= 0 { fostering.rows.insert(node) }
+        }
+        let node = openNode(.tableCell(.plain), attributes: .none, style: nil)
+        push(.td, key: Int32(HTMLElement.td.rawValue), node: node, flags: [.blockNode, .formattingMarker])
+        formatting.append(.marker)
+        spacing = .start
+        if node >= 0 && table >= 0 && row >= 0 && stack[Int(table)].node >= 0 && stack[Int(row)].node >= 0 {
+            fostering.cells.append(node)
+        }
     }
 
     /// Finishes the row just closed: a first row of only `th` cells is a header row.

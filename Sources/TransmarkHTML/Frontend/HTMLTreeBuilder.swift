@@ -44,6 +44,9 @@ struct HTMLTreeBuilder {
     /// The node of the last item opened for content directly in a list (not by `<li>`), or -1.
     var impliedItemNode: Int32 = -1
     var tables: [HTMLTableContext] = []
+    /// The cells opened for content misplaced in a table, in document order, and the rows
+    /// opened for them (see `HTMLFosterParenting`).
+    var fostering = HTMLFosterParenting()
     /// Languages that open wrapping `div`s give code blocks inside them (`highlight-source-x`,
     /// …), with the stack index of the div, innermost last.
     var codeHints: [(stackIndex: Int32, language: String)] = []
@@ -93,7 +96,8 @@ struct HTMLTreeBuilder {
         finishCollector()
         settleLingeringItem()
         while !stack.isEmpty { pop() }
-        return builder.finish()
+        let document = builder.finish()
+        return fostering.isEmpty ? document : fostering.apply(to: document)
     }
 
     // Methods of this (large) struct are `mutating` even when they only read: a non-mutating
