@@ -184,12 +184,7 @@ public enum StyledJSONWriter {
         if a.baselineOffset != 0 { out.append(", \"baselineOffset\": "); writeNumber(a.baselineOffset, to: &out) }
         if a.letterSpacing != 0 { out.append(", \"letterSpacing\": "); writeNumber(a.letterSpacing, to: &out) }
         if !a.traits.isEmpty {
-            out.append(", \"traits\": [")
-            for (i, name) in a.traits.names.enumerated() {
-                if i > 0 { out.append(", ") }
-                writeString(name, to: &out)
-            }
-            out.append("]")
+            writeArray(", \"traits\": [", a.traits.names, into: &out) { name, out in writeString(name, to: &out) }
         }
         if let link = a.link {
             out.append(", \"link\": {\"url\": ")
@@ -206,6 +201,19 @@ public enum StyledJSONWriter {
         if let v = a.footnoteReference { out.append(", \"footnoteReference\": "); writeString(v, to: &out) }
         if let v = a.sourceTag { out.append(", \"sourceTag\": "); writeString(v, to: &out) }
         out.append("}")
+    }
+
+    /// `opening` (a key and `[`), the items written by `element` separated by `, `, and `]`.
+    static func writeArray<Out: JSONByteSink, Items: Sequence>(_ opening: StaticString, _ items: Items, into out: inout Out,
+                                                               element: (Items.Element, inout Out) -> Void) {
+        out.append(opening)
+        var first = true
+        for item in items {
+            if !first { out.append(", ") }
+            first = false
+            element(item, &out)
+        }
+        out.append("]")
     }
 
     static func write<Out: JSONByteSink>(_ line: DecorationLine, into out: inout Out) {
@@ -230,15 +238,13 @@ public enum StyledJSONWriter {
         writeNumber(p.spacingAfter, to: &out)
         if let m = p.lineHeightMultiple { out.append(", \"lineHeightMultiple\": "); writeNumber(m, to: &out) }
         if !p.tabStops.isEmpty {
-            out.append(", \"tabStops\": [")
-            for (i, stop) in p.tabStops.enumerated() {
-                out.append(i == 0 ? "{\"location\": " : ", {\"location\": ")
+            writeArray(", \"tabStops\": [", p.tabStops, into: &out) { stop, out in
+                out.append("{\"location\": ")
                 writeNumber(stop.location, to: &out)
                 out.append(", \"alignment\": ")
                 writeString(stop.alignment.rawValue, to: &out)
                 out.append("}")
             }
-            out.append("]")
         }
         if p.hasRule { out.append(", \"hasRule\": true") }
         if p.preservesWhitespace { out.append(", \"preservesWhitespace\": true") }
