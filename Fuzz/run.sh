@@ -4,13 +4,16 @@
 # TARGET for SECONDS of wall time on one core, with its corpus in Fuzz/.corpus/TARGET (seeded
 # from Fixtures/ and ../shared/corpus on first use). Crashes and broken invariants are written to
 # Fuzz/crashes/TARGET/. Targets: html markdown backends css tagged selectors json-tree.
-# `Fuzz/run.sh list` prints the targets; `Fuzz/run.sh build` only builds.
+# `Fuzz/run.sh list` prints the targets; `Fuzz/run.sh build` only builds. FUZZ_CONFIGURATION=debug
+# builds without optimization (a quicker build, slower runs; CI's choice), release by default.
 set -euo pipefail
 cd "$(dirname "$0")"
 TARGETS="html markdown backends css tagged selectors json-tree"
 if [[ "${1:-}" == "list" ]]; then echo "$TARGETS"; exit 0; fi
+CONFIGURATION="${FUZZ_CONFIGURATION:-release}"
+[[ "$CONFIGURATION" == release || "$CONFIGURATION" == debug ]] || { echo "FUZZ_CONFIGURATION is release or debug" >&2; exit 2; }
 build() {
-    swift build -c release --product TransmarkFuzz \
+    swift build -c "$CONFIGURATION" --product TransmarkFuzz \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
 }
 if [[ "${1:-}" == "build" ]]; then build; exit 0; fi
@@ -21,7 +24,7 @@ shift 2
 (( SECONDS_TO_RUN > 0 )) || { echo "SECONDS must be positive" >&2; exit 2; }
 
 build
-BIN="$(swift build -c release --show-bin-path)/TransmarkFuzz"
+BIN="$(swift build -c "$CONFIGURATION" --show-bin-path)/TransmarkFuzz"
 
 CORPUS=".corpus/$TARGET"
 CRASHES="crashes/$TARGET"
