@@ -1,9 +1,10 @@
 /// UTF-8 checks on bytes, for code that must know its bytes are valid before handing them on
 /// (a `String` made from them, JSON written from them) without paying for a `String`.
+@usableFromInline
 package enum UTF8Validation {
     /// The length of the valid UTF-8 sequence starting with the non-ASCII byte at `i`, or minus
     /// the length of its longest invalid prefix (a maximal subpart, which becomes one U+FFFD).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func sequenceLength(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let b = s[i]
         var needed: Int

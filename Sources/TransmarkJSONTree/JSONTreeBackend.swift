@@ -361,66 +361,9 @@ struct JSONTreeWriter {
         s.withUTF8 { appendString($0) }
     }
 
-    /// Appends bytes as a quoted JSON string: runs that need nothing are copied whole; `"`, `\`,
-    /// control characters, DEL, U+2028 and U+2029 are escaped; bytes that are not valid UTF-8
-    /// become U+FFFD (one per maximal invalid subpart).
+    /// Appends bytes as a quoted JSON string (see `JSONStringEscaping`: `"`, `\`, control
+    /// characters, DEL, U+2028 and U+2029 escaped; bytes that are not valid UTF-8 become U+FFFD).
     mutating func appendString(_ s: UnsafeBufferPointer<UInt8>) {
-        out.append(0x22)
-        var runStart = 0
-        var i = 0
-        let n = s.count
-        while i < n {
-            let b = s[i]
-            if b >= 0x20 && b < 0x7F && b != 0x22 && b != 0x5C {
-                i += 1
-                continue
-            }
-            if b >= 0x80 {
-                let length = UTF8Validation.sequenceLength(s, at: i)
-                if length > 0 {
-                    // U+2028 and U+2029 (E2 80 A8/A9): valid JSON, but not valid JavaScript
-                    // string content before ES2019; escaped.
-                    if length == 3 && b == 0xE2 && s[i + 1] == 0x80 && (s[i + 2] == 0xA8 || s[i + 2] == 0xA9) {
-                        flushRun(s, runStart, i)
-                        append(s[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
-                        i += 3
-                        runStart = i
-                    } else {
-                        i += length
-                    }
-                    continue
-                }
-                flushRun(s, runStart, i)
-                out.append(contentsOf: [0xEF, 0xBF, 0xBD] as [UInt8])
-                i += -length
-                runStart = i
-                continue
-            }
-            flushRun(s, runStart, i)
-            switch b {
-            case 0x22: append("\\\"")
-            case 0x5C: append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x09: append("\\t")
-            case 0x0D: append("\\r")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
-            default:
-                append("\\u00")
-                out.append(Self.hexDigits[Int(b >> 4)])
-                out.append(Self.hexDigits[Int(b & 15)])
-            }
-            i += 1
-            runStart = i
-        }
-        flushRun(s, runStart, n)
-        out.append(0x22)
+        JSONStringEscaping.appendString(s, to: &out, isValidUTF8: false)
     }
-
-    @inline(__always)
-    private mutating func flushRun(_ s: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
-        if start < end { out.append(contentsOf: UnsafeBufferPointer(rebasing: s[start ..< end])) }
-    }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

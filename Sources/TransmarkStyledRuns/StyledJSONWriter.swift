@@ -281,9 +281,9 @@ public enum StyledJSONWriter {
         out.append(byte: UInt8(ascii: "\""))
     }
 
-    /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, `\r`, `\b`, `\f` or
-    /// `\u00XX`, U+2028 and U+2029 as `\u2028` / `\u2029` (safe inside JavaScript); everything
-    /// else as raw UTF-8.
+    /// A JSON string, escaped as `JSONStringEscaping` escapes: `"` and `\` escaped, control
+    /// characters and DEL as `\n`, `\t`, `\r`, `\b`, `\f` or `\u00XX`, U+2028 and U+2029 as
+    /// `\u2028` / `\u2029` (safe inside JavaScript); everything else as raw UTF-8.
     public static func writeString(_ s: String, into out: inout ByteOutput) {
         writeString(s, to: &out)
     }
@@ -300,58 +300,9 @@ public enum StyledJSONWriter {
     }
 
     /// The escaped content of a JSON string, without its quotes (see `writeString(_:into:)`).
+    @inline(__always)
     static func writeStringContent<Out: JSONByteSink>(bytes: UnsafeBufferPointer<UInt8>, into out: inout Out) {
-        var start = 0
-        var i = 0
-        let n = bytes.count
-        let base = bytes.baseAddress
-        let space = SIMD16<UInt8>(repeating: 0x20), quote = SIMD16<UInt8>(repeating: 0x22)
-        let backslash = SIMD16<UInt8>(repeating: 0x5C), lineSeparatorLead = SIMD16<UInt8>(repeating: 0xE2)
-        while i < n {
-            // Skip, sixteen bytes at a time, what is written as is.
-            if let base {
-                while i + 16 <= n {
-                    let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                    if any((v .< space) .| (v .== quote) .| (v .== backslash) .| (v .== lineSeparatorLead)) { break }
-                    i += 16
-                }
-                if i >= n { break }
-            }
-            let b = bytes[i]
-            var escape: StaticString? = nil
-            var width = 1
-            switch b {
-            case 0x22: escape = "\\\""
-            case 0x5C: escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x09: escape = "\\t"
-            case 0x0D: escape = "\\r"
-            case 0x08: escape = "\\b"
-            case 0x0C: escape = "\\f"
-            case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                escape = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                width = 3
-            default:
-                if b < 0x20 {
-                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                    out.append("\\u00")
-                    out.append(byte: hexDigits[Int(b >> 4)])
-                    out.append(byte: hexDigits[Int(b & 15)])
-                    i += 1
-                    start = i
-                    continue
-                }
-            }
-            if let escape {
-                out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                out.append(escape)
-                i += width
-                start = i
-            } else {
-                i += 1
-            }
-        }
-        out.append(UnsafeBufferPointer(rebasing: bytes[start..<n]))
+        JSONStringEscaping.appendContent(bytes, to: &out, isValidUTF8: true)
     }
 
     /// A number with at most three decimals, without exponent or trailing zeros (`16`, `13.5`,

@@ -45,6 +45,7 @@ struct FastPathTests {
                 case "\u{C}": out += "\\f"
                 case "\u{2028}": out += "\\u2028"
                 case "\u{2029}": out += "\\u2029"
+                case "\u{7F}": out += "\\u007f"
                 default:
                     if scalar.value < 0x20 {
                         let hex = String(scalar.value, radix: 16)
