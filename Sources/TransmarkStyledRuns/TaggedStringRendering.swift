@@ -34,12 +34,31 @@ extension TaggedString {
         let mayEndWithLineEnd = markup.utf8.contains(0x0A) || markup.utf8.contains(0x26)
         if mayEndWithLineEnd && styled.text.utf8.last != 0x0A && plainText.utf8.last == 0x0A {
             styled.appendLastParagraphEnd()
+        } else if styled.text.utf8.last == 0x0A && plainText.utf8.count == styled.text.utf8.count - 1 {
+            // A last line of nothing but empty elements (`a\n<br/>`) is an empty paragraph, which
+            // the layout gives a `\n` to carry its attributes; the text has no such character.
+            styled.removeLastParagraphEnd()
         }
         return styled
     }
 }
 
 extension StyledText {
+    /// Removes the text's last character, a `\n`, with the last run and paragraph when it was
+    /// all they held.
+    fileprivate mutating func removeLastParagraphEnd() {
+        let end = runs.last.map { $0.range.location + $0.range.length } ?? 0
+        text.unicodeScalars.removeLast()
+        if let last = runs.indices.last, runs[last].range.location + runs[last].range.length == end {
+            runs[last].range.length -= 1
+            if runs[last].range.length == 0 { runs.removeLast() }
+        }
+        if let last = paragraphs.indices.last, paragraphs[last].range.location + paragraphs[last].range.length == end {
+            paragraphs[last].range.length -= 1
+            if paragraphs[last].range.length == 0 { paragraphs.removeLast() }
+        }
+    }
+
     /// Appends `\n` to the text as the end of the last paragraph, in the last run's style.
     fileprivate mutating func appendLastParagraphEnd() {
         let end = text.isEmpty ? 0 : (runs.last.map { $0.range.location + $0.range.length } ?? 0)

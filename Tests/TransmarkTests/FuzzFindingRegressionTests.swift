@@ -28,7 +28,8 @@ import Transmark
     /// tagged target: `styledText` dropped a final line end that `plainText` keeps (`"a\n"` was
     /// `"a"` styled). Each `\n` ends a paragraph, and the layout writes no end for the last one;
     /// now a final `\n` of the text is written as the last paragraph's end.
-    @Test(arguments: ["a\n", "\u{0}<a\n", "<code>a\nb</code>", "a\n\nb", "\n", "<b>a\n</b>", "a\r\nb", "a&#10;", "<code>a</code>\n", "a\n<b></b>", "\n\n", "a\t b  ", "<unknown>a\n"])
+    @Test(arguments: ["a\n", "\u{0}<a\n", "<code>a\nb</code>", "a\n\nb", "\n", "<b>a\n</b>", "a\r\nb", "a&#10;", "<code>a</code>\n", "a\n<b></b>", "\n\n", "a\t b  ", "<unknown>a\n",
+                      "<x/>", "a\n<x/>", "<b></b>", "a<x/>", "\n<x/>\n", "<x/>\n", "a\n<b></b>\n<i></i>", "<F\u{FFFD}/>"])
     func styledTextIsPlainText(_ markup: String) throws {
         let tagged = TaggedString(markup: markup)
         let styled = try tagged.styledText(.standard())
@@ -48,6 +49,8 @@ extension FuzzFindingRegressionTests {
         [224, 97, 60, 10, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 98, 0, 184, 0, 36, 105, 62, 120, 60, 47, 97, 32, 157, 62,
          97, 193, 32, 255, 97, 32, 60, 98, 111, 119, 255, 255, 255, 110, 62, 101, 115, 116, 101, 100, 0, 0, 0, 0, 0, 47,
          105, 62, 120, 92, 111, 108, 255, 255, 255, 255, 60, 10],
+        // A self-closing tag alone: an empty paragraph, whose `\n` the text has not.
+        Array("<FFFFF5FFFFFFr".utf8) + [0xA0] + Array("/>".utf8),
     ] as [[UInt8]])
     func styledTextOfFuzzedBytesIsPlainText(_ bytes: [UInt8]) throws {
         let tagged = TaggedString(markup: String(decoding: bytes, as: UTF8.self))
