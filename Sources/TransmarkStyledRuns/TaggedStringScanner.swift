@@ -149,7 +149,8 @@ struct TaggedStringScanner {
                 value = value &* (hex ? 16 : 10) &+ v
                 if value > 0x10FFFF { return nil }
             }
-            return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+            // `&#0;` is U+FFFD, as in HTML and as a NUL written as it is reads.
+            return (value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}", length)
         }
         switch String(decoding: body, as: UTF8.self) {
         case "lt": return ("<", length)

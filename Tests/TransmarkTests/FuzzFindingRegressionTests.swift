@@ -51,6 +51,8 @@ extension FuzzFindingRegressionTests {
          105, 62, 120, 92, 111, 108, 255, 255, 255, 255, 60, 10],
         // A self-closing tag alone: an empty paragraph, whose `\n` the text has not.
         Array("<FFFFF5FFFFFFr".utf8) + [0xA0] + Array("/>".utf8),
+        // `&#0;` read as NUL in the styled text and as U+FFFD in the plain text.
+        Array("&#0;on".utf8) + [0] + Array("t".utf8) + [0] + Array("&".utf8),
     ] as [[UInt8]])
     func styledTextOfFuzzedBytesIsPlainText(_ bytes: [UInt8]) throws {
         let tagged = TaggedString(markup: String(decoding: bytes, as: UTF8.self))
