@@ -29,7 +29,9 @@ import Transmark
     /// `"a"` styled). Each `\n` ends a paragraph, and the layout writes no end for the last one;
     /// now a final `\n` of the text is written as the last paragraph's end.
     @Test(arguments: ["a\n", "\u{0}<a\n", "<code>a\nb</code>", "a\n\nb", "\n", "<b>a\n</b>", "a\r\nb", "a&#10;", "<code>a</code>\n", "a\n<b></b>", "\n\n", "a\t b  ", "<unknown>a\n",
-                      "<x/>", "a\n<x/>", "<b></b>", "a<x/>", "\n<x/>\n", "<x/>\n", "a\n<b></b>\n<i></i>", "<F\u{FFFD}/>"])
+                      "<x/>", "a\n<x/>", "<b></b>", "a<x/>", "\n<x/>\n", "<x/>\n", "a\n<b></b>\n<i></i>", "<F\u{FFFD}/>",
+                      "a\rb", "a\r", "\r\n", "a\u{2028}b", "a\u{85}b", "\u{FEFF}a", "a\u{0C}b", "<br>", "a<br>b", "a<br/>",
+                      "\t", " ", "  a  ", "&#13;", "a\n\n", "<x/>\n<y/>", "&#x2028;", "<a href=\"x\">\n</a>", "<b>\n</b>x"])
     func styledTextIsPlainText(_ markup: String) throws {
         let tagged = TaggedString(markup: markup)
         let styled = try tagged.styledText(.standard())
