@@ -29,14 +29,18 @@ extension TaggedString {
         options.strict = styles.isStrict
         let document = try TaggedFrontend().parse(markup, options: options)
         var styled = StyledText(document: document, tagStyles: styles, unit: unit)
-        // The layout writes no end for the last paragraph; when the text itself ends with `\n`
-        // (written, or as an entity), that `\n` is the last paragraph's end.
-        let mayEndWithLineEnd = markup.utf8.contains(0x0A) || markup.utf8.contains(0x26)
-        if mayEndWithLineEnd && styled.text.utf8.last != 0x0A && plainText.utf8.last == 0x0A {
+        // The styled text is the plain text but for two cases at its end. The layout writes no end
+        // for the last paragraph, so a text ending with `\n` (written, or as an entity) gets that
+        // `\n` as the last paragraph's end. And a last line of nothing but empty elements
+        // (`a\n<br/>`) is an empty paragraph, which the layout gives a `\n` to carry its
+        // attributes; the text has no such character. The plain text is worked out only when one
+        // of the two can be the case.
+        let styledEndsWithLineEnd = styled.text.utf8.last == 0x0A
+        guard styledEndsWithLineEnd || markup.utf8.contains(0x0A) || markup.utf8.contains(0x26) else { return styled }
+        let plain = plainText
+        if !styledEndsWithLineEnd && plain.utf8.last == 0x0A {
             styled.appendLastParagraphEnd()
-        } else if styled.text.utf8.last == 0x0A && plainText.utf8.count == styled.text.utf8.count - 1 {
-            // A last line of nothing but empty elements (`a\n<br/>`) is an empty paragraph, which
-            // the layout gives a `\n` to carry its attributes; the text has no such character.
+        } else if styledEndsWithLineEnd && plain.utf8.count == styled.text.utf8.count - 1 {
             styled.removeLastParagraphEnd()
         }
         return styled
