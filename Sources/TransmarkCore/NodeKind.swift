@@ -168,32 +168,19 @@ extension NodeKind {
         }
 
         /// The kind for tags without associated values; `nil` for those that need a payload.
-        public var payloadFreeKind: NodeKind? {
-            switch self {
-            case .document: .document
-            case .paragraph: .paragraph
-            case .blockQuote: .blockQuote
-            case .htmlBlock: .htmlBlock
-            case .thematicBreak: .thematicBreak
-            case .definitionList: .definitionList
-            case .term: .term
-            case .definition: .definition
-            case .text: .text
-            case .softBreak: .softBreak
-            case .lineBreak: .lineBreak
-            case .emphasis: .emphasis
-            case .strong: .strong
-            case .strikethrough: .strikethrough
-            case .underline: .underline
-            case .superscript: .superscript
-            case .subscript: .subscript
-            case .highlight: .highlight
-            case .code: .code
-            case .htmlInline: .htmlInline
-            case .span: .span
-            default: nil
-            }
-        }
+        @inlinable public var payloadFreeKind: NodeKind? { Self.payloadFreeKinds[Int(rawValue)] }
+
+        /// The kinds without associated values, at their tags' raw values (`nil` at the others).
+        @usableFromInline static let payloadFreeKinds: [NodeKind?] = {
+            let kinds: [NodeKind] = [
+                .document, .paragraph, .blockQuote, .htmlBlock, .thematicBreak, .definitionList, .term,
+                .definition, .text, .softBreak, .lineBreak, .emphasis, .strong, .strikethrough, .underline,
+                .superscript, .subscript, .highlight, .code, .htmlInline, .span,
+            ]
+            var byTag = [NodeKind?](repeating: nil, count: allCases.count)
+            for kind in kinds { byTag[Int(kind.tag.rawValue)] = kind }
+            return byTag
+        }()
     }
 
     /// The kind without its associated values.

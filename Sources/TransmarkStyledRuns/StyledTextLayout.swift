@@ -80,7 +80,7 @@ struct StyledTextLayout {
         self.out = StyledTextAccumulator(unit: options.unit, estimatedBytes: document.storage.text.count + document.nodeCount)
         var kindStyles: [Style?] = Array(repeating: nil, count: NodeKind.Tag.allCases.count)
         for tag in NodeKind.Tag.allCases {
-            if let kind = PayloadFreeKinds.byTag[Int(tag.rawValue)] {
+            if let kind = tag.payloadFreeKind {
                 let s = options.theme.style(for: kind)
                 kindStyles[Int(tag.rawValue)] = s.isEmpty ? nil : s
             }
@@ -132,21 +132,25 @@ struct StyledTextLayout {
         finishParagraphs()
     }
 
+    /// Appends the text of a leaf (text, code, inline HTML) in its style, unless the style hides it.
+    @inline(__always)
+    private mutating func appendLeafText(_ index: Int32, kind: NodeKind, parent: Int32) {
+        guard let style = leafStyle(index, kind: kind, parent: parent) else { return }
+        ensureParagraph()
+        appendText(document.textBytes(at: index), style: style)
+    }
+
     /// Handles entering a node; returns `false` to skip its children.
     mutating func enter(_ index: Int32, parent: Int32) -> Bool {
         if document.storage.records.tag(index) == .text {
             // Most nodes are text: no `NodeKind` is made for them.
-            guard let style = leafStyle(index, kind: .text, parent: parent) else { return false }
-            ensureParagraph()
-            appendText(document.textBytes(at: index), style: style)
+            appendLeafText(index, kind: .text, parent: parent)
             return false
         }
         let kind = document.kind(at: index)
         switch kind {
-        case .text:
-            guard let style = leafStyle(index, kind: kind, parent: parent) else { return false }
-            ensureParagraph()
-            appendText(document.textBytes(at: index), style: style)
+        case .text, .code:
+            appendLeafText(index, kind: kind, parent: parent)
             return false
         case .softBreak:
             ensureParagraph()
@@ -160,15 +164,8 @@ struct StyledTextLayout {
             ensureParagraph()
             out.append("\u{2028}", style: runStyle(parent))
             return false
-        case .code:
-            guard let style = leafStyle(index, kind: kind, parent: parent) else { return false }
-            ensureParagraph()
-            appendText(document.textBytes(at: index), style: style)
-            return false
         case .htmlInline:
-            guard options.rawHTML != .drop, let style = leafStyle(index, kind: kind, parent: parent) else { return false }
-            ensureParagraph()
-            appendText(document.textBytes(at: index), style: style)
+            if options.rawHTML != .drop { appendLeafText(index, kind: kind, parent: parent) }
             return false
         case .htmlBlock:
             guard options.rawHTML != .drop, let style = leafStyle(index, kind: kind, parent: parent) else { return false }
