@@ -1,6 +1,7 @@
 /// The `tree` format: a stable, indented, human-readable dump of a document (kinds, associated
 /// values, attributes, styles, text), one node per line. Used by tests and by people debugging a
-/// conversion. Indentation stops growing at 64 levels; deeper lines start with their depth.
+/// conversion. Indentation stops growing at 64 levels; deeper lines start with their depth. Strings
+/// (text, destinations, labels, attribute values) are written as JSON strings.
 public struct TreeBackend: Backend {
     /// Options of the tree dump.
     public struct Options: FormatOptions {
@@ -127,37 +128,14 @@ public struct TreeBackend: Backend {
         quote(Array(s.utf8)[...], into: &out)
     }
 
-    /// Writes bytes as a double-quoted string with `\n`, `\t`, `\r`, `\"`, `\\` and `\u{…}` for
-    /// other control characters.
+    /// Writes bytes as a double-quoted JSON string, escaped by the package's one JSON escaper
+    /// (`\n`, `\t`, `\"`, `\\`, `\u00XX` for other control characters, U+FFFD for bytes that are
+    /// not UTF-8), so that any JSON parser reads a dumped string back.
     static func quote(_ bytes: ArraySlice<UInt8>, into out: inout ByteOutput) {
         out.append(byte: 0x22)
-        bytes.withUnsafeBufferPointer { buffer in
-            // Copy runs of bytes that need no escape at once; escape the rest one by one.
-            var runStart = 0
-            for i in 0..<buffer.count {
-                let b = buffer[i]
-                guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F else { continue }
-                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<i])) }
-                runStart = i + 1
-                switch b {
-                case 0x0A: out.append("\\n")
-                case 0x09: out.append("\\t")
-                case 0x0D: out.append("\\r")
-                case 0x22: out.append("\\\"")
-                case 0x5C: out.append("\\\\")
-                default:
-                    out.append("\\u{")
-                    out.append(byte: hexDigits[Int(b >> 4)])
-                    out.append(byte: hexDigits[Int(b & 15)])
-                    out.append("}")
-                }
-            }
-            if runStart < buffer.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...])) }
-        }
+        bytes.withUnsafeBufferPointer { JSONStringEscaping.appendContent($0, to: &out, isValidUTF8: false) }
         out.append(byte: 0x22)
     }
-
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }
 
 extension Document {

@@ -1,5 +1,6 @@
 import Testing
 import TransmarkCore
+import Foundation
 
 @Suite struct DocumentTests {
     static func sample() -> Document {
@@ -130,6 +131,23 @@ import TransmarkCore
               codeBlock info="swift" "let a = 1\\n"
 
             """)
+    }
+
+    /// Strings in the tree dump are JSON strings: a JSON parser reads each one back as it was.
+    @Test func treeDumpQuotesStringsAsJSON() throws {
+        var b = DocumentBuilder()
+        _ = b.open(.paragraph)
+        _ = b.open(.link(destination: "a\"b\\c", title: "tab\there"))
+        b.text("bell\u{7} del\u{7F} nl\n sep\u{2028} é")
+        b.close()
+        b.close()
+        let dump = b.finish().treeDump
+        #expect(dump.contains(#"link destination="a\"b\\c" title="tab\there""#))
+        #expect(dump.contains(#"text "bell\u0007 del\u007f nl\n sep\u2028 é""#))
+        let line = try #require(dump.split(separator: "\n").first { $0.contains("text ") })
+        let quoted = line.drop { $0 != "\"" }
+        let decoded = try JSONDecoder().decode(String.self, from: Data(quoted.utf8))
+        #expect(decoded == "bell\u{7} del\u{7F} nl\n sep\u{2028} é")
     }
 
     /// A document one million levels deep can be built, walked, compared and dumped.
