@@ -282,13 +282,11 @@ extension TextLayoutEngine {
         var line: [UInt8] = []
         line.reserveCapacity(3 * (widths.reduce(0, +) + 3 * columns + 1))
         func add(_ piece: String) { line.append(contentsOf: piece.utf8) }
-        if above == nil {
-            add(borders.topLeft)
-        } else if below == nil {
-            add(borders.bottomLeft)
-        } else {
-            add(header ? borders.headerLeft : borders.left)
+        // The line's left or right end: a corner on the top and bottom lines, a side joint between.
+        func end(top: String, bottom: String, headerSide: String, side: String) -> String {
+            above == nil ? top : below == nil ? bottom : header ? headerSide : side
         }
+        add(end(top: borders.topLeft, bottom: borders.bottomLeft, headerSide: borders.headerLeft, side: borders.left))
         let horizontal = Array((header ? borders.headerHorizontal : borders.horizontal).utf8)
         var width = 1
         for c in 0..<columns {
@@ -303,13 +301,7 @@ extension TextLayoutEngine {
             case (false, false): line.append(contentsOf: horizontal)
             }
         }
-        if above == nil {
-            add(borders.topRight)
-        } else if below == nil {
-            add(borders.bottomRight)
-        } else {
-            add(header ? borders.headerRight : borders.right)
-        }
+        add(end(top: borders.topRight, bottom: borders.bottomRight, headerSide: borders.headerRight, side: borders.right))
         beginLine()
         line.withUnsafeBufferPointer { put(bytes: $0, style: style) }
         endLine(contentWidth: width)
