@@ -1,3 +1,5 @@
+import TransmarkCore
+
 /// A laid-out line: a byte range of the buffer it was cut from, and its display width.
 struct WrappedLine {
     var start: Int

@@ -1,5 +1,5 @@
 import Testing
-@testable import TransmarkText
+@testable import TransmarkCore
 
 @Suite struct DisplayWidthTests {
     @Test func asciiIsOneColumnEach() {

@@ -23,8 +23,8 @@ public enum DisplayWidth {
     }
 
     /// The width of one scalar value on its own.
-    @usableFromInline
-    static func width(ofScalar v: UInt32) -> Int {
+    @inlinable
+    package static func width(ofScalar v: UInt32) -> Int {
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }
         if v < 0xA0 { return 0 }
         if v < 0x300 { return v == 0xAD ? 0 : 1 }
@@ -34,6 +34,7 @@ public enum DisplayWidth {
 
     /// The widths of the basic multilingual plane from U+0300 on (the text of most pages), read
     /// without a search; built once from `unicodeWidthTable`.
+    @usableFromInline
     static let basicPlaneWidths: [UInt8] = {
         var widths = [UInt8](repeating: 1, count: 0x10000)
         for v in 0 ..< 0x300 { widths[v] = UInt8(width(ofScalar: UInt32(v))) }
@@ -45,6 +46,7 @@ public enum DisplayWidth {
     }()
 
     /// The width of a scalar from the range table (binary search).
+    @usableFromInline
     static func searchedWidth(ofScalar v: UInt32) -> Int {
         let table = unicodeWidthTable
         var lo = 0, hi = table.count / 3 - 1
@@ -63,7 +65,8 @@ public enum DisplayWidth {
     }
 
     /// The width of the UTF-8 bytes `bytes[start..<end]`.
-    static func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    @inlinable
+    package static func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         var total = 0
         var i = start
         while i < end {
@@ -83,7 +86,8 @@ public enum DisplayWidth {
     }
 
     /// One cluster starting at `start`: the index after it and its width.
-    static func cluster(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (next: Int, width: Int) {
+    @inlinable
+    package static func cluster(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (next: Int, width: Int) {
         let (base, length) = UTF8Decoding.scalar(bytes, start, end)
         var i = start + length
         let baseWidth = width(ofScalar: base)
@@ -121,8 +125,9 @@ public enum DisplayWidth {
 }
 
 /// Lenient UTF-8 decoding for measuring: an invalid byte decodes as U+FFFD of length 1.
+@usableFromInline
 enum UTF8Decoding {
-    @inline(__always)
+    @inlinable @inline(__always)
     static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> (UInt32, Int) {
         let b0 = UInt32(bytes[i])
         if b0 < 0x80 { return (b0, 1) }
