@@ -269,7 +269,8 @@ import TransmarkMarkdown
     }
 
     /// Whether the writer writes the table as a pipe table (`writesPipeTable` in the writer):
-    /// always when one holds it as it is; else by `complexTable` (`auto`: unless cells hold blocks).
+    /// always when one holds it as it is; else by `complexTable` (`auto` and `grid`: unless cells
+    /// hold blocks).
     static func writesPipeTable(_ table: Node, options: MarkdownBackend.Options) -> Bool {
         if isPipeTable(table) { return true }
         var blocks = false
@@ -285,7 +286,7 @@ import TransmarkMarkdown
         if !table.children.contains(where: { $0.tag == .tableRow && $0.firstChild != nil }) { return false }
         switch options.complexTable {
         case .pipe: return true
-        case .auto: return !blocks
+        case .auto, .grid: return !blocks
         case .html, .text: return false
         }
     }

@@ -332,7 +332,9 @@ extension MarkdownWriter {
         return found
     }
 
-    static func displayWidth(of bytes: ArraySlice<UInt8>) -> Int {
+    /// The number of code points in UTF-8 bytes: what setext underlines and pipe-table cells are
+    /// padded to (grid tables, which pandoc cuts by display columns, use `DisplayWidth`).
+    static func codePointCount(of bytes: ArraySlice<UInt8>) -> Int {
         var n = 0
         for b in bytes where b & 0xC0 != 0x80 { n += 1 }
         return n

@@ -85,23 +85,32 @@ extension MarkdownWriter {
         if plain { return true }
         switch options.complexTable {
         case .pipe: return true
-        case .auto: return !grid.hasBlocks
+        case .auto, .grid: return !grid.hasBlocks
         case .html, .text: return false
         }
+    }
+
+    /// Whether a table that is no pipe table is written as a grid table: with `complexTable=grid`,
+    /// unless it is inside a grid table's cell (so a cell is written once, whatever the nesting).
+    func writesGridTable(_ grid: TableGrid) -> Bool {
+        options.complexTable == .grid && !inGridCell
     }
 
     /// Writes a table as a pipe table: spans padded with empty cells, short rows padded, a
     /// table without a header row given one by `tableHeader`, the caption as a paragraph
     /// before it (or pandoc's `: caption` after it).
     mutating func writePipeTable(_ grid: TableGrid, table: Int32) {
-        guard case .table(let alignments) = document.kind(at: table) else { return }
-        if grid.caption >= 0 && options.captionStyle == .paragraph {
-            writeCaption(grid.caption)
-            startBlock(table)
-        }
+        writeCaptionBefore(grid, table: table)
         var rows: [[[UInt8]]] = grid.rows.map { row in row.map { $0 >= 0 ? renderCell($0) : [] } }
         let hasHeader = grid.hasHeaderRowFirst || options.tableHeader == .promote
         if !hasHeader { rows.insert([], at: 0) }
+        writePipeTable(PipeTable(rows: rows, alignments: columnAlignments(grid, table: table)))
+        writeCaptionAfter(grid)
+    }
+
+    /// Each column's alignment: the table's, else that of the first row's cell.
+    func columnAlignments(_ grid: TableGrid, table: Int32) -> [TableAlignment] {
+        guard case .table(let alignments) = document.kind(at: table) else { return [] }
         var columnAlignments: [TableAlignment] = []
         for c in 0..<grid.columns {
             var alignment = c < alignments.count ? alignments[c] : .none
@@ -111,25 +120,36 @@ extension MarkdownWriter {
             }
             columnAlignments.append(alignment)
         }
-        writePipeTable(PipeTable(rows: rows, alignments: columnAlignments))
-        if grid.caption >= 0 && options.captionStyle == .pandoc {
-            w.blankLine()
-            w.marker(": ")
-            w.markLineStart()
-            w.markContentStarted()
-            let savedHeading = inHeading, savedLineStart = headingLineStart, savedRoot = flattenRoot
-            inHeading = true
-            headingLineStart = -1
-            flattenRoot = grid.caption
-            blockContainers.append(BlockContainer(start: w.bytes.count, lastBlock: .paragraph, isTightItem: false))
-            render(from: grid.caption)
-            blockContainers.removeLast()
-            endInlineRun()
-            inHeading = savedHeading
-            headingLineStart = savedLineStart
-            flattenRoot = savedRoot
-            w.cr()
+        return columnAlignments
+    }
+
+    /// The caption as a paragraph before the table (`captionStyle=paragraph`).
+    mutating func writeCaptionBefore(_ grid: TableGrid, table: Int32) {
+        if grid.caption >= 0 && options.captionStyle == .paragraph {
+            writeCaption(grid.caption)
+            startBlock(table)
         }
+    }
+
+    /// The caption as pandoc's `: caption` line after the table (`captionStyle=pandoc`).
+    mutating func writeCaptionAfter(_ grid: TableGrid) {
+        guard grid.caption >= 0 && options.captionStyle == .pandoc else { return }
+        w.blankLine()
+        w.marker(": ")
+        w.markLineStart()
+        w.markContentStarted()
+        let savedHeading = inHeading, savedLineStart = headingLineStart, savedRoot = flattenRoot
+        inHeading = true
+        headingLineStart = -1
+        flattenRoot = grid.caption
+        blockContainers.append(BlockContainer(start: w.bytes.count, lastBlock: .paragraph, isTightItem: false))
+        render(from: grid.caption)
+        blockContainers.removeLast()
+        endInlineRun()
+        inHeading = savedHeading
+        headingLineStart = savedLineStart
+        flattenRoot = savedRoot
+        w.cr()
     }
 
     /// Writes a table's caption as the blocks it holds (a paragraph, mostly).
@@ -223,7 +243,7 @@ extension MarkdownWriter {
         var widths = [Int](repeating: 3, count: columns)
         for row in table.rows {
             for (c, cell) in row.enumerated() where c < columns {
-                widths[c] = max(widths[c], Self.width(cell))
+                widths[c] = max(widths[c], Self.codePointCount(of: cell[...]))
             }
         }
         func writeRow(_ writer: inout MarkdownWriter, _ row: [[UInt8]]) {
@@ -232,7 +252,7 @@ extension MarkdownWriter {
                 let cell = c < row.count ? row[c] : []
                 line.append(0x20)
                 line += cell
-                line += [UInt8](repeating: 0x20, count: max(0, widths[c] - Self.width(cell)))
+                line += [UInt8](repeating: 0x20, count: max(0, widths[c] - Self.codePointCount(of: cell[...])))
                 line += [0x20, UInt8(ascii: "|")]
             }
             writer.w.marker(line)
@@ -254,11 +274,5 @@ extension MarkdownWriter {
         w.marker(delimiter)
         w.cr()
         for row in table.rows.dropFirst() { writeRow(&self, row) }
-    }
-
-    static func width(_ bytes: [UInt8]) -> Int {
-        var n = 0
-        for b in bytes where b & 0xC0 != 0x80 { n += 1 }
-        return n
     }
 }

@@ -73,6 +73,8 @@ struct MarkdownWriter {
     var fencedDivisions: [Int32] = []
     var headingLineStart = 0
     var inTableCell = false
+    /// Whether a cell of a grid table is being written (a complex table inside is HTML).
+    var inGridCell = false
     var linkDepth = 0
     /// Whether the innermost link-like node being written is an image (its text is alt text).
     var inImage = false
@@ -201,9 +203,15 @@ struct MarkdownWriter {
                 // A table inside a cell of a pipe table: its cells' content, on the cell's line.
                 break
             }
-            if options.gfm, let grid = tableGrid(i), writesPipeTable(grid) {
-                writePipeTable(grid, table: i)
-                return false
+            if let grid = tableGrid(i) {
+                if options.gfm && writesPipeTable(grid) {
+                    writePipeTable(grid, table: i)
+                    return false
+                }
+                if writesGridTable(grid) {
+                    writeGridTable(grid, table: i)
+                    return false
+                }
             }
             if options.complexTable != .text {
                 writeHTMLFragment(i)
@@ -331,7 +339,7 @@ struct MarkdownWriter {
                 // turndown underlines with as many characters as the heading has (UTF-16 units).
                 let width = options.escaping == .turndown
                     ? max(1, String(decoding: w.bytes[headingLineStart...], as: UTF8.self).utf16.count)
-                    : max(3, min(80, Self.displayWidth(of: w.bytes[headingLineStart...])))
+                    : max(3, min(80, Self.codePointCount(of: w.bytes[headingLineStart...])))
                 w.cr()
                 w.marker(String(repeating: level == 1 ? "=" : "-", count: width))
             }

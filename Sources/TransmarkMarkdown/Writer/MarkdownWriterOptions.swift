@@ -67,7 +67,8 @@ extension MarkdownBackend {
         /// drops the size, `html` keeps it in an `<img>` tag.
         public var imageSize = Fallback.text
         /// Tables a pipe table cannot hold as they are (no header row, spans, a caption, block
-        /// content in cells): `auto` (the default) writes a pipe table unless cells hold blocks.
+        /// content in cells): `auto` (the default) writes a pipe table unless cells hold blocks;
+        /// `grid` (`pandoc`) writes pandoc's grid table for those.
         public var complexTable = ComplexTable.auto
         /// How a pipe table is given the header row a table without one lacks: an empty header
         /// row (the default), or the first row promoted to the header.
@@ -133,6 +134,7 @@ extension MarkdownBackend {
                 division = .symbol
                 definitionList = .symbol
                 captionStyle = .pandoc
+                complexTable = .grid
             }
         }
 
@@ -197,7 +199,7 @@ extension MarkdownBackend {
                 .choice("definitionList", \.definitionList, summary: "definition lists: html (<dl>), text (bold terms) or symbol (term / :   definition)"),
                 .choice("imageSize", \.imageSize, summary: "images with a size: text (![alt](src), size dropped; default) or html (<img width height>)"),
                 .choice("complexTable", \.complexTable,
-                        summary: "tables a pipe table cannot hold as they are: auto (pipe unless cells hold blocks), pipe, html or text"),
+                        summary: "tables a pipe table cannot hold as they are: auto (pipe unless cells hold blocks, then html), grid (pipe unless cells hold blocks, then pandoc's grid table), pipe, html or text"),
                 .choice("tableHeader", \.tableHeader, summary: "header of a pipe table for a table without one: empty row or promote the first row"),
                 .choice("captionStyle", \.captionStyle, summary: "table captions: paragraph before the table or pandoc's ': caption' after it"),
                 .bool("htmlFallbackAttributes", \.htmlFallbackAttributes,
@@ -257,6 +259,10 @@ extension MarkdownBackend.Options {
         /// A pipe table unless cells hold blocks (lists, several paragraphs, nested tables):
         /// what a pipe table loses then is layout only (spans, the header row's absence).
         case auto
+        /// A pipe table unless cells hold blocks, then pandoc's grid table (`+---+` borders),
+        /// whose cells hold blocks as they are. Only for pandoc's Markdown: other dialects read a
+        /// grid table as text.
+        case grid
         /// Always a pipe table: spans padded with empty cells, blocks in cells joined on one line.
         case pipe
         /// An HTML block.

@@ -1,0 +1,141 @@
+@_spi(TransmarkStorage) import TransmarkCore
+
+// pandoc's grid tables: cells that hold blocks (paragraphs, lists, code) keep them, on as many
+// lines as they take, between `+---+` borders.
+//
+//     +-------+--------------+
+//     | Step  | Notes        |
+//     +=======+==============+
+//     | 1     | First        |
+//     |       |              |
+//     |       | -   install  |
+//     +-------+--------------+
+//
+// pandoc cuts a row into cells at the columns of the border's `+`, counted in display columns
+// (a wide character takes two), so cells are padded to `DisplayWidth`.
+extension MarkdownWriter {
+    /// Tab stops inside a grid table's cell: pandoc expands tabs before it cuts the lines.
+    static let gridTabStop = 4
+
+    /// Writes a table as a grid table: a header row (when the table's first row is one, or
+    /// `tableHeader=promote`) under a `+===+` border, alignments as colons in the border below
+    /// the header (or in the top border), spans padded with empty cells, and the caption as for
+    /// a pipe table.
+    mutating func writeGridTable(_ grid: TableGrid, table: Int32) {
+        writeCaptionBefore(grid, table: table)
+        let rows: [[[[UInt8]]]] = grid.rows.map { row in row.map { $0 >= 0 ? renderGridCell($0) : [] } }
+        let alignments = columnAlignments(grid, table: table)
+        var widths = [Int](repeating: 3, count: grid.columns)
+        for row in rows {
+            for (c, lines) in row.enumerated() {
+                for line in lines { widths[c] = max(widths[c], Self.gridWidth(line)) }
+            }
+        }
+        let hasHeader = grid.hasHeaderRowFirst || options.tableHeader == .promote
+        writeGridBorder(widths, fill: "-", alignments: hasHeader ? nil : alignments)
+        for (r, row) in rows.enumerated() {
+            let height = max(1, row.map(\.count).max() ?? 1)
+            for k in 0..<height {
+                var line: [UInt8] = [UInt8(ascii: "|")]
+                for c in 0..<grid.columns {
+                    let cell = c < row.count && k < row[c].count ? row[c][k] : []
+                    line.append(0x20)
+                    line += cell
+                    line += [UInt8](repeating: 0x20, count: widths[c] - Self.gridWidth(cell))
+                    line += [0x20, UInt8(ascii: "|")]
+                }
+                w.marker(line)
+                w.markContentStarted()
+                w.cr()
+            }
+            let isHeader = r == 0 && hasHeader
+            writeGridBorder(widths, fill: isHeader ? "=" : "-", alignments: isHeader ? alignments : nil)
+        }
+        writeCaptionAfter(grid)
+    }
+
+    /// A border line: `+` at each column boundary, `fill` between, and the alignments (if
+    /// given) as colons at a column's ends.
+    mutating func writeGridBorder(_ widths: [Int], fill: Unicode.Scalar, alignments: [TableAlignment]?) {
+        let fillByte = UInt8(ascii: fill), colon = UInt8(ascii: ":")
+        var line: [UInt8] = [UInt8(ascii: "+")]
+        for (c, width) in widths.enumerated() {
+            var segment = [UInt8](repeating: fillByte, count: width + 2)
+            let alignment = alignments.map { c < $0.count ? $0[c] : .none } ?? .none
+            if alignment == .left || alignment == .center { segment[0] = colon }
+            if alignment == .right || alignment == .center { segment[segment.count - 1] = colon }
+            line += segment
+            line.append(UInt8(ascii: "+"))
+        }
+        w.marker(line)
+        w.markContentStarted()
+        w.cr()
+    }
+
+    /// Renders one cell's content as Markdown blocks, one entry per line, tabs expanded, trailing
+    /// spaces trimmed. Inside, a table that is no pipe table is written as HTML (see
+    /// `writesGridTable`), so no cell is rendered twice.
+    mutating func renderGridCell(_ cell: Int32) -> [[UInt8]] {
+        let saved = w
+        let savedInGridCell = inGridCell, savedCloserEnd = lastCloserEnd, savedListEnd = lastListEnd
+        let savedListMarker = previousListMarker, savedCodeEnd = lastIndentedCodeEnd
+        w = MarkdownLineWriter(capacity: 64)
+        w.blankLinesKeepPrefix = saved.blankLinesKeepPrefix
+        // Positions in the outer output mean nothing in the cell's.
+        inGridCell = true
+        lastCloserEnd = (-1, 0)
+        lastListEnd = nil
+        previousListMarker = nil
+        lastIndentedCodeEnd = -1
+        blockContainers.append(BlockContainer(start: 0, lastBlock: nil, isTightItem: false))
+        render(from: cell)
+        blockContainers.removeLast()
+        endInlineRun()
+        let bytes = w.finish()
+        w = saved
+        inGridCell = savedInGridCell
+        lastCloserEnd = savedCloserEnd
+        lastListEnd = savedListEnd
+        previousListMarker = savedListMarker
+        lastIndentedCodeEnd = savedCodeEnd
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Self.expandingTabs)
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
+        return lines
+    }
+
+    /// A cell's line with tabs expanded to `gridTabStop` columns and trailing spaces trimmed.
+    static func expandingTabs(_ line: ArraySlice<UInt8>) -> [UInt8] {
+        guard line.contains(0x09) else {
+            var out = Array(line)
+            while out.last == 0x20 { out.removeLast() }
+            return out
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(line.count)
+        var column = 0
+        var i = line.startIndex
+        while i < line.endIndex {
+            let b = line[i]
+            if b == 0x09 {
+                let spaces = gridTabStop - column % gridTabStop
+                out += [UInt8](repeating: 0x20, count: spaces)
+                column += spaces
+                i += 1
+                continue
+            }
+            let start = i
+            i += 1
+            while i < line.endIndex && line[i] & 0xC0 == 0x80 { i += 1 }
+            out += line[start..<i]
+            column += gridWidth(line[start..<i])
+        }
+        while out.last == 0x20 { out.removeLast() }
+        return out
+    }
+
+    /// The display width of a cell's line (as pandoc counts it).
+    static func gridWidth<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int {
+        bytes.withContiguousStorageIfAvailable { DisplayWidth.measure($0, 0, $0.count) }
+            ?? Array(bytes).withUnsafeBufferPointer { DisplayWidth.measure($0, 0, $0.count) }
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+import TransmarkCore
+import TransmarkHTML
+import TransmarkMarkdown
+
+/// `complexTable=grid` (the `pandoc` profile's): tables whose cells hold blocks become pandoc's
+/// grid tables; other tables stay pipe tables. (PandocRoundTripTests reads them back with pandoc.)
+@Suite struct GridTableTests {
+    func markdown(_ html: String, _ configure: (inout MarkdownBackend.Options) -> Void = { _ in }) throws -> String {
+        var options = MarkdownBackend.Options()
+        options.complexTable = .grid
+        configure(&options)
+        let document = try HTMLFrontend().parse(Array(html.utf8))
+        return String(decoding: try MarkdownBackend().render(document, options: options), as: UTF8.self)
+    }
+
+    @Test func cellsWithBlocksKeepThemOnTheirOwnLines() throws {
+        let md = try markdown("<table><tr><th>Step</th><th>Notes</th></tr><tr><td>1</td><td><p>One.</p><p>Two.</p></td></tr></table>")
+        #expect(md == """
+            +------+-------+
+            | Step | Notes |
+            +======+=======+
+            | 1    | One.  |
+            |      |       |
+            |      | Two.  |
+            +------+-------+
+
+            """)
+    }
+
+    @Test func alignmentsAreColonsBelowTheHeaderOrInTheTopBorder() throws {
+        let headed = try markdown("""
+            <table><tr><th align="left">L</th><th align="center">C</th><th align="right">R</th><th>N</th></tr>
+            <tr><td><ul><li>x</li></ul></td><td>c</td><td>r</td><td>n</td></tr></table>
+            """)
+        #expect(headed.split(separator: "\n")[2] == "+:====+:===:+====:+=====+")
+        let headerless = try markdown("""
+            <table><tr><td align="right"><p>a</p><p>b</p></td><td>c</td></tr></table>
+            """)
+        let lines = headerless.split(separator: "\n")
+        #expect(lines[0] == "+----:+-----+")
+        #expect(!headerless.contains("="))
+        #expect(lines.last == "+-----+-----+")
+    }
+
+    @Test func widthsAreDisplayColumnsAndTabsAreExpanded() throws {
+        let md = try markdown("<table><tr><td>日本語</td><td><pre><code>a\tb\nlonger line</code></pre></td></tr></table>")
+        let lines = md.split(separator: "\n").map(String.init)
+        // Every line ends at the same display column: pandoc cuts rows at the border's `+`.
+        let widths = Set(lines.map(DisplayWidth.of))
+        #expect(widths.count == 1, "\(md)")
+        #expect(lines[1] == "| 日本語 | ```         |", "\(md)")
+        #expect(lines[2] == "|        | a   b       |", "\(md)")
+        #expect(!md.contains("\t"))
+    }
+
+    @Test func tablesWithInlineCellsStayPipeTables() throws {
+        let md = try markdown("<table><tr><td>a</td><td>b</td></tr></table>")
+        #expect(md == "|     |     |\n| --- | --- |\n| a   | b   |\n")
+    }
+
+    @Test func aComplexTableInsideAGridCellIsHTML() throws {
+        let md = try markdown("""
+            <table><tr><td><p>outer</p><table><tr><td><p>x</p><p>y</p></td></tr></table></td></tr></table>
+            """)
+        #expect(md.hasPrefix("+-"))
+        #expect(md.contains("| <table>"), "\(md)")
+        #expect(md.contains("| <td>"), "\(md)")
+        // A nested table of inline cells is a pipe table inside the cell.
+        let pipe = try markdown("<table><tr><td><p>outer</p><table><tr><th>h</th></tr><tr><td>i</td></tr></table></td></tr></table>")
+        #expect(pipe.contains("| | h   | |"), "\(pipe)")
+    }
+
+    @Test func promotedHeaderAndCaption() throws {
+        let md = try markdown("<table><caption>Cap</caption><tr><td><p>a</p><p>b</p></td></tr><tr><td>c</td></tr></table>") {
+            $0.tableHeader = .promote
+            $0.captionStyle = .pandoc
+        }
+        #expect(md == """
+            +-----+
+            | a   |
+            |     |
+            | b   |
+            +=====+
+            | c   |
+            +-----+
+
+            : Cap
+
+            """)
+    }
+
+    @Test func spansArePaddedWithEmptyCells() throws {
+        let md = try markdown("<table><tr><td colspan=\"2\"><p>a</p><p>b</p></td></tr><tr><td>c</td><td>d</td></tr></table>")
+        #expect(md.contains("| c   | d   |"))
+        #expect(md.split(separator: "\n").first == "+-----+-----+")
+    }
+
+    @Test func thePandocProfileWritesGridTables() throws {
+        var options = MarkdownBackend.Options(profile: .pandoc)
+        #expect(options.complexTable == .grid)
+        options = MarkdownBackend.Options(profile: .gfm)
+        #expect(options.complexTable == .auto)
+    }
+}
