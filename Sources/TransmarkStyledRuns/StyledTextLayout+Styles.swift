@@ -93,7 +93,7 @@ extension StyledTextLayout {
             return intern(r)
         }
         let inline = document.style(at: index)
-        if inline == nil && tag.payloadFreeKind != nil {
+        if inline == nil && PayloadFreeKinds.contains(tag) {
             let key = Int(parent) &* 64 &+ Int(tag.rawValue)
             if let cached = childCache[key] { return cached < 0 ? nil : cached }
             let result = computeChild(kind: kind, tag: tag, parent: parent, inline: nil)
@@ -128,7 +128,7 @@ extension StyledTextLayout {
 
     private mutating func computeChild(kind: NodeKind, tag: NodeKind.Tag, parent: Int32, inline: Style?) -> Int32? {
         let themeStyle: Style?
-        if tag.payloadFreeKind != nil {
+        if PayloadFreeKinds.contains(tag) {
             themeStyle = kindStyles[Int(tag.rawValue)]
         } else {
             let s = options.theme.style(for: kind)

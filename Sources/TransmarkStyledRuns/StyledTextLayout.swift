@@ -80,7 +80,7 @@ struct StyledTextLayout {
         self.out = StyledTextAccumulator(unit: options.unit, estimatedBytes: document.storage.text.count + document.nodeCount)
         var kindStyles: [Style?] = Array(repeating: nil, count: NodeKind.Tag.allCases.count)
         for tag in NodeKind.Tag.allCases {
-            if let kind = tag.payloadFreeKind {
+            if let kind = PayloadFreeKinds.byTag[Int(tag.rawValue)] {
                 let s = options.theme.style(for: kind)
                 kindStyles[Int(tag.rawValue)] = s.isEmpty ? nil : s
             }
