@@ -45,6 +45,10 @@ extension MarkdownWriter {
     static func followsOnNextLine(_ next: NodeKind.Tag, after previous: NodeKind.Tag?,
                                   options: MarkdownBackend.Options) -> Bool {
         guard let previous else { return true }
+        // pandoc's Markdown wants a blank line before a block quote, a heading, a table or a code
+        // block that follows a paragraph (in a list item, a fence there even reads as a code
+        // span); only a nested list may follow it on the next line.
+        if options.escaping == .pandoc && previous == .paragraph && next != .list { return false }
         switch next {
         case .list: return previous != .list
         case .blockQuote: return previous != .blockQuote
@@ -366,7 +370,15 @@ extension MarkdownWriter {
     /// Chooses the list's marker and opens its context.
     mutating func startList(_ i: Int32) {
         guard case .list(let attributes) = document.kind(at: i) else { return }
-        let marker = listMarker(i, attributes)
+        var marker = listMarker(i, attributes)
+        if options.escaping == .pandoc && !attributes.isOrdered && marker != options.bulletListMarker {
+            // pandoc reads bullet lists in a row as one list whatever their markers: an empty
+            // comment between them ends the first, as pandoc's own writer does.
+            marker = options.bulletListMarker
+            w.marker("<!-- -->")
+            w.markContentStarted()
+            w.blankLine()
+        }
         chosenListMarkers[i] = marker
         lists.append(ListContext(isOrdered: attributes.isOrdered, isTight: attributes.isTight,
                                  number: max(attributes.start, 0), marker: marker))

@@ -92,6 +92,14 @@ extension MarkdownWriter {
         var d = d
         let star = UInt8(ascii: "*"), underscore = UInt8(ascii: "_")
         let node = records.tag(d.node)
+        if options.escaping == .pandoc && (node == .emphasis || node == .strong) && (c == star || c == underscore) {
+            // pandoc reads `**s***e*` and `*e***s**`, but not `*e**c*`, nor an `_` opener right
+            // after a closer (`**s**_e_`): a run of another length stays as it is; the same
+            // kind again is written as its HTML tags.
+            if c == star && starRun(endingAt: lastCloserEnd.position) != d.open.count { return d }
+            if let tags = Self.htmlTags(node) { (d.open, d.close) = tags }
+            return d
+        }
         if (node == .emphasis || node == .strong || node == .term) && (c == star || c == underscore) {
             let other = c == star ? underscore : star
             d.open = d.open.map { _ in other }
@@ -110,6 +118,13 @@ extension MarkdownWriter {
 
     /// The HTML tags that can replace an emphasis-like delimiter pair (a term's are `strong`'s),
     /// or nil for other pairs.
+    /// The number of `*` right before `end` in the output.
+    func starRun(endingAt end: Int) -> Int {
+        var start = end
+        while start > 0 && w.bytes[start - 1] == UInt8(ascii: "*") { start -= 1 }
+        return end - start
+    }
+
     func htmlTagsForDelimiter(_ d: Delimiter) -> (open: [UInt8], close: [UInt8])? {
         guard d.position >= 0, let c = d.open.first,
               c == UInt8(ascii: "*") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~") else { return nil }

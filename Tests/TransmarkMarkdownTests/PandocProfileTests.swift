@@ -1,0 +1,39 @@
+import Testing
+import TransmarkCore
+import TransmarkHTML
+import TransmarkMarkdown
+
+/// Rules of the `pandoc` profile that pandoc's Markdown reader needs and CommonMark does not.
+/// (PandocRoundTripTests has pandoc read whole fixtures back.)
+@Suite struct PandocProfileTests {
+    func pandocMarkdown(_ html: String) throws -> String {
+        let document = try HTMLFrontend().parse(Array(html.utf8))
+        let bytes = try MarkdownBackend().render(document, options: .init(profile: .pandoc))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func adjacentEmphasisOfAnotherKindKeepsStars() throws {
+        #expect(try pandocMarkdown("<b>s</b><i>e</i>") == "**s***e*\n")
+        #expect(try pandocMarkdown("<i>e</i><b>s</b>") == "*e***s**\n")
+    }
+
+    @Test func adjacentEmphasisOfTheSameKindIsHTML() throws {
+        // pandoc reads neither `*e**c*` nor `*e*_c_` as two emphases.
+        #expect(try pandocMarkdown("<i>e</i><i>c</i>") == "*e*<em>c</em>\n")
+        #expect(try pandocMarkdown("<b>s</b><b>t</b>") == "**s**<strong>t</strong>\n")
+        // CommonMark reads `_` there: the gfm profile keeps switching characters.
+        let gfm = try MarkdownBackend().render(try HTMLFrontend().parse(Array("<i>e</i><i>c</i>".utf8)), options: .init())
+        #expect(String(decoding: gfm, as: UTF8.self) == "*e*_c_\n")
+    }
+
+    @Test func adjacentBulletListsAreSeparatedByAComment() throws {
+        #expect(try pandocMarkdown("<ul><li>a</li></ul><ul><li>b</li></ul>") == "-   a\n\n<!-- -->\n\n-   b\n")
+        // Ordered lists switch delimiters, which pandoc reads as two lists.
+        #expect(try pandocMarkdown("<ol><li>a</li></ol><ol><li>b</li></ol>") == "1.  a\n\n1)  b\n")
+    }
+
+    @Test func blocksAfterAParagraphInATightItemFollowABlankLine() throws {
+        let md = try pandocMarkdown("<ul><li>Run:<pre><code>make</code></pre></li><li>x<ul><li>nested</li></ul></li></ul>")
+        #expect(md == "-   Run:\n\n    ```\n    make\n    ```\n-   x\n    -   nested\n")
+    }
+}
