@@ -17,8 +17,9 @@ public struct DocumentBuilder: Sendable {
     /// The first span of the list being added (see `beginAttributeList`).
     private var pendingListStart = 0
     private var styles: [Style] = []
-    /// Open containers, innermost last: (node index, index of its last child or -1).
-    private var open: [(node: Int32, lastChild: Int32)] = []
+    /// Open containers, innermost last: node index, index of its last child or -1, and its
+    /// previous sibling or -1 (for `closeRemovingIfEmpty`).
+    private var open: [(node: Int32, lastChild: Int32, previousSibling: Int32)] = []
 
     /// Creates a builder with the root node open. `estimatedNodes` and `estimatedTextBytes` only
     /// reserve capacity.
@@ -36,7 +37,7 @@ public struct DocumentBuilder: Sendable {
         attributeBytes.reserveCapacity(estimatedTextBytes / 4)
         text = ByteAccumulator(capacity: estimatedTextBytes)
         records.append(PackedNodeRecord(tag: .document, parent: -1, textStart: 0, extra: -1))
-        open.append((0, -1))
+        open.append((0, -1, -1))
     }
 
     /// How many containers are open, the root included.
@@ -132,16 +133,18 @@ public struct DocumentBuilder: Sendable {
     /// Opens a container node as the last child of the innermost open container.
     @discardableResult
     public mutating func open(_ kind: NodeKind, attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
+        let previousSibling = open[open.count - 1].lastChild
         let index = append(kind, attributes: attributes, style: style, textStart: textCount, textCount: 0)
-        open.append((index, -1))
+        open.append((index, -1, previousSibling))
         return NodeID(index)
     }
 
     /// Opens a container node with an attribute list added before (see `addAttributeList`).
     @discardableResult
     package mutating func open(_ kind: NodeKind, attributeList: AttributeListID, style: Style?) -> NodeID {
+        let previousSibling = open[open.count - 1].lastChild
         let index = append(kind, attributeList: attributeList, style: style, textStart: textCount, textCount: 0)
-        open.append((index, -1))
+        open.append((index, -1, previousSibling))
         return NodeID(index)
     }
 
@@ -254,6 +257,36 @@ public struct DocumentBuilder: Sendable {
     /// Closes the innermost open container. Closing the root is ignored (`finish` closes it).
     public mutating func close() {
         if open.count > 1 { open.removeLast() }
+    }
+
+    /// Closes the innermost open container and removes it when nothing was added to it (it is
+    /// the last node and has no children), with its payload and style. For a frontend whose
+    /// element a block splits before any content: an HTML reader closing `<a href>` at the
+    /// `<div>` of `<a href><div>…</div></a>` (the link goes on inside the block). Returns whether
+    /// the node was removed. Its attribute list, added before it, stays (unreferenced).
+    ///
+    /// A node right after text that ends in whitespace stays: that whitespace was written
+    /// because the node followed it, and without the node it would end the text before a block.
+    package mutating func closeRemovingIfEmpty() -> Bool {
+        guard open.count > 1 else { return false }
+        let top = open.removeLast()
+        guard top.lastChild < 0, Int(top.node) == records.count - 1 else { return false }
+        if top.previousSibling >= 0 && records[Int(top.previousSibling)].tag == .text {
+            let endsInSpace = text.withBytes { bytes in
+                bytes.last.map { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D || $0 == 0x0C } ?? false
+            }
+            if endsInSpace { return false }
+        }
+        let payload = payloadIndex(of: Int(top.node))
+        let record = records.removeLast()
+        open[open.count - 1].lastChild = top.previousSibling
+        if top.previousSibling >= 0 { records[Int(top.previousSibling)].nextSibling = -1 }
+        if payload >= 0 && Int(payload) == payloads.count - 1 { payloads.removeLast() }
+        if record.extra >= 0 && Int(record.extra) == extras.count - 1 {
+            let removed = extras.removeLast()
+            if removed.style >= 0 && Int(removed.style) == styles.count - 1 { styles.removeLast() }
+        }
+        return true
     }
 
     /// Adds a leaf node without text (a break, a rule, a footnote reference, …).

@@ -102,10 +102,12 @@ extension HTMLTreeBuilder {
     }
 
     /// Pops the inline elements on top of the stack (before a block opens); the formatting
-    /// ones are reopened inside the block when inline content arrives.
+    /// ones are reopened inside the block when inline content arrives. One that got no content
+    /// yet leaves no node: `<a href="/p"><div>Title</div></a>` is a link inside the block only,
+    /// not also an empty link before it.
     mutating func closeInlineElements() {
         while let last = stack.last, last.flags.contains(.inline) {
-            pop()
+            pop(removingEmptyNode: true)
         }
     }
 }

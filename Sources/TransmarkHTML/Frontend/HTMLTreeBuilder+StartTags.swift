@@ -329,7 +329,10 @@ extension HTMLTreeBuilder {
     mutating func applyImpliedEndTags(for element: HTMLElement, traits t: HTMLElementTraits) {
         if t.contains(.closesParagraph) {
             let p = top(.p)
-            if p >= 0 && p >= topBoundary { pop(through: p) }
+            if p >= 0 && p >= topBoundary {
+                closeInlineElements()
+                pop(through: p)
+            }
         }
         switch element {
         case .li:

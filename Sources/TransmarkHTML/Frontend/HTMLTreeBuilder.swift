@@ -176,8 +176,10 @@ struct HTMLTreeBuilder {
         if flags.contains(.foreign) { foreignDepth += 1 }
     }
 
-    /// Pops the current element, closing its node.
-    mutating func pop() {
+    /// Pops the current element, closing its node. `removingEmptyNode`: a node that got no
+    /// content is removed (an inline element a block splits before any content: see
+    /// `closeInlineElements`).
+    mutating func pop(removingEmptyNode: Bool = false) {
         let entry = stack.removeLast()
         if !codeHints.isEmpty && codeHints[codeHints.count - 1].stackIndex >= Int32(stack.count) { codeHints.removeLast() }
         if !mediaTags.isEmpty && mediaTags[mediaTags.count - 1].stackIndex >= Int32(stack.count) { mediaTags.removeLast() }
@@ -189,7 +191,11 @@ struct HTMLTreeBuilder {
         if flags.contains(.foreign) { foreignDepth -= 1 }
         if flags.contains(.mediaLinked) { linkedMediaDepth -= 1 }
         if entry.node >= 0 {
-            closeNode(entry)
+            if removingEmptyNode && !flags.contains(.tableRow) {
+                _ = builder.closeRemovingIfEmpty()
+            } else {
+                closeNode(entry)
+            }
         }
         if flags.contains(.isFormatting) {
             let index = Int32(stack.count)
