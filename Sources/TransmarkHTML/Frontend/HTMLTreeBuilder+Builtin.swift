@@ -180,6 +180,12 @@ extension HTMLTreeBuilder {
         if let h = tag.attribute("height") { height = Self.leadingInteger(h) }
         let size = width == nil && height == nil ? nil : ImageSize(width: width, height: height)
         let source = Self.imageSource(tag, pictureSource: top(.picture) >= 0 ? pictureSource : nil) ?? ""
+        if !source.isEmpty && source != Self.usableURL(tag.attribute("src")) {
+            // A lazy loader's source: the page's `<noscript>` copy of the image is not shown again.
+            lazyImageSources.insert(source)
+        } else if top(.noscript) >= 0 && lazyImageSources.contains(source) {
+            return
+        }
         if source.isEmpty {
             // No image to load: a browser shows the alt text in its place (or nothing).
             if let alt = tag.attribute("alt") { emitText(alt) }

@@ -57,6 +57,9 @@ struct HTMLTreeBuilder {
     var linkedMediaDepth = 0
     /// The largest `srcset` candidate of the first `<source>` of the open `picture`.
     var pictureSource: String?
+    /// The sources of images read from a lazy loader's attribute (not `src`): the same image in
+    /// a `<noscript>` (the page's fallback without scripts) is not shown a second time.
+    var lazyImageSources: Set<String> = []
     var lists: [HTMLListContext] = []
     /// For the isolated unknown start tag rule: per unknown name, where the next `</name` after
     /// `searchedFrom` starts (-1: none), and how many more bytes such searches may read before
