@@ -245,12 +245,57 @@ extension MarkdownWriter {
         htmlOptions.keepAttributes = options.htmlFallbackAttributes
         var html = HTMLRenderer.renderFragment(document[NodeID(index: i)], options: htmlOptions)
         while let l = html.last, l == 0x0A { html.removeLast() }
-        // An HTML block ends at a blank line: keep the fragment free of them.
-        var lines = html.split(separator: 0x0A, omittingEmptySubsequences: true)
-        lines = lines.filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
         w.flush()
-        writeVerbatimLines(lines)
+        writeVerbatimLines(Self.withoutBlankLines(html))
         w.cr()
+    }
+
+    /// The lines of an HTML fragment without blank lines, which would end the HTML block. Outside
+    /// `<pre>` they are whitespace between tags and go; inside, where they are content, an
+    /// empty line becomes a `&#10;` at the start of the next line and a line of spaces starts
+    /// with a character reference (`&#32;`, `&#9;`), so the code keeps them.
+    static func withoutBlankLines(_ html: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var openPre = 0
+        var pendingNewlines = 0
+        for line in html.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            if isBlank && openPre == 0 { continue }
+            if line.isEmpty {
+                pendingNewlines += 1
+                continue
+            }
+            var kept: [UInt8] = []
+            for _ in 0..<pendingNewlines { kept += Array("&#10;".utf8) }
+            pendingNewlines = 0
+            if isBlank {
+                kept += Array((line.first == 0x09 ? "&#9;" : "&#32;").utf8)
+                kept += line.dropFirst()
+            } else {
+                kept += line
+                openPre += Self.count(of: "<pre", in: line) - Self.count(of: "</pre>", in: line)
+                openPre = max(openPre, 0)
+            }
+            lines.append(kept[...])
+        }
+        return lines
+    }
+
+    /// How many times `needle` occurs in `line`.
+    static func count(of needle: StaticString, in line: ArraySlice<UInt8>) -> Int {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard line.count >= pattern.count else { return 0 }
+        var n = 0
+        var i = line.startIndex
+        while i <= line.endIndex - pattern.count {
+            if line[i] == pattern[0] && line[i ..< i + pattern.count].elementsEqual(pattern) {
+                n += 1
+                i += pattern.count
+            } else {
+                i += 1
+            }
+        }
+        return n
     }
 
     /// The element name a division is written as in HTML fallbacks (`div` unless its own name is
