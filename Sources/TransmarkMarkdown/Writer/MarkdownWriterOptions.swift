@@ -64,7 +64,8 @@ extension MarkdownBackend {
         /// Definition lists.
         public var definitionList = Fallback.html
         /// Images with a declared width or height: `text` (the default) writes `![alt](src)` and
-        /// drops the size, `html` keeps it in an `<img>` tag.
+        /// drops the size, `html` keeps it in an `<img>` tag, `symbol` (`pandoc`) in pandoc's
+        /// `![alt](src){width="100" height="50"}`.
         public var imageSize = Fallback.text
         /// Tables a pipe table cannot hold as they are (no header row, spans, a caption, block
         /// content in cells): `auto` (the default) writes a pipe table unless cells hold blocks;
@@ -135,6 +136,7 @@ extension MarkdownBackend {
                 definitionList = .symbol
                 captionStyle = .pandoc
                 complexTable = .grid
+                imageSize = .symbol
             }
         }
 
@@ -197,7 +199,7 @@ extension MarkdownBackend {
                 .choice("span", \.span, summary: "spans with attributes or style: html, text or symbol (pandoc's [x]{.class})"),
                 .choice("division", \.division, summary: "divisions: html (<div>), text (their blocks) or symbol (pandoc's ::: fenced divs)"),
                 .choice("definitionList", \.definitionList, summary: "definition lists: html (<dl>), text (bold terms) or symbol (term / :   definition)"),
-                .choice("imageSize", \.imageSize, summary: "images with a size: text (![alt](src), size dropped; default) or html (<img width height>)"),
+                .choice("imageSize", \.imageSize, summary: "images with a size: text (![alt](src), size dropped; default), html (<img width height>) or symbol (pandoc's ![alt](src){width=… height=…})"),
                 .choice("complexTable", \.complexTable,
                         summary: "tables a pipe table cannot hold as they are: auto (pipe unless cells hold blocks, then html), grid (pipe unless cells hold blocks, then pandoc's grid table), pipe, html or text"),
                 .choice("tableHeader", \.tableHeader, summary: "header of a pipe table for a table without one: empty row or promote the first row"),
