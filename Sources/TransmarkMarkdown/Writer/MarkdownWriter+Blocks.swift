@@ -106,13 +106,18 @@ extension MarkdownWriter {
         }
         var marker: String
         if list.isOrdered {
-            marker = String(min(max(list.number, 0), 999_999_999)) + list.marker
+            let number = Self.listNumber(list.number, list.numbering) ?? list.firstNumber
+                ?? String(min(max(list.number, 0), 999_999_999))
+            if list.firstNumber == nil { list.firstNumber = number }
+            marker = number + list.marker
             list.number += 1
         } else {
             marker = list.marker
         }
         // 0: turndown's padding, `*   ` and `1.  ` / `10.  ` (two spaces after any number).
-        let padding = options.listMarkerPadding == 0 ? (list.isOrdered ? 2 : 3) : options.listMarkerPadding
+        var padding = options.listMarkerPadding == 0 ? (list.isOrdered ? 2 : 3) : options.listMarkerPadding
+        // pandoc reads `B. Russell` as a paragraph: a capital letter and `.` need two spaces.
+        if list.numbering == .upperAlpha && list.marker == "." { padding = max(padding, 2) }
         marker += String(repeating: " ", count: padding)
         lists.append(list)
         w.marker(marker)
@@ -426,7 +431,40 @@ extension MarkdownWriter {
         }
         chosenListMarkers[i] = marker
         lists.append(ListContext(isOrdered: attributes.isOrdered, isTight: attributes.isTight,
-                                 number: max(attributes.start, 0), marker: marker))
+                                 number: max(attributes.start, 0), marker: marker,
+                                 numbering: options.listNumbering == .source ? attributes.numbering : .decimal))
+    }
+
+    /// An ordered item's number written in `numbering`: decimal, a letter (1 is `a`, up to 26),
+    /// or a Roman numeral (up to 3999); nil when `numbering` cannot write `n`.
+    static func listNumber(_ n: Int, _ numbering: ListNumbering) -> String? {
+        switch numbering {
+        case .decimal:
+            return String(min(max(n, 0), 999_999_999))
+        case .lowerAlpha, .upperAlpha:
+            guard (1...26).contains(n) else { return nil }
+            let letter = Character(Unicode.Scalar(UInt8(ascii: numbering == .lowerAlpha ? "a" : "A") + UInt8(n - 1)))
+            return String(letter)
+        case .lowerRoman, .upperRoman:
+            guard (1...3999).contains(n) else { return nil }
+            let roman = romanNumeral(n)
+            return numbering == .lowerRoman ? roman.lowercased() : roman
+        }
+    }
+
+    /// `n` (1 to 3999) in upper-case Roman numerals.
+    static func romanNumeral(_ n: Int) -> String {
+        let values: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                                       (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var rest = n
+        var out = ""
+        for (value, symbol) in values {
+            while rest >= value {
+                out += symbol
+                rest -= value
+            }
+        }
+        return out
     }
 
     mutating func writeThematicBreak(_ i: Int32) {

@@ -46,6 +46,10 @@ struct MarkdownWriter {
         let isTight: Bool
         var number: Int
         let marker: String
+        /// How the numbers are written (`decimal` unless `listNumbering=source`).
+        var numbering = ListNumbering.decimal
+        /// The first item's number as written, for items past what `numbering` can write.
+        var firstNumber: String? = nil
     }
     var lists: [ListContext] = []
     /// The marker chosen for each list written so far (to alternate between adjacent lists).

@@ -13,6 +13,10 @@ extension MarkdownBackend {
         public var orderedListDelimiter = "."
         /// Spaces after a list marker: 1, or pad so content starts at a tab stop (turndown).
         public var listMarkerPadding = 1
+        /// How ordered lists are numbered: `decimal` (the default; the only numbers CommonMark
+        /// reads), or `source` (`pandoc`), the list's own letters or Roman numerals as pandoc's
+        /// fancy lists (`c.`, `iv)`, `B.`).
+        public var listNumbering = ListNumberingStyle.decimal
         /// Emphasis delimiter: `*` or `_` (inside words `*` is always used).
         public var emphasisDelimiter = "*"
         /// Strong delimiter: `**` or `__`.
@@ -135,6 +139,7 @@ extension MarkdownBackend {
                 division = .symbol
                 definitionList = .symbol
                 captionStyle = .pandoc
+                listNumbering = .source
                 complexTable = .grid
                 imageSize = .symbol
             }
@@ -159,6 +164,8 @@ extension MarkdownBackend {
                                o.orderedListDelimiter = v; return true }),
                 .int("listMarkerPadding", \.listMarkerPadding, range: 0...4,
                      summary: "spaces after a list marker; 0 pads to 4 columns like turndown"),
+                .choice("listNumbering", \.listNumbering,
+                        summary: "ordered list numbers: decimal, or source (letters and Roman numerals as pandoc's fancy lists)"),
                 OptionSpec(key: "emphasisDelimiter", accepted: "*|_", summary: "emphasis delimiter",
                            read: { $0.emphasisDelimiter }, write: { o, v in
                                guard ["*", "_"].contains(v) else { return false }
@@ -271,6 +278,16 @@ extension MarkdownBackend.Options {
         case html
         /// The cells' content as paragraphs.
         case text
+    }
+
+    /// How ordered lists are numbered.
+    public enum ListNumberingStyle: String, CaseIterable, Sendable {
+        /// `1.`, `2.`, … whatever the list's numbering (CommonMark has no other).
+        case decimal
+        /// The list's own numbering (`ListNumbering`): `a.`, `B)`, `iv.` as pandoc reads them
+        /// (letters up to `z`, Roman numerals up to 3999; items past those repeat the first
+        /// item's marker, which pandoc reads as the next number).
+        case source
     }
 
     /// The header row of a pipe table written for a table that has none.
