@@ -102,7 +102,7 @@ extension HTMLTreeBuilder {
             // Code blocks inside take this language unless they name one (dropped with the div).
             codeHints.append((Int32(stack.count - 1), language))
         }
-        if element == .q && suppressDepth == 0 { emitText("\u{201C}") }
+        if element == .q && suppressDepth == 0 { emitText(quoteDepth % 2 == 1 ? "\u{201C}" : "\u{2018}") }
     }
 
     /// The node kind of a non-void element with a built-in mapping; `nil` unwraps it.

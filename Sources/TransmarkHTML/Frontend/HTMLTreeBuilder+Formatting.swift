@@ -95,7 +95,7 @@ extension HTMLTreeBuilder {
         formatting.remove(at: index)
         stack[Int(stackIndex)].flags.remove(.isFormatting)
         if stack[Int(stackIndex)].flags.contains(.quotes) && Int(stackIndex) == stack.count - 1 {
-            emitText("\u{201D}")
+            emitText(quoteDepth % 2 == 1 ? "\u{201D}" : "\u{2019}")
         }
         pop(through: stackIndex)
         return true

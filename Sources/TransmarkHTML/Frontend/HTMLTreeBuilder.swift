@@ -55,6 +55,8 @@ struct HTMLTreeBuilder {
     var mediaTags: [(stackIndex: Int32, poster: String?, title: String?)] = []
     /// How many open media elements wrote a link (`.mediaLinked`).
     var linkedMediaDepth = 0
+    /// How many `q` elements are open: odd levels quote with “ ”, even ones with ‘ ’.
+    var quoteDepth = 0
     /// The largest `srcset` candidate of the first `<source>` of the open `picture`.
     var pictureSource: String?
     /// The sources of images read from a lazy loader's attribute (not `src`): the same image in
@@ -177,6 +179,7 @@ struct HTMLTreeBuilder {
         if flags.contains(.suppresses) { suppressDepth += 1 }
         if flags.contains(.preservesWhitespace) { preserveDepth += 1 }
         if flags.contains(.foreign) { foreignDepth += 1 }
+        if flags.contains(.quotes) { quoteDepth += 1 }
     }
 
     /// Pops the current element, closing its node. `removingEmptyNode`: a node that got no
@@ -192,6 +195,7 @@ struct HTMLTreeBuilder {
         if flags.contains(.suppresses) { suppressDepth -= 1 }
         if flags.contains(.preservesWhitespace) { preserveDepth -= 1 }
         if flags.contains(.foreign) { foreignDepth -= 1 }
+        if flags.contains(.quotes) { quoteDepth -= 1 }
         if flags.contains(.mediaLinked) { linkedMediaDepth -= 1 }
         if entry.node >= 0 {
             if removingEmptyNode && !flags.contains(.tableRow) {
