@@ -356,7 +356,7 @@ struct StyledTextReader {
         let romanDigits: Set<Character> = ["i", "v", "x", "l", "c", "d", "m"]
         let singleAlpha: Set<String> = ["c", "d", "l", "m"]
         if lower.allSatisfy(romanDigits.contains), !singleAlpha.contains(lower), let n = romanValue(lower),
-           ListMarkers.roman(n, uppercase: upper) == body {
+           (upper ? ListNumbering.upperRoman : .lowerRoman).label(n) == body {
             return (ListAttributes(isOrdered: true, start: n, numbering: upper ? .upperRoman : .lowerRoman), nil)
         }
         var n = 0

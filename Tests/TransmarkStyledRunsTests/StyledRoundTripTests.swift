@@ -61,6 +61,7 @@ extension StyledRoundTripTests {
         // Media turned into links that hold their poster image and stand beside fallback text;
         // a table whose cells hold blocks.
         "html-to-markdown/media-embeds", "html/media-embeds", "html-to-markdown/table-block-cells-html",
+        "html-to-markdown/pandoc-grid-tables",
     ]
 
     @Test(arguments: allFixtures)

@@ -435,36 +435,14 @@ extension MarkdownWriter {
                                  numbering: options.listNumbering == .source ? attributes.numbering : .decimal))
     }
 
-    /// An ordered item's number written in `numbering`: decimal, a letter (1 is `a`, up to 26),
-    /// or a Roman numeral (up to 3999); nil when `numbering` cannot write `n`.
+    /// An ordered item's number written in `numbering`, as pandoc reads it: decimal, one letter
+    /// (up to 26) or a Roman numeral (up to 3999); nil past those.
     static func listNumber(_ n: Int, _ numbering: ListNumbering) -> String? {
         switch numbering {
-        case .decimal:
-            return String(min(max(n, 0), 999_999_999))
-        case .lowerAlpha, .upperAlpha:
-            guard (1...26).contains(n) else { return nil }
-            let letter = Character(Unicode.Scalar(UInt8(ascii: numbering == .lowerAlpha ? "a" : "A") + UInt8(n - 1)))
-            return String(letter)
-        case .lowerRoman, .upperRoman:
-            guard (1...3999).contains(n) else { return nil }
-            let roman = romanNumeral(n)
-            return numbering == .lowerRoman ? roman.lowercased() : roman
+        case .decimal: return String(min(max(n, 0), 999_999_999))
+        case .lowerAlpha, .upperAlpha: return (1...26).contains(n) ? numbering.label(n) : nil
+        case .lowerRoman, .upperRoman: return (1...3999).contains(n) ? numbering.label(n) : nil
         }
-    }
-
-    /// `n` (1 to 3999) in upper-case Roman numerals.
-    static func romanNumeral(_ n: Int) -> String {
-        let values: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                                       (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-        var rest = n
-        var out = ""
-        for (value, symbol) in values {
-            while rest >= value {
-                out += symbol
-                rest -= value
-            }
-        }
-        return out
     }
 
     mutating func writeThematicBreak(_ i: Int32) {
