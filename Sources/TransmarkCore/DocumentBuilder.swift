@@ -133,10 +133,7 @@ public struct DocumentBuilder: Sendable {
     /// Opens a container node as the last child of the innermost open container.
     @discardableResult
     public mutating func open(_ kind: NodeKind, attributes: [Attribute] = [], style: Style? = nil) -> NodeID {
-        let previousSibling = open[open.count - 1].lastChild
-        let index = append(kind, attributes: attributes, style: style, textStart: textCount, textCount: 0)
-        open.append((index, -1, previousSibling))
-        return NodeID(index)
+        open(kind, attributeList: addAttributeList(attributes), style: style)
     }
 
     /// Opens a container node with an attribute list added before (see `addAttributeList`).
