@@ -270,6 +270,11 @@ extension MarkdownWriter {
                 pendingNewlines += 1
                 continue
             }
+            if !isBlank { openPre = max(0, openPre + Self.preTagBalance(line)) }
+            if pendingNewlines == 0 && !isBlank {
+                lines.append(line)
+                continue
+            }
             var kept: [UInt8] = []
             for _ in 0..<pendingNewlines { kept += Array("&#10;".utf8) }
             pendingNewlines = 0
@@ -278,29 +283,28 @@ extension MarkdownWriter {
                 kept += line.dropFirst()
             } else {
                 kept += line
-                openPre += Self.count(of: "<pre", in: line) - Self.count(of: "</pre>", in: line)
-                openPre = max(openPre, 0)
             }
             lines.append(kept[...])
         }
         return lines
     }
 
-    /// How many times `needle` occurs in `line`.
-    static func count(of needle: StaticString, in line: ArraySlice<UInt8>) -> Int {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        guard line.count >= pattern.count else { return 0 }
-        var n = 0
+    /// How many `<pre` start tags the line opens minus the `</pre>` end tags it has.
+    static func preTagBalance(_ line: ArraySlice<UInt8>) -> Int {
+        var balance = 0
         var i = line.startIndex
-        while i <= line.endIndex - pattern.count {
-            if line[i] == pattern[0] && line[i ..< i + pattern.count].elementsEqual(pattern) {
-                n += 1
-                i += pattern.count
-            } else {
-                i += 1
+        let end = line.endIndex
+        while let k = line[i..<end].firstIndex(of: UInt8(ascii: "<")) {
+            if k + 5 <= end && line[k + 1] == UInt8(ascii: "p") && line[k + 2] == UInt8(ascii: "r") && line[k + 3] == UInt8(ascii: "e")
+                && (line[k + 4] == UInt8(ascii: ">") || line[k + 4] == 0x20) {
+                balance += 1
+            } else if k + 6 <= end && line[k + 1] == UInt8(ascii: "/") && line[k + 2] == UInt8(ascii: "p")
+                        && line[k + 3] == UInt8(ascii: "r") && line[k + 4] == UInt8(ascii: "e") && line[k + 5] == UInt8(ascii: ">") {
+                balance -= 1
             }
+            i = k + 1
         }
-        return n
+        return balance
     }
 
     /// The element name a division is written as in HTML fallbacks (`div` unless its own name is
