@@ -17,9 +17,8 @@ public struct DocumentBuilder: Sendable {
     /// The first span of the list being added (see `beginAttributeList`).
     private var pendingListStart = 0
     private var styles: [Style] = []
-    /// Open containers, innermost last: node index, index of its last child or -1, and its
-    /// previous sibling or -1 (for `closeRemovingIfEmpty`).
-    private var open: [(node: Int32, lastChild: Int32, previousSibling: Int32)] = []
+    /// Open containers, innermost last: (node index, index of its last child or -1).
+    private var open: [(node: Int32, lastChild: Int32)] = []
 
     /// Creates a builder with the root node open. `estimatedNodes` and `estimatedTextBytes` only
     /// reserve capacity.
@@ -37,7 +36,7 @@ public struct DocumentBuilder: Sendable {
         attributeBytes.reserveCapacity(estimatedTextBytes / 4)
         text = ByteAccumulator(capacity: estimatedTextBytes)
         records.append(PackedNodeRecord(tag: .document, parent: -1, textStart: 0, extra: -1))
-        open.append((0, -1, -1))
+        open.append((0, -1))
     }
 
     /// How many containers are open, the root included.
@@ -139,9 +138,8 @@ public struct DocumentBuilder: Sendable {
     /// Opens a container node with an attribute list added before (see `addAttributeList`).
     @discardableResult
     package mutating func open(_ kind: NodeKind, attributeList: AttributeListID, style: Style?) -> NodeID {
-        let previousSibling = open[open.count - 1].lastChild
         let index = append(kind, attributeList: attributeList, style: style, textStart: textCount, textCount: 0)
-        open.append((index, -1, previousSibling))
+        open.append((index, -1))
         return NodeID(index)
     }
 
@@ -268,7 +266,15 @@ public struct DocumentBuilder: Sendable {
         guard open.count > 1 else { return false }
         let top = open.removeLast()
         guard top.lastChild < 0, Int(top.node) == records.count - 1 else { return false }
-        if top.previousSibling >= 0 && records[Int(top.previousSibling)].tag == .text {
+        // Its previous sibling ends right before it: the record before it is that sibling or its
+        // last descendant. (Each sibling is walked up from once: the next node goes after it.)
+        let parent = open[open.count - 1].node
+        var previousSibling: Int32 = -1
+        if top.node - 1 != parent {
+            previousSibling = top.node - 1
+            while records[Int(previousSibling)].parent != parent { previousSibling = records[Int(previousSibling)].parent }
+        }
+        if previousSibling >= 0 && records[Int(previousSibling)].tag == .text {
             let endsInSpace = text.withBytes { bytes in
                 bytes.last.map { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D || $0 == 0x0C } ?? false
             }
@@ -276,8 +282,8 @@ public struct DocumentBuilder: Sendable {
         }
         let payload = payloadIndex(of: Int(top.node))
         let record = records.removeLast()
-        open[open.count - 1].lastChild = top.previousSibling
-        if top.previousSibling >= 0 { records[Int(top.previousSibling)].nextSibling = -1 }
+        open[open.count - 1].lastChild = previousSibling
+        if previousSibling >= 0 { records[Int(previousSibling)].nextSibling = -1 }
         if payload >= 0 && Int(payload) == payloads.count - 1 { payloads.removeLast() }
         if record.extra >= 0 && Int(record.extra) == extras.count - 1 {
             let removed = extras.removeLast()

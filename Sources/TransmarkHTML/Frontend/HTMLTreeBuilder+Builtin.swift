@@ -179,11 +179,12 @@ extension HTMLTreeBuilder {
         if let w = tag.attribute("width") { width = Self.leadingInteger(w) }
         if let h = tag.attribute("height") { height = Self.leadingInteger(h) }
         let size = width == nil && height == nil ? nil : ImageSize(width: width, height: height)
-        let source = Self.imageSource(tag, pictureSource: top(.picture) >= 0 ? pictureSource : nil) ?? ""
-        if !source.isEmpty && source != Self.usableURL(tag.attribute("src")) {
+        let found = Self.imageSource(tag, pictureSource: top(.picture) >= 0 ? pictureSource : nil)
+        let source = found?.url ?? ""
+        if let found, !found.isSrc {
             // A lazy loader's source: the page's `<noscript>` copy of the image is not shown again.
             lazyImageSources.insert(source)
-        } else if top(.noscript) >= 0 && lazyImageSources.contains(source) {
+        } else if !lazyImageSources.isEmpty && top(.noscript) >= 0 && lazyImageSources.contains(source) {
             return
         }
         if source.isEmpty {

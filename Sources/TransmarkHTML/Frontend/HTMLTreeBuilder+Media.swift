@@ -9,18 +9,19 @@ extension HTMLTreeBuilder {
     /// placeholder (a `data:` URI or `about:blank` while something else is given); the largest
     /// candidate of `data-srcset`, `data-lazy-srcset` or `srcset`; the first `srcset` of the
     /// enclosing `picture`'s `source`s (`pictureSource`); then a placeholder `src` as the last
-    /// resort. URLs that can run code (`javascript:`, …) are skipped. Nil when there is none.
-    static func imageSource(_ tag: HTMLStartTag, pictureSource: String?) -> String? {
+    /// resort. URLs that can run code (`javascript:`, …) are skipped. Nil when there is none;
+    /// `isSrc` tells whether it is the `src` attribute's (not a lazy loader's or a `srcset`'s).
+    static func imageSource(_ tag: HTMLStartTag, pictureSource: String?) -> (url: String, isSrc: Bool)? {
         for name: StaticString in ["data-src", "data-lazy-src", "data-original"] {
-            if let value = usableURL(tag.attribute(name)) { return value }
+            if let value = usableURL(tag.attribute(name)) { return (value, false) }
         }
         let src = usableURL(tag.attribute("src"))
-        if let src, !isPlaceholder(src) { return src }
+        if let src, !isPlaceholder(src) { return (src, true) }
         for name: StaticString in ["data-srcset", "data-lazy-srcset", "srcset"] {
-            if let value = tag.attribute(name), let best = largestCandidate(srcset: value) { return best }
+            if let value = tag.attribute(name), let best = largestCandidate(srcset: value) { return (best, false) }
         }
-        if let pictureSource { return pictureSource }
-        return src
+        if let pictureSource { return (pictureSource, false) }
+        return src.map { ($0, true) }
     }
 
     /// A URL attribute's value trimmed of whitespace, or nil when empty or able to run code.
