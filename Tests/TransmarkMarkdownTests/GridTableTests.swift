@@ -96,6 +96,16 @@ import TransmarkMarkdown
         #expect(md.split(separator: "\n").first == "+-----+-----+")
     }
 
+    @Test func aTableThatPaddingWouldMultiplyIsHTML() throws {
+        // 300 short lines beside one line of 20,000 characters: as a grid, every line would be
+        // padded to 20,000 columns (12 MB).
+        let short = String(repeating: "<p>x</p>", count: 300)
+        let long = "<p>" + String(repeating: "y", count: 20_000) + "</p>"
+        let md = try markdown("<table><tr><td>\(short)</td><td>\(long)</td></tr></table>")
+        #expect(md.hasPrefix("<table>"))
+        #expect(md.utf8.count < 40_000)
+    }
+
     @Test func thePandocProfileWritesGridTables() throws {
         var options = MarkdownBackend.Options(profile: .pandoc)
         #expect(options.complexTable == .grid)

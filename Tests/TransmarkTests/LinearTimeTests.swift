@@ -7,7 +7,10 @@ import Transmark
 /// the input; super-linear layouts took minutes or never finished on these) and keep every
 /// cell's text. Bounds are for debug builds on a loaded machine; release is ~20× faster.
 @Suite struct LinearTimeTests {
-    static let backends = ["text", "ansi", "markdown", "html", "styled-json"]
+    /// Every backend, and Markdown once more under the `pandoc` profile (grid tables).
+    static let backends: [(name: String, options: [(key: String, value: String)])] = [
+        ("text", []), ("ansi", []), ("markdown", []), ("markdown", [("profile", "pandoc")]), ("html", []), ("styled-json", []),
+    ]
     static let bound: Duration = .seconds(20)
 
     /// A marker no other marker contains ("q1z" is not inside "q10z").
@@ -30,24 +33,26 @@ import Transmark
         return found
     }
 
-    /// Renders `document` to every backend, checking time and that every marker `0..<count` is in
+    /// Renders `document` to every backend, checking time, output size (at most 512 bytes per
+    /// input node and marker: no layout multiplies it) and that every marker `0..<count` is in
     /// the output.
     /// With `unwrapped`, text and ANSI do not wrap (at 80 columns a row of 100,000 cells gets
     /// columns one wide, which splits every marker over lines).
     static func expectLinear(_ document: Document, markers count: Int, _ what: String, unwrapped: Bool = false) throws {
-        for backend in backends {
-            let options: [(key: String, value: String)] = unwrapped && (backend == "text" || backend == "ansi") ? [("width", "0")] : []
+        for (backend, backendOptions) in backends {
+            let options = backendOptions + (unwrapped && (backend == "text" || backend == "ansi") ? [("width", "0")] : [])
             let clock = ContinuousClock()
             var output: [UInt8] = []
             let elapsed = try clock.measure { output = try Registry.standard.render(document, to: backend, options: options) }
-            #expect(elapsed < bound, "\(what) → \(backend) took \(elapsed)")
+            #expect(elapsed < bound, "\(what) → \(backend) \(options) took \(elapsed)")
+            #expect(output.count < 512 * (document.nodeCount + count) + 65_536, "\(what) → \(backend) \(options) wrote \(output.count) bytes")
             let found = markers(in: output)
             var missing: [Int] = []
             for i in 0..<count where !found.contains(i) {
                 missing.append(i)
                 if missing.count > 5 { break }
             }
-            #expect(missing.isEmpty, "\(what) → \(backend) lost the text of cells \(missing)")
+            #expect(missing.isEmpty, "\(what) → \(backend) \(options) lost the text of cells \(missing)")
         }
     }
 

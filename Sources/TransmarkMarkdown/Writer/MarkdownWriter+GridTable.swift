@@ -16,21 +16,37 @@
 extension MarkdownWriter {
     /// Tab stops inside a grid table's cell: pandoc expands tabs before it cuts the lines.
     static let gridTabStop = 4
+    /// Padding a grid table may add beyond four times its cells' size before it is written as
+    /// HTML instead (small tables of short cells pad more than four times their content).
+    static let gridPaddingAllowance = 64 * 1024
 
     /// Writes a table as a grid table: a header row (when the table's first row is one, or
     /// `tableHeader=promote`) under a `+===+` border, alignments as colons in the border below
     /// the header (or in the top border), spans padded with empty cells, and the caption as for
     /// a pipe table.
     mutating func writeGridTable(_ grid: TableGrid, table: Int32) {
-        writeCaptionBefore(grid, table: table)
         let rows: [[[[UInt8]]]] = grid.rows.map { row in row.map { $0 >= 0 ? renderGridCell($0) : [] } }
-        let alignments = columnAlignments(grid, table: table)
         var widths = [Int](repeating: 3, count: grid.columns)
+        var contentBytes = 0
         for row in rows {
             for (c, lines) in row.enumerated() {
-                for line in lines { widths[c] = max(widths[c], Self.gridWidth(line)) }
+                for line in lines {
+                    widths[c] = max(widths[c], Self.gridWidth(line))
+                    contentBytes += line.count
+                }
             }
         }
+        // Every line of a row is padded to the widest line of each column: one long line among
+        // many would multiply the output. Past four times the cells' own size, HTML holds it.
+        let lineWidth = widths.reduce(0, +) + 3 * grid.columns + 1
+        let lineCount = rows.reduce(rows.count + 1) { $0 + max(1, $1.map(\.count).max() ?? 1) }
+        if lineCount.multipliedReportingOverflow(by: lineWidth).partialValue > 4 * contentBytes + Self.gridPaddingAllowance
+            || lineCount.multipliedReportingOverflow(by: lineWidth).overflow {
+            writeHTMLFragment(table)
+            return
+        }
+        writeCaptionBefore(grid, table: table)
+        let alignments = columnAlignments(grid, table: table)
         let hasHeader = grid.hasHeaderRowFirst || options.tableHeader == .promote
         writeGridBorder(widths, fill: "-", alignments: hasHeader ? nil : alignments)
         for (r, row) in rows.enumerated() {
