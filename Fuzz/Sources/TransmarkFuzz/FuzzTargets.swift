@@ -125,6 +125,13 @@ func renderEverywhere(_ document: Document, _ what: String) {
             checkUTF8(output, "\(what) → \(name)")
         }
     }
+    // The other Markdown dialects (pandoc's grid tables and fancy lists, turndown's spacing):
+    // valid UTF-8, within the time and memory the fuzzer allows.
+    for profile in ["pandoc", "turndown"] {
+        if let markdown = try? Registry.standard.render(document, to: "markdown", options: [("profile", profile)]) {
+            checkUTF8(markdown, "\(what) → markdown profile=\(profile)")
+        }
+    }
     var keep = HTMLBackend.Options()
     keep.rawHTML = .keep
     if let html = try? HTMLBackend().render(document, options: keep) {
