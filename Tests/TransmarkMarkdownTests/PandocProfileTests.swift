@@ -28,8 +28,14 @@ import TransmarkMarkdown
 
     @Test func adjacentBulletListsAreSeparatedByAComment() throws {
         #expect(try pandocMarkdown("<ul><li>a</li></ul><ul><li>b</li></ul>") == "-   a\n\n<!-- -->\n\n-   b\n")
-        // Ordered lists switch delimiters, which pandoc reads as two lists.
-        #expect(try pandocMarkdown("<ol><li>a</li></ol><ol><li>b</li></ol>") == "1.  a\n\n1)  b\n")
+        // Ordered lists too, as pandoc writes them (a switch of delimiters would do as well).
+        #expect(try pandocMarkdown("<ol><li>a</li></ol><ol><li>b</li></ol>") == "1.  a\n\n<!-- -->\n\n1.  b\n")
+    }
+
+    @Test func pipeTableColumnsWithoutAlignmentAreLeftAligned() throws {
+        // pandoc reads the simple tables it writes for them as left-aligned.
+        let md = try pandocMarkdown(#"<table><tr><th>a</th><th align="right">b</th><th align="center">c</th></tr><tr><td>1</td><td>2</td><td>3</td></tr></table>"#)
+        #expect(md.split(separator: "\n")[1] == "| :-- | --: | :-: |")
     }
 
     @Test func blocksAfterAParagraphInATightItemFollowABlankLine() throws {

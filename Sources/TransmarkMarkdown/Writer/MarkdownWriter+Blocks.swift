@@ -117,7 +117,7 @@ extension MarkdownWriter {
         // 0: turndown's padding, `*   ` and `1.  ` / `10.  ` (two spaces after any number).
         var padding = options.listMarkerPadding == 0 ? (list.isOrdered ? 2 : 3) : options.listMarkerPadding
         // pandoc reads `B. Russell` as a paragraph: a capital letter and `.` need two spaces.
-        if list.numbering == .upperAlpha && list.marker == "." { padding = max(padding, 2) }
+        if (list.numbering == .upperAlpha || list.numbering == .upperRoman) && list.marker == "." { padding = max(padding, 2) }
         marker += String(repeating: " ", count: padding)
         lists.append(list)
         w.marker(marker)
@@ -425,10 +425,12 @@ extension MarkdownWriter {
     mutating func startList(_ i: Int32) {
         guard case .list(let attributes) = document.kind(at: i) else { return }
         var marker = listMarker(i, attributes)
-        if options.escaping == .pandoc && !attributes.isOrdered && marker != options.bulletListMarker {
+        let preferred = attributes.isOrdered ? options.orderedListDelimiter : options.bulletListMarker
+        if options.escaping == .pandoc && marker != preferred {
             // pandoc reads bullet lists in a row as one list whatever their markers: an empty
-            // comment between them ends the first, as pandoc's own writer does.
-            marker = options.bulletListMarker
+            // comment between them ends the first, as pandoc's own writer does (for ordered lists
+            // too, which keep their delimiter then).
+            marker = preferred
             w.marker("<!-- -->")
             w.markContentStarted()
             w.blankLine()

@@ -104,7 +104,13 @@ extension MarkdownWriter {
         var rows: [[[UInt8]]] = grid.rows.map { row in row.map { $0 >= 0 ? renderCell($0) : [] } }
         let hasHeader = grid.hasHeaderRowFirst || options.tableHeader == .promote
         if !hasHeader { rows.insert([], at: 0) }
-        writePipeTable(PipeTable(rows: rows, alignments: columnAlignments(grid, table: table)))
+        var alignments = columnAlignments(grid, table: table)
+        if options.escaping == .pandoc {
+            // pandoc reads the simple tables it writes for such columns as left-aligned: `:---`
+            // makes its reading of this table the same.
+            alignments = alignments.map { $0 == .none ? .left : $0 }
+        }
+        writePipeTable(PipeTable(rows: rows, alignments: alignments))
         writeCaptionAfter(grid)
     }
 
