@@ -34,6 +34,11 @@ package struct ByteAccumulator: Sendable {
         count += n
     }
 
+    /// Forgets the last `n` bytes appended (all of them if fewer).
+    package mutating func removeLast(_ n: Int) {
+        count -= min(max(n, 0), count)
+    }
+
     /// Calls `body` with the bytes appended so far.
     package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0 ..< count])) }

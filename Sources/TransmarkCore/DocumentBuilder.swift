@@ -260,27 +260,42 @@ public struct DocumentBuilder: Sendable {
     /// `<div>` of `<a href><div>…</div></a>` (the link goes on inside the block). Returns whether
     /// the node was removed. Its attribute list, added before it, stays (unreferenced).
     ///
-    /// A node right after text that ends in whitespace stays: that whitespace was written
-    /// because the node followed it, and without the node it would end the text before a block.
+    /// Whitespace ending the plain text right before it goes too (with that text node if nothing
+    /// else is left of it): it was written because the node followed, and a block comes next.
     package mutating func closeRemovingIfEmpty() -> Bool {
         guard open.count > 1 else { return false }
         let top = open.removeLast()
         guard top.lastChild < 0, Int(top.node) == records.count - 1 else { return false }
+        removeLastRecord()
+        // Whitespace at the end of the text before it, when that text is the last record.
+        let previous = open[open.count - 1].lastChild
+        guard previous >= 0, Int(previous) == records.count - 1, records[Int(previous)].tag == .text,
+              records[Int(previous)].extra == -1 else { return true }
+        let textStart = Int(records[Int(previous)].textStart)
+        let trailing = text.withBytes { bytes in
+            var k = bytes.count
+            while k > textStart && (bytes[k - 1] == 0x20 || bytes[k - 1] == 0x0A || bytes[k - 1] == 0x09
+                                    || bytes[k - 1] == 0x0D || bytes[k - 1] == 0x0C) { k -= 1 }
+            return bytes.count - k
+        }
+        text.removeLast(trailing)
+        if textCount == textStart { removeLastRecord() }
+        return true
+    }
+
+    /// Removes the last record, a child of the innermost open container without children of
+    /// its own, with its payload and extras when they are the last ones, and unlinks it.
+    private mutating func removeLastRecord() {
+        let node = Int32(records.count - 1)
+        let parent = open[open.count - 1].node
         // Its previous sibling ends right before it: the record before it is that sibling or its
         // last descendant. (Each sibling is walked up from once: the next node goes after it.)
-        let parent = open[open.count - 1].node
         var previousSibling: Int32 = -1
-        if top.node - 1 != parent {
-            previousSibling = top.node - 1
+        if node - 1 != parent {
+            previousSibling = node - 1
             while records[Int(previousSibling)].parent != parent { previousSibling = records[Int(previousSibling)].parent }
         }
-        if previousSibling >= 0 && records[Int(previousSibling)].tag == .text {
-            let endsInSpace = text.withBytes { bytes in
-                bytes.last.map { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D || $0 == 0x0C } ?? false
-            }
-            if endsInSpace { return false }
-        }
-        let payload = payloadIndex(of: Int(top.node))
+        let payload = payloadIndex(of: Int(node))
         let record = records.removeLast()
         open[open.count - 1].lastChild = previousSibling
         if previousSibling >= 0 { records[Int(previousSibling)].nextSibling = -1 }
@@ -289,7 +304,6 @@ public struct DocumentBuilder: Sendable {
             let removed = extras.removeLast()
             if removed.style >= 0 && Int(removed.style) == styles.count - 1 { styles.removeLast() }
         }
-        return true
     }
 
     /// Adds a leaf node without text (a break, a rule, a footnote reference, …).

@@ -55,21 +55,52 @@ import Testing
         #expect(with.finish() == without.finish())
     }
 
-    @Test func aContainerWithContentOrAfterWhitespaceStays() {
+    @Test func aContainerWithContentStays() {
         var b = DocumentBuilder()
         _ = b.open(.paragraph)
         _ = b.open(.emphasis)
         b.text("x")
         let removedEmphasis = b.closeRemovingIfEmpty()
         #expect(!removedEmphasis)
-        b.text("y ")
+        b.close()
+        #expect(b.finish().treeDump.contains("emphasis"))
+    }
+
+    @Test func whitespaceBeforeARemovedContainerGoesToo() {
+        var b = DocumentBuilder()
+        _ = b.open(.paragraph)
+        b.text("y \n ")
         _ = b.open(.span)
         let removedSpan = b.closeRemovingIfEmpty()
-        #expect(!removedSpan)
+        #expect(removedSpan)
         b.close()
-        let document = b.finish()
-        #expect(document.treeDump.contains("span"))
-        #expect(document.treeDump.contains(#"emphasis"#))
+        var expected = DocumentBuilder()
+        _ = expected.open(.paragraph)
+        expected.text("y")
+        expected.close()
+        #expect(b.finish() == expected.finish())
+    }
+
+    @Test func aWhitespaceOnlyTextBeforeItGoesWhole() {
+        var b = DocumentBuilder()
+        _ = b.open(.paragraph)
+        _ = b.open(.strong)
+        b.text("s")
+        b.close()
+        b.text(" ")
+        _ = b.open(.link(destination: "/p", title: ""))
+        let removedLink = b.closeRemovingIfEmpty()
+        #expect(removedLink)
+        b.text("t")
+        b.close()
+        var expected = DocumentBuilder()
+        _ = expected.open(.paragraph)
+        _ = expected.open(.strong)
+        expected.text("s")
+        expected.close()
+        expected.text("t")
+        expected.close()
+        #expect(b.finish() == expected.finish())
     }
 
     @Test func theFirstChildCanGo() {
