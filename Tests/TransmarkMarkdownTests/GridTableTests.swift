@@ -106,6 +106,40 @@ import TransmarkMarkdown
         #expect(md.utf8.count < 40_000)
     }
 
+    @Test func emojiSequencesMakeItHTML() throws {
+        // pandoc 2.17 adds up the parts of 👍🏽 (and of ❤️, 👩‍💻): no padding suits it and a screen.
+        for emoji in ["👍🏽", "❤️", "👩‍💻"] {
+            let md = try markdown("<table><tr><th>\(emoji)</th><th>z</th></tr><tr><td><p>a</p><p>b</p></td><td>c</td></tr></table>")
+            #expect(md.hasPrefix("<table>"), "\(emoji): \(md)")
+        }
+        // Wide characters alone are fine.
+        #expect(try markdown("<table><tr><td>日本</td><td><p>a</p><p>b</p></td></tr></table>").hasPrefix("+"))
+    }
+
+    @Test func aTableOfOneHeaderRowHasNoHeaderBorder() throws {
+        // pandoc reads no grid table that ends with its `+===+` border.
+        let md = try markdown("<table><tr><th><p>a</p><p>b</p></th><th>z</th></tr></table>")
+        #expect(md.hasPrefix("+-----+-----+\n"))
+        #expect(!md.contains("="))
+    }
+
+    @Test func hardBreaksInCellsAreBackslashes() throws {
+        // Trailing spaces in a cell are padding to pandoc.
+        let md = try markdown("<table><tr><td><p>one<br>two</p><p>x</p></td></tr></table>")
+        #expect(md.contains("| one\\ |"), "\(md)")
+    }
+
+    @Test func referencesFromCellsOfATableWrittenAsHTMLGo() throws {
+        let long = String(repeating: "y", count: 20_000)
+        let cells = String(repeating: "<p>x</p>", count: 300) + #"<p><a href="http://e.x/a">a</a></p>"#
+        let md = try markdown(#"<table><tr><td>\#(cells)</td><td>\#(long)</td></tr></table><p><a href="http://e.x/b">b</a></p>"#) {
+            $0.linkStyle = .reference
+        }
+        #expect(md.hasPrefix("<table>"))
+        #expect(md.contains("[b][1]"), "\(md.suffix(200))")
+        #expect(md.hasSuffix("[1]: http://e.x/b\n"), "\(md.suffix(200))")
+    }
+
     @Test func thePandocProfileWritesGridTables() throws {
         var options = MarkdownBackend.Options(profile: .pandoc)
         #expect(options.complexTable == .grid)

@@ -26,6 +26,26 @@ import TransmarkMarkdown
         #expect(String(decoding: gfm, as: UTF8.self) == "*e*_c_\n")
     }
 
+    @Test func longerStarRunsAreNeverJoined() throws {
+        // Each is read back by pandoc as written (checked with pandoc 2.17).
+        #expect(try pandocMarkdown("<p><em><strong>a</strong></em><strong>b</strong></p>") == "***a***<strong>b</strong>\n")
+        #expect(try pandocMarkdown("<p><em>a<strong>b</strong></em><em>c</em></p>") == "*a**b***<em>c</em>\n")
+        #expect(try pandocMarkdown("<p><strong>x</strong><em><strong>b</strong></em></p>") == "**x**<em>**b**</em>\n")
+    }
+
+    @Test func fancyListsPandocWouldMisreadAreDecimal() throws {
+        // `i.` reads as a Roman numeral, `v.` as a letter; letters cannot start at 0.
+        #expect(try pandocMarkdown(#"<ol type="a" start="9"><li>x</li><li>y</li></ol>"#) == "9.  x\n10.  y\n")
+        #expect(try pandocMarkdown(#"<ol type="i" start="5"><li>x</li></ol>"#) == "5.  x\n")
+        #expect(try pandocMarkdown(#"<ol type="a" start="0"><li>x</li><li>y</li></ol>"#) == "0.  x\n1.  y\n")
+        #expect(try pandocMarkdown(#"<ol type="a" start="8"><li>h</li><li>i</li></ol>"#) == "h.  h\ni.  i\n")
+        #expect(try pandocMarkdown(#"<ol type="I"><li>one</li></ol>"#) == "I.  one\n")
+    }
+
+    @Test func aListAfterAQuotedListNeedsNoComment() throws {
+        #expect(try pandocMarkdown("<blockquote><ul><li>a</li></ul></blockquote><ul><li>b</li></ul>") == "> -   a\n\n-   b\n")
+    }
+
     @Test func adjacentBulletListsAreSeparatedByAComment() throws {
         #expect(try pandocMarkdown("<ul><li>a</li></ul><ul><li>b</li></ul>") == "-   a\n\n<!-- -->\n\n-   b\n")
         // Ordered lists too, as pandoc writes them (a switch of delimiters would do as well).

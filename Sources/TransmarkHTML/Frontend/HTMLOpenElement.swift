@@ -15,8 +15,6 @@ struct HTMLOpenElement {
         static let isFormatting = Flags(rawValue: 1 << 3)
         /// Its end tag is written as literal text.
         static let literalTags = Flags(rawValue: 1 << 4)
-        /// A `q`: its end tag writes the closing quotation mark.
-        static let quotes = Flags(rawValue: 1 << 5)
         /// Separates the text before and after it (a block-level element without a node).
         static let separatesText = Flags(rawValue: 1 << 6)
         /// A table, table section or row: text and blocks here go into an implied cell.

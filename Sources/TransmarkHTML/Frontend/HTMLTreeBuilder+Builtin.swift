@@ -54,6 +54,8 @@ extension HTMLTreeBuilder {
             return
         case .picture:
             pictureSource = nil
+        case .noscript:
+            noscriptDepth += 1
         case .tbody, .thead, .tfoot:
             openSection(element, key: key)
             return
@@ -95,14 +97,16 @@ extension HTMLTreeBuilder {
         default:
             attributes = keptAttributes(tag, element: element, hasStyle: style != nil)
         }
-        openElementNode(element, key: key, kind: kind, attributes: attributes, style: style, isVoid: false,
-                        extraFlags: element == .q ? [.quotes] : [])
+        openElementNode(element, key: key, kind: kind, attributes: attributes, style: style, isVoid: false)
         if element == .div && tag.attributeCount > 0 && stack.last?.element == .div,
            let language = Self.wrapperCodeLanguage(tag) {
             // Code blocks inside take this language unless they name one (dropped with the div).
             codeHints.append((Int32(stack.count - 1), language))
         }
-        if element == .q && suppressDepth == 0 { emitText(quoteDepth % 2 == 1 ? "\u{201C}" : "\u{2018}") }
+        if element == .q {
+            quoteDepth += 1
+            if suppressDepth == 0 { emitText(quoteDepth == 1 ? "\u{201C}" : "\u{2018}") }
+        }
     }
 
     /// The node kind of a non-void element with a built-in mapping; `nil` unwraps it.
@@ -181,12 +185,11 @@ extension HTMLTreeBuilder {
         let size = width == nil && height == nil ? nil : ImageSize(width: width, height: height)
         let found = Self.imageSource(tag, pictureSource: top(.picture) >= 0 ? pictureSource : nil)
         let source = found?.url ?? ""
-        if let found, !found.isSrc {
-            // A lazy loader's source: the page's `<noscript>` copy of the image is not shown again.
-            lazyImageSources.insert(source)
-        } else if !lazyImageSources.isEmpty && top(.noscript) >= 0 && lazyImageSources.contains(source) {
+        if noscriptDepth > 0 && !lazyImageSources.isEmpty && lazyImageSources.contains(source) {
+            // The page's copy, for readers without scripts, of an image a lazy loader shows.
             return
         }
+        if let found, !found.isSrc, noscriptDepth == 0 { lazyImageSources.insert(source) }
         if source.isEmpty {
             // No image to load: a browser shows the alt text in its place (or nothing).
             if let alt = tag.attribute("alt") { emitText(alt) }

@@ -26,6 +26,22 @@ extension HTMLTreeBuilder {
         switch element {
         case .html, .body:
             return
+        case .noscript:
+            noscriptDepth = max(0, noscriptDepth - 1)
+        case .q where quoteDepth > 0:
+            // The closing mark goes inside the quote's node when it is the current element, else
+            // (a misnested or block-split quote) right after the content closed here.
+            let closing = quoteDepth == 1 ? "\u{201D}" : "\u{2019}"
+            quoteDepth -= 1
+            let index = topByKey[Int(key)]
+            let isCurrent = index >= 0 && index == Int32(stack.count - 1)
+            if isCurrent && suppressDepth == 0 { emitText(closing) }
+            if !closeFormatting(key: key) && index >= 0 && index >= topBoundary { pop(through: index) }
+            if !isCurrent && suppressDepth == 0 { emitText(closing) }
+            return
+        case .a where noscriptDepth > 0:
+            // A link around the lazy image's copy (left out) would be an empty link.
+            if closeFormatting(key: key, removingEmptyNode: true) { return }
         case .br:
             if suppressDepth == 0 {
                 prepareInlineContent()

@@ -80,8 +80,9 @@ extension HTMLTreeBuilder {
     }
 
     /// The end tag of an active formatting element: closes everything above it (what was inline
-    /// is reopened later) and the element itself. Returns false if `key` is not active.
-    mutating func closeFormatting(key: Int32) -> Bool {
+    /// is reopened later) and the element itself (`removingEmptyNode`: its node goes if it got
+    /// nothing). Returns false if `key` is not active.
+    mutating func closeFormatting(key: Int32, removingEmptyNode: Bool = false) -> Bool {
         guard let index = formattingIndex(key: key) else { return false }
         let stackIndex = formatting[index].stackIndex
         if stackIndex < 0 {
@@ -94,10 +95,7 @@ extension HTMLTreeBuilder {
         // Entries above it stay active; the element itself does not.
         formatting.remove(at: index)
         stack[Int(stackIndex)].flags.remove(.isFormatting)
-        if stack[Int(stackIndex)].flags.contains(.quotes) && Int(stackIndex) == stack.count - 1 {
-            emitText(quoteDepth % 2 == 1 ? "\u{201D}" : "\u{2019}")
-        }
-        pop(through: stackIndex)
+        pop(through: stackIndex, removingEmptyNode: removingEmptyNode)
         return true
     }
 

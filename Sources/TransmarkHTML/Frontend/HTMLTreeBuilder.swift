@@ -55,8 +55,12 @@ struct HTMLTreeBuilder {
     var mediaTags: [(stackIndex: Int32, poster: String?, title: String?)] = []
     /// How many open media elements wrote a link (`.mediaLinked`).
     var linkedMediaDepth = 0
-    /// How many `q` elements are open: odd levels quote with “ ”, even ones with ‘ ’.
+    /// How many `q` elements are open (start tags minus end tags, whatever a block popped): the
+    /// outermost quotes with “ ”, the ones inside with ‘ ’.
     var quoteDepth = 0
+    /// How many `noscript` elements are open (start tags minus end tags: a block inside pops the
+    /// inline element from the stack).
+    var noscriptDepth = 0
     /// The largest `srcset` candidate of the first `<source>` of the open `picture`.
     var pictureSource: String?
     /// The sources of images read from a lazy loader's attribute (not `src`): the same image in
@@ -179,7 +183,6 @@ struct HTMLTreeBuilder {
         if flags.contains(.suppresses) { suppressDepth += 1 }
         if flags.contains(.preservesWhitespace) { preserveDepth += 1 }
         if flags.contains(.foreign) { foreignDepth += 1 }
-        if flags.contains(.quotes) { quoteDepth += 1 }
     }
 
     /// Pops the current element, closing its node. `removingEmptyNode`: a node that got no
@@ -195,7 +198,6 @@ struct HTMLTreeBuilder {
         if flags.contains(.suppresses) { suppressDepth -= 1 }
         if flags.contains(.preservesWhitespace) { preserveDepth -= 1 }
         if flags.contains(.foreign) { foreignDepth -= 1 }
-        if flags.contains(.quotes) { quoteDepth -= 1 }
         if flags.contains(.mediaLinked) { linkedMediaDepth -= 1 }
         if entry.node >= 0 {
             if removingEmptyNode && !flags.contains(.tableRow) {
@@ -218,8 +220,8 @@ struct HTMLTreeBuilder {
     }
 
     /// Pops elements until the one at `index` has been popped.
-    mutating func pop(through index: Int32) {
-        while Int32(stack.count) > index { pop() }
+    mutating func pop(through index: Int32, removingEmptyNode: Bool = false) {
+        while Int32(stack.count) > index { pop(removingEmptyNode: removingEmptyNode) }
     }
 
     /// Closes the builder node of a popped element and finishes what it knows only now.

@@ -84,7 +84,9 @@ extension MarkdownWriter {
         // Two lists in a row need different markers, or they read back as one list.
         // (Also across divisions, which write no markup: the previous block of the container.)
         var previousMarker: String? = previousListMarker
-        if let last = lastListEnd, last.position == w.bytes.count { previousMarker = last.marker }
+        if let last = lastListEnd, last.position == w.bytes.count, last.containerDepth == blockContainers.count {
+            previousMarker = last.marker
+        }
         if let previous = previousSibling(of: i), case .list(let other) = document.kind(at: previous),
            other.isOrdered == attributes.isOrdered {
             previousMarker = chosenListMarkers[previous]
@@ -436,9 +438,26 @@ extension MarkdownWriter {
             w.blankLine()
         }
         chosenListMarkers[i] = marker
+        var numbering = options.listNumbering == .source ? attributes.numbering : .decimal
+        if let first = Self.listNumber(attributes.start, numbering), Self.isAmbiguousToPandoc(first, numbering) {
+            numbering = .decimal
+        } else if Self.listNumber(attributes.start, numbering) == nil {
+            // A start the numbering cannot write (0 for letters): decimal for the whole list.
+            numbering = .decimal
+        }
         lists.append(ListContext(isOrdered: attributes.isOrdered, isTight: attributes.isTight,
-                                 number: max(attributes.start, 0), marker: marker,
-                                 numbering: options.listNumbering == .source ? attributes.numbering : .decimal))
+                                 number: max(attributes.start, 0), marker: marker, numbering: numbering))
+    }
+
+    /// Whether pandoc reads a list's first number as the other style: the letter `i` as a Roman
+    /// numeral, a one-letter Roman numeral other than `i` (`v`, `x`, `l`, `c`, `d`, `m`) as a
+    /// letter. Such lists are written in decimal.
+    static func isAmbiguousToPandoc(_ first: String, _ numbering: ListNumbering) -> Bool {
+        switch numbering {
+        case .lowerAlpha, .upperAlpha: return first == "i" || first == "I"
+        case .lowerRoman, .upperRoman: return first.count == 1 && first != "i" && first != "I"
+        case .decimal: return false
+        }
     }
 
     /// An ordered item's number written in `numbering`, as pandoc reads it: decimal, one letter

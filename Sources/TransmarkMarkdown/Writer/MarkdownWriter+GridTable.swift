@@ -25,14 +25,18 @@ extension MarkdownWriter {
     /// the header (or in the top border), spans padded with empty cells, and the caption as for
     /// a pipe table.
     mutating func writeGridTable(_ grid: TableGrid, table: Int32) {
+        // Reference links met in the cells, taken back if the table is written as HTML instead.
+        let savedReferences = references, savedReferenceIndex = referenceIndex
         let rows: [[[[UInt8]]]] = grid.rows.map { row in row.map { $0 >= 0 ? renderGridCell($0) : [] } }
         var widths = [Int](repeating: 3, count: grid.columns)
         var contentBytes = 0
+        var hasEmojiSequence = false
         for row in rows {
             for (c, lines) in row.enumerated() {
                 for line in lines {
                     widths[c] = max(widths[c], Self.gridWidth(line))
                     contentBytes += line.count
+                    if !hasEmojiSequence { hasEmojiSequence = Self.holdsEmojiSequence(line) }
                 }
             }
         }
@@ -40,14 +44,20 @@ extension MarkdownWriter {
         // many would multiply the output. Past four times the cells' own size, HTML holds it.
         let lineWidth = widths.reduce(0, +) + 3 * grid.columns + 1
         let lineCount = rows.reduce(rows.count + 1) { $0 + max(1, $1.map(\.count).max() ?? 1) }
+        // Emoji sequences (joined, with a skin tone or a presentation selector) are as wide as one
+        // emoji on screen, but pandoc adds up their parts: no padding suits both, so HTML.
         if lineCount.multipliedReportingOverflow(by: lineWidth).partialValue > 4 * contentBytes + Self.gridPaddingAllowance
-            || lineCount.multipliedReportingOverflow(by: lineWidth).overflow {
+            || lineCount.multipliedReportingOverflow(by: lineWidth).overflow || hasEmojiSequence {
+            references = savedReferences
+            referenceIndex = savedReferenceIndex
             writeHTMLFragment(table)
             return
         }
         writeCaptionBefore(grid, table: table)
         let alignments = columnAlignments(grid, table: table)
-        let hasHeader = grid.hasHeaderRowFirst || options.tableHeader == .promote
+        // pandoc reads no grid table that ends at its header's `+===+` border: a table of one
+        // row has none.
+        let hasHeader = (grid.hasHeaderRowFirst || options.tableHeader == .promote) && rows.count > 1
         writeGridBorder(widths, fill: "-", alignments: hasHeader ? nil : alignments)
         for (r, row) in rows.enumerated() {
             let height = max(1, row.map(\.count).max() ?? 1)
@@ -147,6 +157,21 @@ extension MarkdownWriter {
         }
         while out.last == 0x20 { out.removeLast() }
         return out
+    }
+
+    /// Whether a line holds a zero-width joiner, the emoji presentation selector (U+FE0F) or a
+    /// skin-tone modifier (U+1F3FB–U+1F3FF).
+    static func holdsEmojiSequence(_ line: [UInt8]) -> Bool {
+        var i = 0
+        while i + 2 < line.count {
+            let b = line[i]
+            if b == 0xE2 && line[i + 1] == 0x80 && line[i + 2] == 0x8D { return true }
+            if b == 0xEF && line[i + 1] == 0xB8 && line[i + 2] == 0x8F { return true }
+            if b == 0xF0 && i + 3 < line.count && line[i + 1] == 0x9F && line[i + 2] == 0x8F
+                && (0xBB...0xBF).contains(line[i + 3]) { return true }
+            i += 1
+        }
+        return false
     }
 
     /// The display width of a cell's line (as pandoc counts it).

@@ -16,10 +16,10 @@ extension MarkdownWriter {
             pendingSpaces.removeAll(keepingCapacity: true)
         }
         if !pendingOpeners.isEmpty {
-            for var d in pendingOpeners {
+            for (k, var d) in pendingOpeners.enumerated() {
                 w.flush()
                 if w.bytes.count == lastCloserEnd.position && d.open.first == lastCloserEnd.byte {
-                    d = separatedFromPreviousRun(d)
+                    d = separatedFromPreviousRun(d, alone: k == pendingOpeners.count - 1)
                 }
                 d.position = w.bytes.count
                 w.marker(d.open)
@@ -87,16 +87,18 @@ extension MarkdownWriter {
     /// emphasis `*a**b*`, strikethrough `~~a~~~~b~~`): emphasis and strong switch between `*`
     /// and `_` (the closing flank check still falls back to HTML where `_` cannot close), other
     /// delimiters become their HTML tags.
-    mutating func separatedFromPreviousRun(_ d: Delimiter) -> Delimiter {
+    /// `alone`: no other opener follows it here (pandoc's rule below needs that).
+    mutating func separatedFromPreviousRun(_ d: Delimiter, alone: Bool) -> Delimiter {
         guard let c = d.open.first else { return d }
         var d = d
         let star = UInt8(ascii: "*"), underscore = UInt8(ascii: "_")
         let node = records.tag(d.node)
         if options.escaping == .pandoc && (node == .emphasis || node == .strong) && (c == star || c == underscore) {
             // pandoc reads `**s***e*` and `*e***s**`, but not `*e**c*`, nor an `_` opener right
-            // after a closer (`**s**_e_`): a run of another length stays as it is; the same
-            // kind again is written as its HTML tags.
-            if c == star && starRun(endingAt: lastCloserEnd.position) != d.open.count { return d }
+            // after a closer (`**s**_e_`), nor longer runs (`***a*****b**`): one `**` closer and
+            // one `*` opener, or the reverse, stay as they are; anything else is written as HTML.
+            let run = starRun(endingAt: lastCloserEnd.position)
+            if c == star && alone && (run == 2 && d.open.count == 1 || run == 1 && d.open.count == 2) { return d }
             if let tags = Self.htmlTags(node) { (d.open, d.close) = tags }
             return d
         }
@@ -339,7 +341,8 @@ extension MarkdownWriter {
         } else {
             flushInlinePending()
         }
-        if options.hardBreak == .backslash || w.atLineStart {
+        // In a grid table's cell trailing spaces are padding: only a backslash is a break there.
+        if options.hardBreak == .backslash || w.atLineStart || inGridCell {
             // Two spaces on an otherwise empty line would make a blank line: use `\`.
             w.marker("\\")
         } else {

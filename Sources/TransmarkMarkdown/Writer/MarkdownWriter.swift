@@ -103,9 +103,10 @@ struct MarkdownWriter {
     var blockContainers: [BlockContainer] = [BlockContainer(start: 0, lastBlock: nil, isTightItem: false)]
     /// The marker of the list that was the block before the one being started, if any.
     var previousListMarker: String?
-    /// The output length when the last list ended, and its marker: a list starting with nothing
-    /// written in between (only empty divisions or spans) would continue it.
-    var lastListEnd: (position: Int, marker: String)?
+    /// The output length when the last list ended, its marker and the depth of its container: a
+    /// list starting in the same container with nothing written in between (only empty divisions
+    /// or spans) would continue it.
+    var lastListEnd: (position: Int, marker: String, containerDepth: Int)?
     /// The output length when the last indented code block ended.
     var lastIndentedCodeEnd = -1
     /// The output length right after the last closing delimiter, and its last byte: an opener
@@ -368,7 +369,7 @@ struct MarkdownWriter {
             lists.removeLast()
             if let marker = chosenListMarkers[i], !blockContainers.isEmpty {
                 blockContainers[blockContainers.count - 1].lastListMarker = marker
-                lastListEnd = (w.bytes.count, marker)
+                lastListEnd = (w.bytes.count, marker, blockContainers.count)
             }
             previousSiblingIsInline.removeLast()
             w.cr()
