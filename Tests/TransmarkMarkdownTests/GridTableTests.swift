@@ -106,6 +106,17 @@ import TransmarkMarkdown
         #expect(md.utf8.count < 40_000)
     }
 
+    @Test func theAllowanceIsForTheWholeDocument() throws {
+        // Each table pads within four times its cells plus 64 KiB; 200 of them would not.
+        let table = "<table><tr><td>" + String(repeating: "x", count: 250) + "</td><td>"
+            + String(repeating: "<p>p</p>", count: 125) + "</td></tr></table>"
+        let html = String(repeating: table, count: 200)
+        let md = try markdown(html)
+        #expect(md.utf8.count < 4 * html.utf8.count, "\(md.utf8.count) bytes from \(html.utf8.count)")
+        #expect(md.hasPrefix("+"))
+        #expect(md.contains("<table>"))
+    }
+
     @Test func emojiSequencesMakeItHTML() throws {
         // pandoc 2.17 adds up the parts of 👍🏽 (and of ❤️, 👩‍💻): no padding suits it and a screen.
         for emoji in ["👍🏽", "❤️", "👩‍💻"] {

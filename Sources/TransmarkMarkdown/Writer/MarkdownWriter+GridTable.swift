@@ -16,9 +16,6 @@
 extension MarkdownWriter {
     /// Tab stops inside a grid table's cell: pandoc expands tabs before it cuts the lines.
     static let gridTabStop = 4
-    /// Padding a grid table may add beyond four times its cells' size before it is written as
-    /// HTML instead (small tables of short cells pad more than four times their content).
-    static let gridPaddingAllowance = 64 * 1024
 
     /// Writes a table as a grid table: a header row (when the table's first row is one, or
     /// `tableHeader=promote`) under a `+===+` border, alignments as colons in the border below
@@ -41,18 +38,21 @@ extension MarkdownWriter {
             }
         }
         // Every line of a row is padded to the widest line of each column: one long line among
-        // many would multiply the output. Past four times the cells' own size, HTML holds it.
+        // many would multiply the output. Past four times the cells' own size, and what is left
+        // of the document's allowance (small tables of short cells pad more), HTML holds it.
         let lineWidth = widths.reduce(0, +) + 3 * grid.columns + 1
         let lineCount = rows.reduce(rows.count + 1) { $0 + max(1, $1.map(\.count).max() ?? 1) }
+        let (size, overflow) = lineCount.multipliedReportingOverflow(by: lineWidth)
+        let excess = overflow ? Int.max : size - 4 * contentBytes
         // Emoji sequences (joined, with a skin tone or a presentation selector) are as wide as one
         // emoji on screen, but pandoc adds up their parts: no padding suits both, so HTML.
-        if lineCount.multipliedReportingOverflow(by: lineWidth).partialValue > 4 * contentBytes + Self.gridPaddingAllowance
-            || lineCount.multipliedReportingOverflow(by: lineWidth).overflow || hasEmojiSequence {
+        if excess > gridPaddingAllowance || hasEmojiSequence {
             references = savedReferences
             referenceIndex = savedReferenceIndex
             writeHTMLFragment(table)
             return
         }
+        if excess > 0 { gridPaddingAllowance -= excess }
         writeCaptionBefore(grid, table: table)
         let alignments = columnAlignments(grid, table: table)
         // pandoc reads no grid table that ends at its header's `+===+` border: a table of one

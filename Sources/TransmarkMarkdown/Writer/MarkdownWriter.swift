@@ -79,6 +79,9 @@ struct MarkdownWriter {
     var inTableCell = false
     /// Whether a cell of a grid table is being written (a complex table inside is HTML).
     var inGridCell = false
+    /// Padding grid tables may still add beyond four times their cells' size, in the whole
+    /// document; a table that needs more is HTML (the output stays linear in the input).
+    var gridPaddingAllowance = 64 * 1024
     var linkDepth = 0
     /// Whether the innermost link-like node being written is an image (its text is alt text).
     var inImage = false
