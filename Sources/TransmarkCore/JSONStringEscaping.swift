@@ -145,7 +145,7 @@ public enum JSONStringEscaping {
     }
 
     /// The lowercase hexadecimal digit of a value below 16.
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? 0x30 + value : 0x57 + value
     }
