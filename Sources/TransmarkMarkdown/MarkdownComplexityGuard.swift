@@ -193,13 +193,7 @@ struct MarkdownComplexityGuard {
             while i < count {
                 if countsSpecials {
                     // Skip eight ordinary bytes at a time (one branch instead of eight).
-                    while i + 8 <= count {
-                        let p = base + i
-                        let any = classes[Int(p[0])] | classes[Int(p[1])] | classes[Int(p[2])] | classes[Int(p[3])]
-                            | classes[Int(p[4])] | classes[Int(p[5])] | classes[Int(p[6])] | classes[Int(p[7])]
-                        if any != 0 { break }
-                        i += 8
-                    }
+                    i = ByteClassScan.skipOrdinaryBlocks(base, from: i, to: count, classes: classes)
                 } else {
                     while i + 8 <= count, !Self.mayNeedALook(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
                         i += 8

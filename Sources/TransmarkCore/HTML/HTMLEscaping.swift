@@ -28,19 +28,13 @@ public enum HTMLEscaping {
     public static func escapeText(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
         textTable.withUnsafeBufferPointer { table in
             bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
+                guard let base = buffer.baseAddress, let classes = table.baseAddress else { return }
                 let count = buffer.count
                 var runStart = 0
                 var i = 0
                 while i < count {
                     // Eight bytes that need no escape at a time.
-                    while i + 8 <= count {
-                        let p = base + i
-                        let any = table[Int(p[0])] | table[Int(p[1])] | table[Int(p[2])] | table[Int(p[3])]
-                            | table[Int(p[4])] | table[Int(p[5])] | table[Int(p[6])] | table[Int(p[7])]
-                        if any != 0 { break }
-                        i += 8
-                    }
+                    i = ByteClassScan.skipOrdinaryBlocks(base, from: i, to: count, classes: classes)
                     guard i < count else { break }
                     let code = table[Int(base[i])]
                     if code != 0 {
