@@ -283,6 +283,50 @@ public struct DocumentBuilder: Sendable {
         return true
     }
 
+    /// Makes the plain text that follows `node` in the innermost open container the content of
+    /// `node`, in place of what it held, with its whitespace collapsed and trimmed. For a
+    /// frontend that wrote a placeholder label before it met a better one: an HTML reader links
+    /// `<video src="a.mp4">` with its URL as the text, then finds the fallback text "Download the
+    /// video" after it.
+    ///
+    /// `node` must be closed and hold nothing or one plain text node; it is a child of the
+    /// container or the only content of one (a poster image in its link); everything after it
+    /// must be plain text children of the container. Otherwise, or when that text is blank,
+    /// nothing changes and the result is false.
+    package mutating func moveFollowingText(into node: NodeID) -> Bool {
+        let target = Int(node.index)
+        let container = open[open.count - 1].node
+        let count = records.count
+        guard target > Int(container), target < count else { return false }
+        var first = target + 1
+        if first < count && records[first].parent == Int32(target) {
+            guard records[first].tag == .text && records[first].extra == -1 else { return false }
+            first += 1
+        }
+        guard first < count else { return false }
+        for i in first ..< count {
+            guard records[i].parent == container, records[i].tag == .text, records[i].extra == -1 else { return false }
+        }
+        // The container's child that holds `node`: `node` itself, or an ancestor whose only
+        // descendants lead to it (each the record right before its child).
+        var child = Int32(target)
+        while records[Int(child)].parent != container {
+            let parent = records[Int(child)].parent
+            guard parent == child - 1 else { return false }
+            child = parent
+        }
+        let label = text.withBytes { WhitespaceCollapsing.collapsed($0[Int(records[first].textStart)...]) }
+        guard !label.isEmpty else { return false }
+        text.removeLast(textCount - Int(records[target + 1].textStart))
+        records.removeLast(count - target - 1)
+        records[Int(child)].nextSibling = -1
+        open[open.count - 1].lastChild = child
+        open.append((node: Int32(target), lastChild: -1))
+        label.withUnsafeBufferPointer { text(bytes: $0) }
+        open.removeLast()
+        return true
+    }
+
     /// Removes the last record, a child of the innermost open container without children of
     /// its own, with its payload and extras when they are the last ones, and unlinks it.
     private mutating func removeLastRecord() {

@@ -124,71 +124,80 @@ extension HTMLTreeBuilder {
     /// Writes a link to an embedded medium (`<video>`, `<audio>`, `<iframe>`, `<embed>`,
     /// `<object>`, or a `<source>` of a video or audio): its content is the video's poster image
     /// when there is one, else the element's `title` or `aria-label`, else the URL. `tag` gives
-    /// the poster and title (the media element's); returns whether a link was written.
+    /// the poster and title (the media element's). Returns the node that holds the label (the
+    /// link, or its poster image), or nil when no link was written.
     @discardableResult
-    mutating func writeMediaLink(to source: String, poster: String?, title: String?) -> Bool {
-        guard suppressDepth == 0 else { return false }
+    mutating func writeMediaLink(to source: String, poster: String?, title: String?) -> Int32? {
+        guard suppressDepth == 0 else { return nil }
         prepareInlineContent()
         let node = openNode(.link(destination: HTMLURLNormalization.normalized(source), title: ""),
                             attributes: .none, style: nil)
-        guard node >= 0 else { return false }
+        guard node >= 0 else { return nil }
+        var labelNode = node
         if let poster {
             let image = openNode(.image(source: HTMLURLNormalization.normalized(poster), title: "", size: nil),
                                  attributes: .none, style: nil)
             if let title { builder.text(title) }
-            if image >= 0 { builder.close() }
+            if image >= 0 {
+                builder.close()
+                labelNode = image
+            }
         } else {
             builder.text(title ?? source)
         }
         builder.close()
         // A player or frame is a box of its own: the text after it does not run on.
         spacing = .pendingSpace
-        return true
+        return labelNode
+    }
+
+    /// Notes that the link just written for the media element at `stackIndex` is labelled with
+    /// its URL or an untitled poster: if the element's fallback content turns out to be plain
+    /// text, that text becomes the label when the element ends (`labelMediaLinkWithFallback`).
+    mutating func awaitFallbackLabel(forMediaAt stackIndex: Int, labelNode: Int32, title: String?) {
+        guard title == nil else { return }
+        mediaLabels.append((Int32(stackIndex), labelNode))
+    }
+
+    /// When the media element being popped has a link waiting for its label: the plain text
+    /// fallback that followed the link ("Download the video") becomes the link's text, or the
+    /// poster's alternative text, as a reader that cannot play the medium is meant to see it.
+    /// Fallback content that is more than plain text (a link, a block) stays where it is.
+    mutating func labelMediaLinkWithFallback() {
+        guard let pending = mediaLabels.last, pending.stackIndex >= Int32(stack.count) else { return }
+        mediaLabels.removeLast()
+        if builder.moveFollowingText(into: NodeID(pending.labelNode)) { spacing = .pendingSpace }
     }
 
     /// The label a media element gives itself: a non-blank `title` or `aria-label`.
     static func mediaTitle(_ tag: HTMLStartTag) -> String? {
         for name: StaticString in ["title", "aria-label"] {
             if let value = tag.attribute(name), value.utf8.contains(where: { !isSpace($0) }) {
-                return collapsedWhitespace(value)
+                return WhitespaceCollapsing.collapsed(value)
             }
         }
         return nil
     }
 
-    /// `text` with whitespace runs collapsed to one space and trimmed.
-    static func collapsedWhitespace(_ text: String) -> String {
-        var out: [UInt8] = []
-        var space = false
-        for b in text.utf8 {
-            if isSpace(b) {
-                space = true
-            } else {
-                if space && !out.isEmpty { out.append(0x20) }
-                space = false
-                out.append(b)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// `<video>`, `<audio>`, `<object>`: a link to the source, then the fallback content as
-    /// written (a browser that plays the medium does not show it, one that cannot does).
+    /// written (a browser that plays the medium does not show it, one that cannot does). Plain
+    /// text fallback becomes the link's label instead when the element has no title.
     mutating func mediaStartTag(_ tag: HTMLStartTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits) {
         separateText()
-        var linked = false
+        let title = Self.mediaTitle(tag)
+        var labelNode: Int32?
         if linkedMediaDepth == 0, let source = Self.mediaSource(tag, element: element) {
             let poster = element == .video ? Self.usableURL(tag.attribute("poster")) : nil
-            linked = writeMediaLink(to: source, poster: poster, title: Self.mediaTitle(tag))
+            labelNode = writeMediaLink(to: source, poster: poster, title: title)
         }
         pushUnwrapped(element, key: key, traits: t)
-        if element != .object && !linked {
-            // Waits for a `<source>`; its poster and title are read again then.
-            mediaTags.append((Int32(stack.count - 1), Self.usableURL(tag.attribute("poster")), Self.mediaTitle(tag)))
-        }
-        if linked {
+        if let labelNode {
             stack[stack.count - 1].flags.insert(.mediaLinked)
             linkedMediaDepth += 1
+            awaitFallbackLabel(forMediaAt: stack.count - 1, labelNode: labelNode, title: title)
+        } else if element != .object {
+            // Waits for a `<source>`; its poster and title are read again then.
+            mediaTags.append((Int32(stack.count - 1), Self.usableURL(tag.attribute("poster")), title))
         }
     }
 
@@ -200,7 +209,8 @@ extension HTMLTreeBuilder {
             guard !stack[Int(media)].flags.contains(.mediaLinked), linkedMediaDepth == 0,
                   let pending = mediaTags.last, pending.stackIndex == media,
                   let source = Self.usableURL(tag.attribute("src")) else { return }
-            if writeMediaLink(to: source, poster: pending.poster, title: pending.title) {
+            if let labelNode = writeMediaLink(to: source, poster: pending.poster, title: pending.title) {
+                awaitFallbackLabel(forMediaAt: Int(media), labelNode: labelNode, title: pending.title)
                 stack[Int(media)].flags.insert(.mediaLinked)
                 linkedMediaDepth += 1
             }

@@ -53,6 +53,9 @@ struct HTMLTreeBuilder {
     /// Open videos and audios without a link yet, waiting for a `<source>`: stack index, poster
     /// and title.
     var mediaTags: [(stackIndex: Int32, poster: String?, title: String?)] = []
+    /// Media elements whose link is labelled with its URL or an untitled poster, waiting for
+    /// their end to take a plain text fallback as the label: stack index, the labelled node.
+    var mediaLabels: [(stackIndex: Int32, labelNode: Int32)] = []
     /// How many open media elements wrote a link (`.mediaLinked`).
     var linkedMediaDepth = 0
     /// How many `q` elements are open (start tags minus end tags, whatever a block popped): the
@@ -192,6 +195,7 @@ struct HTMLTreeBuilder {
         let entry = stack.removeLast()
         if !codeHints.isEmpty && codeHints[codeHints.count - 1].stackIndex >= Int32(stack.count) { codeHints.removeLast() }
         if !mediaTags.isEmpty && mediaTags[mediaTags.count - 1].stackIndex >= Int32(stack.count) { mediaTags.removeLast() }
+        if !mediaLabels.isEmpty { labelMediaLinkWithFallback() }
         topByKey[Int(entry.key)] = entry.previousSameKey
         topBoundary = entry.previousBoundary
         let flags = entry.flags
