@@ -64,7 +64,10 @@ enum FlatTextRenderer {
                     continue
                 }
                 if tag == .tableCell && out.last == 0x09 { pendingNewline = false }
-                if tag.isBlock && pendingNewline && !out.isEmpty {
+                // A block starts a line: after a block that ended, and after inline content
+                // before it in the same container (`<div>text<p>block</p></div>`). A cell goes on
+                // after the tab that ended the one before it.
+                if tag.isBlock && !out.isEmpty && (pendingNewline || (tag != .tableCell && out.last != 0x09)) {
                     if out.last != 0x0A { out.append(0x0A) }
                     pendingNewline = false
                 }

@@ -61,6 +61,31 @@ import TransmarkCore
         #expect(flat.contains("let x = 1\n\tprint(x)\n"))
     }
 
+    @Test func flatModeStartsABlockOnANewLineAfterInlineText() throws {
+        // `<div>bar<p>baz</p></div>`: the division's own text and the paragraph in it.
+        var b = DocumentBuilder()
+        b.open(.division(tag: "div"))
+        b.text("abc ")
+        b.open(.strong)
+        b.text("def")
+        b.close()
+        b.open(.paragraph)
+        b.text("jkl")
+        b.close()
+        b.close()
+        b.open(.table(alignments: [.none, .none]))
+        b.open(.tableRow(isHeader: false))
+        for cell in ["a", "b"] {
+            b.open(.tableCell(TableCellAttributes()))
+            b.text(cell)
+            b.close()
+        }
+        b.close()
+        b.close()
+        let flat = try TextBackend().renderString(b.finish(), options: try TextBackend.Options(parsing: ["mode=flat"]))
+        #expect(flat == "abc def\njkl\na\tb\n")
+    }
+
     @Test func definitionLists() throws {
         let d = makeDocument { b in
             b.block(.definitionList) { b in
