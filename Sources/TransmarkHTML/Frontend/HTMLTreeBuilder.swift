@@ -58,9 +58,12 @@ struct HTMLTreeBuilder {
     /// How many `q` elements are open (start tags minus end tags, whatever a block popped): the
     /// outermost quotes with “ ”, the ones inside with ‘ ’.
     var quoteDepth = 0
-    /// How many `noscript` elements are open (start tags minus end tags: a block inside pops the
-    /// inline element from the stack).
-    var noscriptDepth = 0
+    /// The open `noscript` elements, innermost last: for each, the stack index of the open
+    /// element whose pop closes it. That is the `noscript` entry itself, or, once a block inside
+    /// split it from the stack (see `closeInlineElements`), the element the block opened in: a
+    /// browser keeps the `noscript` open around the block until its end tag or until an
+    /// ancestor closes. The indices never decrease along the array.
+    var noscripts: [Int32] = []
     /// The largest `srcset` candidate of the first `<source>` of the open `picture`.
     var pictureSource: String?
     /// The sources of images read from a lazy loader's attribute (not `src`): the same image in
@@ -194,6 +197,7 @@ struct HTMLTreeBuilder {
         if !mediaTags.isEmpty && mediaTags[mediaTags.count - 1].stackIndex >= Int32(stack.count) { mediaTags.removeLast() }
         topByKey[Int(entry.key)] = entry.previousSameKey
         topBoundary = entry.previousBoundary
+        if !noscripts.isEmpty { closePoppedNoscripts() }
         let flags = entry.flags
         if flags.contains(.suppresses) { suppressDepth -= 1 }
         if flags.contains(.preservesWhitespace) { preserveDepth -= 1 }
@@ -217,6 +221,17 @@ struct HTMLTreeBuilder {
         if flags.contains(.formattingMarker) { clearFormattingToMarker() }
         if flags.contains(.separatesText) { separateText() }
         if flags.contains(.blockNode) { spacing = .start }
+    }
+
+    /// Whether content is inside an open `noscript` element.
+    var isInNoscript: Bool { !noscripts.isEmpty }
+
+    /// Forgets the `noscript` elements closed by the pop just done (whose closing element is no
+    /// longer on the stack).
+    @inline(__always)
+    mutating func closePoppedNoscripts() {
+        let count = Int32(stack.count)
+        while let last = noscripts.last, last >= count { noscripts.removeLast() }
     }
 
     /// Pops elements until the one at `index` has been popped.
