@@ -78,6 +78,9 @@ struct HTMLTreeBuilder {
     /// Where the last `</name` of each unknown name starts, once searching name by name has read
     /// too much.
     var lastEndTagPositions: [String: Int]?
+    /// How many more bytes may be read a second time because an isolated unknown start tag held
+    /// an end tag (see `emitIsolatedUnknownTag`): past it, such a tag is all literal text.
+    var literalSplitBudget: Int
     /// Styles already computed (see `style(of:name:_:)`).
     var styleCache: [HTMLStyleCacheKey: Style?] = [:]
 
@@ -98,6 +101,7 @@ struct HTMLTreeBuilder {
         builder = DocumentBuilder(estimatedNodes: input.count / 8 + 16, estimatedTextBytes: input.count + 16)
         topByKey = [Int32](repeating: -1, count: HTMLElement.allCases.count)
         endTagSearchBudget = input.count / 4 + 4096
+        literalSplitBudget = input.count + 4096
         stack.reserveCapacity(64)
     }
 
