@@ -9,7 +9,8 @@ public struct ListAttributes: Hashable, Sendable {
     /// The bullet character (`-`, `*`, `+`) of a bullet list, or the delimiter (`.`, `)`) of an
     /// ordered list, as written in the source; `nil` when the source had none (HTML).
     public var marker: Character?
-    /// The numbering style of an ordered list (from HTML `type`).
+    /// The numbering style of an ordered list (from HTML `type`, or CSS `list-style-type` in
+    /// the list's `style`).
     public var numbering: ListNumbering
     /// Whether an ordered list counts down (HTML `reversed`).
     public var isReversed: Bool

@@ -52,6 +52,12 @@ import TransmarkCore
         #expect(direct.root.plainText == "x")
     }
 
+    @Test func noscriptsNeverClosedAroundBlocks() throws {
+        // Each block splits the noscripts before it, which stay open around it.
+        let document = try parse(repeated("<span><noscript>", 20_000) + repeated("<div>t", 20_000) + "</noscript>")
+        #expect(document.root.plainText == repeated("t", 20_000))
+    }
+
     @Test func unknownTagsNeverClosed() throws {
         var html = ""
         for i in 0 ..< 20_000 { html += "<x\(i)>t" }

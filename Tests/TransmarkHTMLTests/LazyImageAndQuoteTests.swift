@@ -34,6 +34,29 @@ import TransmarkCore
         #expect(try images(#"<noscript><img src="x.jpg"></noscript><img data-src="x.jpg">"#) == ["x.jpg", "x.jpg"])
     }
 
+    @Test func aNoscriptNeverClosedEndsWithTheElementItIsIn() throws {
+        // The `div` closes the `noscript` inside it: what follows is the page again.
+        let html = #"<img data-src="a.jpg"><div><noscript><img src="a.jpg"></div><p>After</p><img src="a.jpg" alt="B">"#
+        #expect(try images(html) == ["a.jpg", "a.jpg"])
+        #expect(try HTMLFrontendInputs.tree(html).hasSuffix("paragraph\n    text \"After\"\n  image source=\"a.jpg\"\n    text \"B\"\n"))
+        // An item's implied end, a paragraph's end and an inline ancestor's end tag close it too.
+        #expect(try images(#"<img data-src="a.jpg"><ul><li><noscript><img src="a.jpg"><li><img src="a.jpg"></ul>"#) == ["a.jpg", "a.jpg"])
+        #expect(try images(#"<img data-src="a.jpg"><p><noscript><img src="a.jpg"></p><img src="a.jpg">"#) == ["a.jpg", "a.jpg"])
+        #expect(try images(#"<img data-src="a.jpg"><span><noscript><img src="a.jpg"></span><img src="a.jpg">"#) == ["a.jpg", "a.jpg"])
+    }
+
+    @Test func aNoscriptABlockSplitStaysOpenAroundIt() throws {
+        // Inside the block and after it, up to the end of the element the noscript is in (as in
+        // a browser, where the noscript is still open there).
+        let inDiv = #"<img data-src="a.jpg"><div><noscript><div>x</div><img src="a.jpg"></div><img src="a.jpg">"#
+        #expect(try images(inDiv) == ["a.jpg", "a.jpg"])
+        // Or up to its own end tag.
+        let closed = #"<img data-src="a.jpg"><noscript><div><img src="a.jpg"></div></noscript><img src="a.jpg">"#
+        #expect(try images(closed) == ["a.jpg", "a.jpg"])
+        let nested = #"<img data-src="a.jpg"><noscript><div><noscript><p>x</p></noscript><img src="a.jpg"></div></noscript><img src="a.jpg">"#
+        #expect(try images(nested) == ["a.jpg", "a.jpg"])
+    }
+
     @Test func quotesInsideQuotesAreSingle() throws {
         func text(_ html: String) throws -> String { try HTMLFrontendInputs.parse(html).root.plainText }
         #expect(try text("<p><q>a <q>b <q>c</q></q></q> <q>d</q></p>") == "“a ‘b ‘c’’” “d”")

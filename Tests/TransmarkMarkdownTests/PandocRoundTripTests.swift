@@ -19,7 +19,7 @@ import TransmarkMarkdown
     static let fixtures = [
         "pandoc-constructs", "pandoc-escaping", "table-basic", "table-alignment",
         "table-caption", "table-headerless-empty-header", "pandoc-grid-tables",
-        "pandoc-blocks-and-runs", "pandoc-image-sizes", "pandoc-fancy-lists",
+        "pandoc-blocks-and-runs", "pandoc-image-sizes", "pandoc-fancy-lists", "pandoc-fancy-lists-css",
         "headings-atx", "emphasis-basic", "blockquote-nested", "code-block-language",
         "links-basic", "strikethrough", "escape-markdown-like-text",
     ]

@@ -55,7 +55,9 @@ extension HTMLTreeBuilder {
         case .picture:
             pictureSource = nil
         case .noscript:
-            noscriptDepth += 1
+            pushUnwrapped(element, key: key, traits: t)
+            noscripts.append(Int32(stack.count - 1))
+            return
         case .tbody, .thead, .tfoot:
             openSection(element, key: key)
             return
@@ -185,11 +187,11 @@ extension HTMLTreeBuilder {
         let size = width == nil && height == nil ? nil : ImageSize(width: width, height: height)
         let found = Self.imageSource(tag, pictureSource: top(.picture) >= 0 ? pictureSource : nil)
         let source = found?.url ?? ""
-        if noscriptDepth > 0 && !lazyImageSources.isEmpty && lazyImageSources.contains(source) {
+        if isInNoscript && !lazyImageSources.isEmpty && lazyImageSources.contains(source) {
             // The page's copy, for readers without scripts, of an image a lazy loader shows.
             return
         }
-        if let found, !found.isSrc, noscriptDepth == 0 { lazyImageSources.insert(source) }
+        if let found, !found.isSrc, !isInNoscript { lazyImageSources.insert(source) }
         if source.isEmpty {
             // No image to load: a browser shows the alt text in its place (or nothing).
             if let alt = tag.attribute("alt") { emitText(alt) }

@@ -26,8 +26,10 @@ extension HTMLTreeBuilder {
         switch element {
         case .html, .body:
             return
-        case .noscript:
-            noscriptDepth = max(0, noscriptDepth - 1)
+        case .noscript where topByKey[Int(key)] < 0:
+            // A block split it from the stack; a browser still has it open around the block.
+            if !noscripts.isEmpty { noscripts.removeLast() }
+            return
         case .q where quoteDepth > 0:
             // The closing mark goes inside the quote's node when it is the current element, else
             // (a misnested or block-split quote) right after the content closed here.
@@ -39,7 +41,7 @@ extension HTMLTreeBuilder {
             if !closeFormatting(key: key) && index >= 0 && index >= topBoundary { pop(through: index) }
             if !isCurrent && suppressDepth == 0 { emitText(closing) }
             return
-        case .a where noscriptDepth > 0:
+        case .a where isInNoscript:
             // A link around the lazy image's copy (left out) would be an empty link.
             if closeFormatting(key: key, removingEmptyNode: true) { return }
         case .br:
@@ -91,6 +93,7 @@ extension HTMLTreeBuilder {
         stack.removeLast()
         topByKey[Int(entry.key)] = entry.previousSameKey
         topBoundary = entry.previousBoundary
+        if !noscripts.isEmpty { closePoppedNoscripts() }
         lingeringItem = entry.node
         spacing = .start
     }

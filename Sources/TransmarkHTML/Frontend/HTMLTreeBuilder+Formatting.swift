@@ -103,9 +103,14 @@ extension HTMLTreeBuilder {
     /// ones are reopened inside the block when inline content arrives. One that got no content
     /// yet leaves no node: `<a href="/p"><div>Title</div></a>` is a link inside the block only,
     /// not also an empty link before it.
+    /// A `noscript` among them stays open around the block, as in a browser: it is closed with
+    /// the element the block opens in (or by its end tag).
     mutating func closeInlineElements() {
+        let openNoscripts = noscripts.count
         while let last = stack.last, last.flags.contains(.inline) {
             pop(removingEmptyNode: true)
         }
+        let parent = Int32(stack.count - 1)
+        while noscripts.count < openNoscripts { noscripts.append(parent) }
     }
 }

@@ -112,6 +112,15 @@ extension HTMLTreeBuilder {
             default: break
             }
         }
+        if let numbering = styleNumbering(tag) { list.numbering = numbering }
         return list
+    }
+
+    /// The numbering an `ol`'s inline style gives it (`list-style-type: lower-alpha`, …; see
+    /// `CSSStyleParser.listNumbering(bytes:)`). It wins over the `type` attribute, as CSS wins
+    /// over presentational attributes in a browser.
+    static func styleNumbering(_ tag: HTMLStartTag) -> ListNumbering? {
+        guard let i = tag.index(of: "style") else { return nil }
+        return CSSStyleParser.listNumbering(bytes: tag.value(at: i))
     }
 }

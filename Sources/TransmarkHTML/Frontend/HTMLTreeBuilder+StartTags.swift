@@ -49,7 +49,11 @@ extension HTMLTreeBuilder {
 
     /// Writes the source of the tag just read as text.
     mutating func emitLiteralTag() {
-        let start = tokenizer.lastTagStart, end = tokenizer.lastTagEnd
+        emitLiteralSource(from: tokenizer.lastTagStart, to: tokenizer.lastTagEnd)
+    }
+
+    /// Writes `input[start ..< end]`, source of the tag just read, as text.
+    mutating func emitLiteralSource(from start: Int, to end: Int) {
         guard start < end, end <= input.count else { return }
         if suppressDepth > 0 { return }
         guard HTMLTokenizer.needsLineEndingNormalization(input, start, end, firstCR: tokenizer.firstCR) else {
@@ -189,7 +193,7 @@ extension HTMLTreeBuilder {
         case .keepChildren:
             if element == .unknown && foreignDepth == 0 && !tag.isSelfClosing && !tag.name.utf8.contains(0x2D)
                 && !hasLaterEndTag(tag.name) {
-                emitLiteralTag()
+                emitIsolatedUnknownTag()
                 return
             }
             if isVoid { return }

@@ -61,9 +61,12 @@ struct HTMLTreeBuilder {
     /// How many `q` elements are open (start tags minus end tags, whatever a block popped): the
     /// outermost quotes with “ ”, the ones inside with ‘ ’.
     var quoteDepth = 0
-    /// How many `noscript` elements are open (start tags minus end tags: a block inside pops the
-    /// inline element from the stack).
-    var noscriptDepth = 0
+    /// The open `noscript` elements, innermost last: for each, the stack index of the open
+    /// element whose pop closes it. That is the `noscript` entry itself, or, once a block inside
+    /// split it from the stack (see `closeInlineElements`), the element the block opened in: a
+    /// browser keeps the `noscript` open around the block until its end tag or until an
+    /// ancestor closes. The indices never decrease along the array.
+    var noscripts: [Int32] = []
     /// The largest `srcset` candidate of the first `<source>` of the open `picture`.
     var pictureSource: String?
     /// The sources of images read from a lazy loader's attribute (not `src`): the same image in
@@ -78,6 +81,9 @@ struct HTMLTreeBuilder {
     /// Where the last `</name` of each unknown name starts, once searching name by name has read
     /// too much.
     var lastEndTagPositions: [String: Int]?
+    /// How many more bytes may be read a second time because an isolated unknown start tag held
+    /// an end tag (see `emitIsolatedUnknownTag`): past it, such a tag is all literal text.
+    var literalSplitBudget: Int
     /// Styles already computed (see `style(of:name:_:)`).
     var styleCache: [HTMLStyleCacheKey: Style?] = [:]
 
@@ -98,6 +104,7 @@ struct HTMLTreeBuilder {
         builder = DocumentBuilder(estimatedNodes: input.count / 8 + 16, estimatedTextBytes: input.count + 16)
         topByKey = [Int32](repeating: -1, count: HTMLElement.allCases.count)
         endTagSearchBudget = input.count / 4 + 4096
+        literalSplitBudget = input.count + 4096
         stack.reserveCapacity(64)
     }
 
@@ -198,6 +205,7 @@ struct HTMLTreeBuilder {
         if !mediaLabels.isEmpty { labelMediaLinkWithFallback() }
         topByKey[Int(entry.key)] = entry.previousSameKey
         topBoundary = entry.previousBoundary
+        if !noscripts.isEmpty { closePoppedNoscripts() }
         let flags = entry.flags
         if flags.contains(.suppresses) { suppressDepth -= 1 }
         if flags.contains(.preservesWhitespace) { preserveDepth -= 1 }
@@ -221,6 +229,17 @@ struct HTMLTreeBuilder {
         if flags.contains(.formattingMarker) { clearFormattingToMarker() }
         if flags.contains(.separatesText) { separateText() }
         if flags.contains(.blockNode) { spacing = .start }
+    }
+
+    /// Whether content is inside an open `noscript` element.
+    var isInNoscript: Bool { !noscripts.isEmpty }
+
+    /// Forgets the `noscript` elements closed by the pop just done (whose closing element is no
+    /// longer on the stack).
+    @inline(__always)
+    mutating func closePoppedNoscripts() {
+        let count = Int32(stack.count)
+        while let last = noscripts.last, last >= count { noscripts.removeLast() }
     }
 
     /// Pops elements until the one at `index` has been popped.

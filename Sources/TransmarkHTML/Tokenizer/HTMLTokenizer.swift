@@ -199,6 +199,19 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
         }
     }
 
+    /// Reads on from `position`, inside the source of the tag just returned (after its `<`,
+    /// before its end), in the data state: the caller took the start of the tag as text and has
+    /// what follows read as markup again. Returns false, changing nothing, unless the tag was
+    /// the last token queued and has been taken.
+    mutating func resumeInsideLastTag(at position: Int) -> Bool {
+        guard taken == queued, !finished, lastTagStart < position, position < lastTagEnd else { return false }
+        pos = position
+        runStart = position
+        runEnd = position
+        state = .data
+        return true
+    }
+
     /// The tag name of the last start tag emitted, which decides what an "appropriate end tag" is
     /// in RCDATA, RAWTEXT and script data. Set it when starting in one of those states.
     public var lastStartTagName: String? {
