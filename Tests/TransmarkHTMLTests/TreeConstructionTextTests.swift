@@ -57,6 +57,13 @@ import TransmarkCore
         Case(input: "<textarea><b>not bold</b></textarea>", text: "<b>notbold</b>"),
         Case(input: "<noscript><p>shown</p></noscript>", text: "shown"),
         Case(input: "<template><p>inert</p></template>x", text: "x"),
+        // `</template>` closes its template over a table or object left open inside.
+        Case(input: "<template><table></template>Foo", text: "Foo"),
+        Case(input: "<template><object></template>Foo", text: "Foo"),
+        Case(input: "<template><table><tr><td>x</template><p>after", text: "after"),
+        // Text in a `noscript` in the head ends the head: it is shown in the body.
+        Case(input: "<head><noscript>XXX</noscript></head>", text: "XXX"),
+        Case(input: "<head><noscript><link rel=x></noscript><title>T</title></head><body>B", text: "B"),
         Case(input: "<title>t</title><p>x", text: "x"),
     ]
 

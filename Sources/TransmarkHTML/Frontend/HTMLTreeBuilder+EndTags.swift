@@ -67,6 +67,12 @@ extension HTMLTreeBuilder {
             let index = currentTable
             if index >= 0 { pop(through: index) }
             return
+        case .template:
+            // Closes its template whatever is open inside (a table, an object: scope boundaries
+            // that stop other end tags), as the WHATWG rules do.
+            let index = topByKey[Int(key)]
+            if index >= 0 { pop(through: index) }
+            return
         default:
             break
         }

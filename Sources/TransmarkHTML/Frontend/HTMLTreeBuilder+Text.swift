@@ -19,13 +19,19 @@ extension HTMLTreeBuilder {
             return
         }
         if suppressDepth > 0 {
-            // Text that is not whitespace ends an implied head.
-            guard let head = headIndex(), Int32(stack.count) - 1 == head,
+            // Text that is not whitespace ends an implied head, and a `noscript` in it (scripting
+            // off, the text is shown in the body).
+            guard let head = headIndex(), Int32(stack.count) - 1 == head || isNoscriptInHead(head),
                   slice.contains(where: { !Self.isSpace($0) }) else { return }
             pop(through: head)
         }
         if foreignDepth > 0 { return emitForeignText(slice) }
         emitText(slice)
+    }
+
+    /// Whether the current element is a `noscript` right inside the head at `head`.
+    func isNoscriptInHead(_ head: Int32) -> Bool {
+        Int32(stack.count) - 2 == head && stack[stack.count - 1].key == Int32(HTMLElement.noscript.rawValue)
     }
 
     /// The stack index of an open `<head>`, or nil.
