@@ -61,6 +61,25 @@ import TransmarkCore
         func text(_ html: String) throws -> String { try HTMLFrontendInputs.parse(html).root.plainText }
         #expect(try text("<p><q>a <q>b <q>c</q></q></q> <q>d</q></p>") == "“a ‘b ‘c’’” “d”")
         // A block inside a quote does not lose count of it.
-        #expect(try text("<p><q>a<div>b <q>c</q></div>d</q> <q>e</q></p>").hasSuffix("d” “e”"))
+        #expect(try text("<div><q>a<div>b <q>c</q></div>d</q> <q>e</q></div>").filter { $0 != "\n" } == "“ab ‘c’d” “e”")
+        // A paragraph's end closes a quote in it: `<div>` closes the `p` (and the `q` in it), so
+        // the `</q>` after the block has nothing to close.
+        #expect(try text("<p><q>a<div>b <q>c</q></div>d</q> <q>e</q></p>").filter { $0 != "\n" } == "“a”b “c”d “e”")
+    }
+
+    @Test func aQuoteClosedWithoutItsEndTagGetsItsClosingMark() throws {
+        /// The text without the line breaks between blocks.
+        func text(_ html: String) throws -> String {
+            try HTMLFrontendInputs.parse(html).root.plainText.filter { $0 != "\n" }
+        }
+        // Closed by its parent's end tag, an implied end or the end of input: the mark is written
+        // there, and the next quote is an outer one again.
+        #expect(try text("<div><q>a</div><p><q>b</q></p>") == "“a”“b”")
+        #expect(try text("<p><q>x</p><p>y") == "“x”y")
+        #expect(try text("<p><q>x") == "“x”")
+        // A quote a block split is closed by its end tag after the block, or by its parent.
+        #expect(try text("<q>a<div>b</div>c</q>d") == "“abc”d")
+        #expect(try text("<div><q>a<div>b</div>c</div><q>d</q>") == "“abc”“d”")
+        #expect(try text("<q>a<q>b<div>c</div>d</q>e</q>f") == "“a‘bcd’e”f")
     }
 }

@@ -106,8 +106,8 @@ extension HTMLTreeBuilder {
             codeHints.append((Int32(stack.count - 1), language))
         }
         if element == .q {
-            quoteDepth += 1
-            if suppressDepth == 0 { emitText(quoteDepth == 1 ? "\u{201C}" : "\u{2018}") }
+            quotes.append(Int32(stack.count - 1))
+            if suppressDepth == 0 { emitText(quotes.count == 1 ? "\u{201C}" : "\u{2018}") }
         }
     }
 

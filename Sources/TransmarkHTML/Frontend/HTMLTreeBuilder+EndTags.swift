@@ -30,16 +30,19 @@ extension HTMLTreeBuilder {
             // A block split it from the stack; a browser still has it open around the block.
             if !noscripts.isEmpty { noscripts.removeLast() }
             return
-        case .q where quoteDepth > 0:
-            // The closing mark goes inside the quote's node when it is the current element, else
-            // (a misnested or block-split quote) right after the content closed here.
-            let closing = quoteDepth == 1 ? "\u{201D}" : "\u{2019}"
-            quoteDepth -= 1
+        case .q where !quotes.isEmpty:
             let index = topByKey[Int(key)]
-            let isCurrent = index >= 0 && index == Int32(stack.count - 1)
-            if isCurrent && suppressDepth == 0 { emitText(closing) }
-            if !closeFormatting(key: key) && index >= 0 && index >= topBoundary { pop(through: index) }
-            if !isCurrent && suppressDepth == 0 { emitText(closing) }
+            if index >= 0 && index >= topBoundary {
+                // Popping the quote writes its closing mark inside it; a quote a block split is
+                // closed by the `q` reopened after the block.
+                if quotes[quotes.count - 1] < index { quotes[quotes.count - 1] = index }
+                if !closeFormatting(key: key) { pop(through: index) }
+            } else if index < 0 {
+                // A quote a block split from the stack: the mark goes after the content closed
+                // here.
+                if suppressDepth == 0 { emitText(quotes.count == 1 ? "\u{201D}" : "\u{2019}") }
+                quotes.removeLast()
+            }
             return
         case .a where isInNoscript:
             // A link around the lazy image's copy (left out) would be an empty link.
@@ -96,6 +99,7 @@ extension HTMLTreeBuilder {
             pop()
             return
         }
+        if !quotes.isEmpty { closeQuotes(endingAt: item) }
         stack.removeLast()
         topByKey[Int(entry.key)] = entry.previousSameKey
         topBoundary = entry.previousBoundary

@@ -103,14 +103,27 @@ extension HTMLTreeBuilder {
     /// ones are reopened inside the block when inline content arrives. One that got no content
     /// yet leaves no node: `<a href="/p"><div>Title</div></a>` is a link inside the block only,
     /// not also an empty link before it.
-    /// A `noscript` among them stays open around the block, as in a browser: it is closed with
-    /// the element the block opens in (or by its end tag).
+    /// A `noscript` or `q` among them stays open around the block, as in a browser: it is closed
+    /// with the element the block opens in (or by its end tag).
     mutating func closeInlineElements() {
+        if !quotes.isEmpty { rehomeQuotesAboveBlock() }
         let openNoscripts = noscripts.count
         while let last = stack.last, last.flags.contains(.inline) {
             pop(removingEmptyNode: true)
         }
         let parent = Int32(stack.count - 1)
         while noscripts.count < openNoscripts { noscripts.append(parent) }
+    }
+
+    /// Makes the quotes closed by the inline elements on top of the stack closed by the element
+    /// under them instead (the block about to open is inside the quote, as in a browser).
+    mutating func rehomeQuotesAboveBlock() {
+        var parent = stack.count - 1
+        while parent >= 0 && stack[parent].flags.contains(.inline) { parent -= 1 }
+        var i = quotes.count - 1
+        while i >= 0 && quotes[i] > Int32(parent) {
+            quotes[i] = Int32(parent)
+            i -= 1
+        }
     }
 }

@@ -34,6 +34,15 @@ extension HTMLTreeBuilder {
         Int32(stack.count) - 2 == head && stack[stack.count - 1].key == Int32(HTMLElement.noscript.rawValue)
     }
 
+    /// Writes the closing marks of the quotes that the pop of the element at `index` (the
+    /// current one) closes, innermost first, and forgets them.
+    mutating func closeQuotes(endingAt index: Int32) {
+        while let last = quotes.last, last >= index {
+            if suppressDepth == 0 { emitText(quotes.count == 1 ? "\u{201D}" : "\u{2019}") }
+            quotes.removeLast()
+        }
+    }
+
     /// The stack index of an open `<head>`, or nil.
     mutating func headIndex() -> Int32? {
         let index = top(.head)

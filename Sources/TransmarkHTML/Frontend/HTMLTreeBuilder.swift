@@ -58,9 +58,12 @@ struct HTMLTreeBuilder {
     var mediaLabels: [(stackIndex: Int32, labelNode: Int32)] = []
     /// How many open media elements wrote a link (`.mediaLinked`).
     var linkedMediaDepth = 0
-    /// How many `q` elements are open (start tags minus end tags, whatever a block popped): the
-    /// outermost quotes with “ ”, the ones inside with ‘ ’.
-    var quoteDepth = 0
+    /// The open `q` elements, innermost last: for each, the stack index of the open element
+    /// whose pop closes it and writes its closing mark. That is the `q` entry itself, or, once a
+    /// block inside split it from the stack (see `closeInlineElements`), the element the block
+    /// opened in. The outermost quotes read “ ”, the ones inside ‘ ’. The indices never
+    /// decrease along the array.
+    var quotes: [Int32] = []
     /// The open `noscript` elements, innermost last: for each, the stack index of the open
     /// element whose pop closes it. That is the `noscript` entry itself, or, once a block inside
     /// split it from the stack (see `closeInlineElements`), the element the block opened in: a
@@ -199,6 +202,7 @@ struct HTMLTreeBuilder {
     /// content is removed (an inline element a block splits before any content: see
     /// `closeInlineElements`).
     mutating func pop(removingEmptyNode: Bool = false) {
+        if !quotes.isEmpty { closeQuotes(endingAt: Int32(stack.count - 1)) }
         let entry = stack.removeLast()
         if !codeHints.isEmpty && codeHints[codeHints.count - 1].stackIndex >= Int32(stack.count) { codeHints.removeLast() }
         if !mediaTags.isEmpty && mediaTags[mediaTags.count - 1].stackIndex >= Int32(stack.count) { mediaTags.removeLast() }
