@@ -17,6 +17,18 @@ import TransmarkMarkdown
         #expect(try pandocMarkdown("<i>e</i><b>s</b>") == "*e***s**\n")
     }
 
+    @Test func underlineAndHighlightAreBracketedSpans() throws {
+        // What pandoc itself writes for `<u>`, `<ins>` and `<mark>`, and reads back as them.
+        #expect(try pandocMarkdown("<u>u</u> <ins>i</ins> <mark>m</mark>") == "[u]{.underline} [i]{.underline} [m]{.mark}\n")
+        #expect(try pandocMarkdown("a<u><b>x</b></u>c") == "a[**x**]{.underline}c\n")
+        // Other profiles keep their forms: `symbol` is `++x++` and `==x==` outside pandoc's dialect.
+        let document = try HTMLFrontend().parse(Array("<u>u</u> <mark>m</mark>".utf8))
+        var options = MarkdownBackend.Options()
+        options.underline = .symbol
+        options.highlight = .symbol
+        #expect(String(decoding: try MarkdownBackend().render(document, options: options), as: UTF8.self) == "++u++ ==m==\n")
+    }
+
     @Test func adjacentEmphasisOfTheSameKindIsHTML() throws {
         // pandoc reads neither `*e**c*` nor `*e*_c_` as two emphases.
         #expect(try pandocMarkdown("<i>e</i><i>c</i>") == "*e*<em>c</em>\n")

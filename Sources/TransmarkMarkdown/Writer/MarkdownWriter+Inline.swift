@@ -292,8 +292,14 @@ extension MarkdownWriter {
             } else {
                 openFallback(i, policy: options.strikethrough, symbol: "~~")
             }
+        case .underline where options.underline == .symbol && options.escaping == .pandoc:
+            // pandoc's underline: a bracketed span of class `underline`.
+            openDelimiter(i, open: [UInt8(ascii: "[")], close: Array("]{.underline}".utf8))
         case .underline:
             openFallback(i, policy: options.underline, symbol: "++")
+        case .highlight where options.highlight == .symbol && options.escaping == .pandoc:
+            // pandoc reads a span of class `mark` as highlighted text (`<mark>` in HTML).
+            openDelimiter(i, open: [UInt8(ascii: "[")], close: Array("]{.mark}".utf8))
         case .superscript:
             openFallback(i, policy: options.superscript, symbol: "^")
         case .subscript:

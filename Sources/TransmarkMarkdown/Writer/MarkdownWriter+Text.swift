@@ -376,13 +376,15 @@ extension MarkdownWriter {
                         transparent = true
                     }
                 case .underline:
-                    byte = policy(options.underline, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "+")); transparent = byte == nil
+                    byte = policy(options.underline, html: UInt8(ascii: "<"), symbol: options.escaping == .pandoc ? UInt8(ascii: "[") : UInt8(ascii: "+"))
+                    transparent = byte == nil
                 case .superscript:
                     byte = policy(options.superscript, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "^")); transparent = byte == nil
                 case .subscript:
                     byte = policy(options.subscript, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "~")); transparent = byte == nil
                 case .highlight:
-                    byte = policy(options.highlight, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "=")); transparent = byte == nil
+                    byte = policy(options.highlight, html: UInt8(ascii: "<"), symbol: options.escaping == .pandoc ? UInt8(ascii: "[") : UInt8(ascii: "="))
+                    transparent = byte == nil
                 case .strikethrough where options.gfm:
                     byte = UInt8(ascii: "~")
                 case .strikethrough:

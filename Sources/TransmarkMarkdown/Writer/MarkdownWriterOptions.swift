@@ -135,6 +135,8 @@ extension MarkdownBackend {
                 headingAttributes = true
                 superscript = .symbol
                 self.subscript = .symbol
+                underline = .symbol
+                highlight = .symbol
                 span = .symbol
                 division = .symbol
                 definitionList = .symbol
@@ -198,10 +200,10 @@ extension MarkdownBackend {
                 .bool("preformattedCode", \.preformattedCode,
                       summary: "turndown's preformattedCode: whitespace in inline code kept as in <pre> (by the HTML reader)"),
                 .bool("gfm", \.gfm, summary: "write GFM syntax: pipe tables, ~~strikethrough~~, task lists, footnotes"),
-                .choice("underline", \.underline, summary: "underline: html (<u>), text, or symbol (++x++)"),
+                .choice("underline", \.underline, summary: "underline: html (<u>), text, or symbol (++x++; [x]{.underline} with escaping=pandoc)"),
                 .choice("superscript", \.superscript, summary: "superscript: html (<sup>), text, or symbol (^x^)"),
                 .choice("subscript", \.subscript, summary: "subscript: html (<sub>), text, or symbol (~x~)"),
-                .choice("highlight", \.highlight, summary: "highlight: html (<mark>), text, or symbol (==x==)"),
+                .choice("highlight", \.highlight, summary: "highlight: html (<mark>), text, or symbol (==x==; [x]{.mark} with escaping=pandoc)"),
                 .choice("strikethrough", \.strikethrough, summary: "strikethrough when gfm=false: html (<del>), text, or symbol (~~x~~)"),
                 .choice("span", \.span, summary: "spans with attributes or style: html, text or symbol (pandoc's [x]{.class})"),
                 .choice("division", \.division, summary: "divisions: html (<div>), text (their blocks) or symbol (pandoc's ::: fenced divs)"),
