@@ -128,10 +128,10 @@ struct StyledTextReader {
     mutating func readParagraph(_ pieces: [Piece], endStyle: Int?, attributes paragraph: ParagraphAttributes) throws {
         // The marker of a list item or footnote opens the paragraph in its own run.
         var content = pieces[...]
-        var marker: (text: String, attributes: RunAttributes)?
+        var marker: (text: String, attributes: RunAttributes, mask: ResolvedFields)?
         if let first = content.first, attributes(first).traits.contains(.listMarker) {
             let a = attributes(first)
-            marker = (a.listMarker ?? Self.markerText(bytes[first.bytes]), a)
+            marker = (a.listMarker ?? Self.markerText(bytes[first.bytes]), a, explicit?[first.style] ?? .all)
             content = content.dropFirst()
         }
         let context = content.first.map(attributes) ?? endStyle.map { styled.runStyles[$0] } ?? marker?.attributes ?? RunAttributes()
@@ -160,7 +160,8 @@ struct StyledTextReader {
                 // Tight lists lay their item paragraphs out without space after them: a marker
                 // whose paragraph disagrees with the open list starts a new one.
                 let tight: Bool? = role == .listItem && !content.isEmpty ? paragraph.spacingAfter == 0 : nil
-                try openItem(marker.text, quotes: markerQuotes, lists: max(1, markerLists), extra: extra, tight: tight)
+                try openItem(marker.text, quotes: markerQuotes, lists: max(1, markerLists), extra: extra, tight: tight,
+                             markerStyle: (marker.attributes, marker.mask))
             }
             try enterContext(quotes: quotes, lists: lists, extra: blocks.last!.extra, keepFootnote: true)
         } else if role == .definition {
@@ -241,11 +242,11 @@ struct StyledTextReader {
 
     // MARK: Block containers
 
-    mutating func openBlock(_ kind: BlockKind, kind nodeKind: NodeKind) {
+    mutating func openBlock(_ kind: BlockKind, kind nodeKind: NodeKind, style: Style? = nil) {
         let top = blocks.last!
-        let node = builder.open(nodeKind)
+        let node = builder.open(nodeKind, style: style)
         var block = Block(kind: kind, node: node, quotes: top.quotes, lists: top.lists, extra: top.extra,
-                          resolved: resolve(nodeKind, in: top.resolved))
+                          resolved: resolve(nodeKind, style: style, in: top.resolved))
         switch kind {
         case .quote: block.quotes += 1
         case .list: block.lists += 1
@@ -295,7 +296,11 @@ struct StyledTextReader {
 
     /// Opens the item a list marker starts: in the list of its level when the marker continues
     /// that list, else in a new one.
-    mutating func openItem(_ marker: String, quotes: Int, lists level: Int, extra: Int, tight: Bool?) throws {
+    /// `markerStyle`: the marker run's attributes and which of them were given. A marker styled
+    /// otherwise than the theme styles it (an HTML `<ol style="color: gray">` colors its
+    /// numbers) gives the item that style, so that laying it out again colors it the same.
+    mutating func openItem(_ marker: String, quotes: Int, lists level: Int, extra: Int, tight: Bool?,
+                           markerStyle: (attributes: RunAttributes, mask: ResolvedFields)? = nil) throws {
         popTo(quotes: quotes, lists: level, extra: extra)
         // Down to the list of this level, if one is open.
         while blocks.count > 1, let top = blocks.last, top.lists == level, top.kind != .list { closeBlock() }
@@ -323,7 +328,17 @@ struct StyledTextReader {
             blocks[blocks.count - 1].items = 1
             blocks[blocks.count - 1].lastMarker = marker
         }
-        openBlock(.item, kind: .listItem(task: parsed.task))
+        let kind = NodeKind.listItem(task: parsed.task)
+        var itemStyle: Style?
+        if let markerStyle {
+            let parent = blocks.last!.resolved
+            let expected = resolve(kind, in: parent).run
+            if !Self.matches(markerStyle.attributes, expected, markerStyle.mask) {
+                itemStyle = Self.difference(markerStyle.attributes, expected, parentBaseline: parent.run.baselineOffset,
+                                            markerStyle.mask)
+            }
+        }
+        openBlock(.item, kind: kind, style: itemStyle)
     }
 
     /// Whether `marker` is the next item's marker in `list`.

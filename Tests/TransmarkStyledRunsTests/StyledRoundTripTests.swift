@@ -74,6 +74,20 @@ extension StyledRoundTripTests {
         }
     }
 
+    /// A list's style colors its markers as it colors its items: read back, the markers keep it.
+    @Test func styledListMarkersReadBackStyled() throws {
+        for html in [#"<ol style="color: gray"><li>a</li><li>b</li></ol>"#,
+                     #"<ul><li style="color: red; font-weight: bold">a</li><li>b</li></ul>"#,
+                     #"<ul><li>a<ul style="color: blue"><li>b</li></ul></li></ul>"#] {
+            let document = try HTMLFrontend().parse(Array(html.utf8))
+            if let problem = try Self.checkFixedPoint(document, name: html) { Issue.record(Comment(rawValue: problem)) }
+            // The marker runs are styled in the layout of what was read back.
+            let again = StyledText(document: try Document(StyledText(document: document)))
+            let markers = again.runs.map { again.runStyles[$0.style] }.filter { $0.traits.contains(.listMarker) }
+            #expect(markers.contains { $0.foregroundColor != nil && $0.foregroundColor != Theme.default.textColor }, "\(html)")
+        }
+    }
+
     static let webPages: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: TestPaths.corpus("web").path)) ?? []).sorted()
 
     /// Web pages nest blocks everywhere (the flattened-HTML exception), so their styled text is
