@@ -2,16 +2,13 @@
 public struct RegisteredFrontend: Sendable {
     /// The format it reads.
     public let format: FormatDescriptor
-    /// Its options, with defaults.
-    public let optionHelp: [OptionHelp]
-    let accepts: @Sendable (String) -> Bool
+    let registeredOptions: RegisteredOptions
     let parseWithOptions: @Sendable (UnsafeBufferPointer<UInt8>, [(key: String, value: String)]) throws -> Document
     let parseConsumingWithOptions: @Sendable (inout [UInt8], [(key: String, value: String)]) throws -> Document
 
     init<F: Frontend>(_ frontend: F) {
         format = frontend.format
-        optionHelp = F.Options.optionHelp
-        accepts = { F.Options.accepts($0) }
+        registeredOptions = RegisteredOptions(F.Options.self)
         let name = frontend.format.name
         parseWithOptions = { input, pairs in
             try frontend.parse(input, options: F.Options(keyValues: pairs, format: name))
@@ -21,8 +18,11 @@ public struct RegisteredFrontend: Sendable {
         }
     }
 
+    /// Its options, with defaults.
+    public var optionHelp: [OptionHelp] { registeredOptions.help }
+
     /// Whether `key` is one of its options.
-    public func acceptsOption(_ key: String) -> Bool { accepts(key) }
+    public func acceptsOption(_ key: String) -> Bool { registeredOptions.keys.contains(key) }
 
     /// Parses with options given as `key=value` pairs (throws on an unknown key or bad value).
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: [(key: String, value: String)] = []) throws -> Document {
@@ -39,17 +39,14 @@ public struct RegisteredFrontend: Sendable {
 public struct RegisteredBackend: Sendable {
     /// The format it writes.
     public let format: FormatDescriptor
-    /// Its options, with defaults.
-    public let optionHelp: [OptionHelp]
-    let accepts: @Sendable (String) -> Bool
+    let registeredOptions: RegisteredOptions
     let renderWithOptions: @Sendable (Document, [(key: String, value: String)]) throws -> [UInt8]
     let streamWithOptions: @Sendable (consuming Document, [(key: String, value: String)],
                                       (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
 
     init<B: Backend>(_ backend: B) {
         format = backend.format
-        optionHelp = B.Options.optionHelp
-        accepts = { B.Options.accepts($0) }
+        registeredOptions = RegisteredOptions(B.Options.self)
         let name = backend.format.name
         renderWithOptions = { document, pairs in
             try backend.render(document, options: B.Options(keyValues: pairs, format: name))
@@ -73,8 +70,11 @@ public struct RegisteredBackend: Sendable {
         try backend.render(consuming: document, options: options, writingTo: write)
     }
 
+    /// Its options, with defaults.
+    public var optionHelp: [OptionHelp] { registeredOptions.help }
+
     /// Whether `key` is one of its options.
-    public func acceptsOption(_ key: String) -> Bool { accepts(key) }
+    public func acceptsOption(_ key: String) -> Bool { registeredOptions.keys.contains(key) }
 
     /// Renders with options given as `key=value` pairs (throws on an unknown key or bad value).
     public func render(_ document: Document, options: [(key: String, value: String)] = []) throws -> [UInt8] {
@@ -103,24 +103,24 @@ public struct RegisteredTransform: Sendable {
     public let name: String
     /// One line describing it.
     public let summary: String
-    /// Its options, with defaults.
-    public let optionHelp: [OptionHelp]
-    let accepts: @Sendable (String) -> Bool
+    let registeredOptions: RegisteredOptions
     let applyWithOptions: @Sendable (Document, [(key: String, value: String)]) throws -> Document
 
     init<T: Transform>(_ transform: T) {
         name = transform.name
         summary = transform.summary
-        optionHelp = T.Options.optionHelp
-        accepts = { T.Options.accepts($0) }
+        registeredOptions = RegisteredOptions(T.Options.self)
         let name = transform.name
         applyWithOptions = { document, pairs in
             try transform.apply(to: document, options: T.Options(keyValues: pairs, format: name))
         }
     }
 
+    /// Its options, with defaults.
+    public var optionHelp: [OptionHelp] { registeredOptions.help }
+
     /// Whether `key` is one of its options.
-    public func acceptsOption(_ key: String) -> Bool { accepts(key) }
+    public func acceptsOption(_ key: String) -> Bool { registeredOptions.keys.contains(key) }
 
     /// Applies with options given as `key=value` pairs.
     public func apply(to document: Document, options: [(key: String, value: String)] = []) throws -> Document {
@@ -140,4 +140,19 @@ public struct FormatSummary: Sendable {
     public let readOptions: [OptionHelp]
     /// The backend's options (empty when it cannot be written).
     public let writeOptions: [OptionHelp]
+}
+
+/// The options of a registered frontend, backend or transform with their type erased: the help
+/// for each, and every key they accept (retired spellings included, which then fail with an
+/// error naming the new one).
+struct RegisteredOptions: Sendable {
+    /// The help, with the defaults.
+    let help: [OptionHelp]
+    /// The keys of all option specs.
+    let keys: Set<String>
+
+    init<Options: FormatOptions>(_ type: Options.Type) {
+        help = Options.optionHelp
+        keys = Set(Options.optionSpecs.map(\.key))
+    }
 }
