@@ -89,6 +89,19 @@ func checkTextKeepsCharacters(_ document: Document, _ text: [UInt8], _ what: Str
     if let missing { fatalError("invariant broken: \(what) text output lost U+\(String(missing.value, radix: 16, uppercase: true))") }
 }
 
+/// Styled JSON output reads back into a tree (the styled-text reader rebuilds blocks from any
+/// layout the writer makes), and that tree renders as text; only a nesting limit may stop it.
+func checkStyledJSONReadsBack(_ json: [UInt8], _ what: String) {
+    do {
+        let document = try Registry.standard.parse(json, from: "styled-json")
+        checkUTF8(try Registry.standard.render(document, to: "text"), "\(what) → read back → text")
+    } catch TransmarkError.nestingTooDeep {
+        return
+    } catch {
+        fatalError("invariant broken: \(what) does not read back: \(error)")
+    }
+}
+
 /// The safe HTML writer's output has no script, handler or javascript: URL.
 func checkSafeHTML(_ html: [UInt8], _ what: String) {
     for token in HTMLTokenizer(bytes: html) {
@@ -121,6 +134,9 @@ func renderEverywhere(_ document: Document, _ what: String) {
         case "text":
             checkUTF8(output, "\(what) → text")
             checkTextKeepsCharacters(document, output, "\(what) → text")
+        case "styled-json":
+            checkUTF8(output, "\(what) → styled-json")
+            checkStyledJSONReadsBack(output, "\(what) → styled-json")
         default:
             checkUTF8(output, "\(what) → \(name)")
         }
