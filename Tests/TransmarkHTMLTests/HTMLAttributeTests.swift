@@ -21,6 +21,22 @@ struct HTMLAttributeTests {
             """)
     }
 
+    @Test("An anchor without a link keeps its name as its id")
+    func namedAnchor() throws {
+        let tree = try HTMLFrontendInputs.tree(#"<p><a name="sec1">S</a><a name="x" id="y">b</a><a href="/u" name="n">l</a></p>"#)
+        #expect(tree == """
+            document
+              paragraph
+                span [id="sec1"]
+                  text "S"
+                span [name="x" id="y"]
+                  text "b"
+                link destination="/u" [name="n"]
+                  text "l"
+
+            """)
+    }
+
     @Test("Noah's Ark compares attributes by content")
     func noahsArk() throws {
         // Four identical <b class=x> are open; only three are reopened in the next paragraph. A

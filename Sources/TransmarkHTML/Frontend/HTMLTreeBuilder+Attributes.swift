@@ -40,6 +40,8 @@ extension HTMLTreeBuilder {
     static let widthName = packedName("width")
     static let heightName = packedName("height")
     static let className = packedName("class")
+    static let nameName = packedName("name")
+    static let idName = packedName("id")
 
     /// Whether an attribute name (packed, see `packedName`) can contribute to the style (inline
     /// or presentational).
@@ -124,7 +126,9 @@ extension HTMLTreeBuilder {
     /// given packed names, see `packedName`) or the style, added to the document as bytes. (In
     /// suppressed content the list may end up on no node; it costs its bytes, nothing else.)
     /// `replacingClassWith` rewrites the value of `class` (nil drops it).
-    mutating func keptAttributes(_ tag: HTMLStartTag, element: HTMLElement, hasStyle: Bool,
+    /// `nameAsID`: a `name` attribute is kept as `id` (`<a name="x">`, the anchor old pages
+    /// link to as `#x`, is what `id` names today).
+    mutating func keptAttributes(_ tag: HTMLStartTag, element: HTMLElement, hasStyle: Bool, nameAsID: Bool = false,
                                  consumed: (UInt64) -> Bool = { _ in false },
                                  replacingClassWith replaceClass: ((String) -> String?)? = nil) -> AttributeListID {
         if tag.attributeCount == 0 { return .none }
@@ -133,6 +137,10 @@ extension HTMLTreeBuilder {
             let n = tag.packedName(at: i)
             if n != 0 {
                 if consumed(n) { continue }
+                if nameAsID && n == Self.nameName {
+                    ("id" as StaticString).withUTF8Buffer { builder.appendAttribute(name: $0, value: tag.value(at: i)) }
+                    continue
+                }
                 if Self.isConsumedIntoStyle(packed: n, element: element)
                     && (hasStyle || n == Self.styleName || n == Self.hiddenName) {
                     continue

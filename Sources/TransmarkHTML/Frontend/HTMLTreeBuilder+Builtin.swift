@@ -89,7 +89,10 @@ extension HTMLTreeBuilder {
         var attributes: AttributeListID
         switch element {
         case .a:
-            attributes = keptAttributes(tag, element: element, hasStyle: style != nil) {
+            // An anchor without a link (`<a name="x">`) is a span that `#x` links to: its name is
+            // its id, unless it has one.
+            let nameAsID = kind.tag != .link && tag.attribute("id") == nil
+            attributes = keptAttributes(tag, element: element, hasStyle: style != nil, nameAsID: nameAsID) {
                 kind.tag == .link && ($0 == Self.hrefName || $0 == Self.titleName)
             }
         case .ol:
