@@ -98,7 +98,7 @@ extension MarkdownWriter {
             writeImage(i)
             return false
         }
-        let close = Array(("](" + destinationAndTitle(source, title) + ")" + sizeAttributes(size)).utf8)
+        let close = Array(("](" + destinationAndTitle(source, title) + ")" + imageAttributes(i, size: size)).utf8)
         openDelimiter(i, open: Array("![".utf8), close: close)
         linkDepth += 1
         inImage = true
@@ -130,18 +130,20 @@ extension MarkdownWriter {
         }
         var text: [UInt8] = Array("![".utf8)
         text += Self.escapeLinkText(Array(alt.utf8))
-        text += Array(("](" + destinationAndTitle(source, title) + ")" + sizeAttributes(size)).utf8)
+        text += Array(("](" + destinationAndTitle(source, title) + ")" + imageAttributes(i, size: size)).utf8)
         writeContent(text)
     }
 
-    /// pandoc's `{width="100" height="50"}` after an image with a size under `imageSize=symbol`;
-    /// empty otherwise.
-    func sizeAttributes(_ size: ImageSize?) -> String {
-        guard options.imageSize == .symbol, let size, size.width != nil || size.height != nil else { return "" }
+    /// pandoc's attributes after an image under `imageSize=symbol`: its id, classes and other
+    /// attributes as for a span, then its size, `{#logo .wide width="100" height="50"}` (as
+    /// pandoc writes an HTML image); empty when it has none, and under other policies.
+    func imageAttributes(_ i: Int32, size: ImageSize?) -> String {
+        guard options.imageSize == .symbol else { return "" }
         var attributes: [String] = []
-        if let width = size.width { attributes.append("width=\"\(width)\"") }
-        if let height = size.height { attributes.append("height=\"\(height)\"") }
-        return "{" + attributes.joined(separator: " ") + "}"
+        if let kept = pandocAttributes(i) { attributes.append(String(kept.dropFirst().dropLast())) }
+        if let width = size?.width { attributes.append("width=\"\(width)\"") }
+        if let height = size?.height { attributes.append("height=\"\(height)\"") }
+        return attributes.isEmpty ? "" : "{" + attributes.joined(separator: " ") + "}"
     }
 
     /// A link's or image's destination and title as written inside `(…)`: CommonMark's exact
