@@ -29,6 +29,13 @@ import TransmarkMarkdown
         #expect(String(decoding: try MarkdownBackend().render(document, options: options), as: UTF8.self) == "++u++ ==m==\n")
     }
 
+    @Test func imagesCarryTheirAttributes() throws {
+        #expect(try pandocMarkdown(#"<img id="f" class="a b" src="x.png" alt="X" width="30" data-k="v">"#)
+                == #"![X](x.png){#f .a .b data-k="v" width="30"}"# + "\n")
+        // Event handlers are never written; an image with nothing else has no braces.
+        #expect(try pandocMarkdown(#"<img src="x.png" alt="X" onclick="steal()">"#) == "![X](x.png)\n")
+    }
+
     @Test func adjacentEmphasisOfTheSameKindIsHTML() throws {
         // pandoc reads neither `*e**c*` nor `*e*_c_` as two emphases.
         #expect(try pandocMarkdown("<i>e</i><i>c</i>") == "*e*<em>c</em>\n")
