@@ -202,9 +202,14 @@ extension TextLayoutEngine {
             laidOut.append(cells)
         }
 
+        let headerCount = rows.prefix { $0.isHeader }.count
+        guard drawWithinBudget(rows: rows, laidOut: laidOut, widths: widths, wrapsAny: wrapsAny,
+                               headerCount: headerCount) else {
+            writeCellsInOrder(rows)
+            return
+        }
         let borders = settings.tables == .box ? TableBorders.box : TableBorders.ascii
         let borderStyle = themedAlone(settings.theme.tableBorder)
-        let headerCount = rows.prefix { $0.isHeader }.count
 
         writeBorder(above: nil, below: rows[0], columns: columns, widths: widths, borders: borders, style: borderStyle, header: false)
         for (r, row) in rows.enumerated() {
@@ -259,6 +264,57 @@ extension TextLayoutEngine {
         }
         writeBorder(above: rows[rows.count - 1], below: nil, columns: columns, widths: widths, borders: borders,
                     style: borderStyle, header: false)
+    }
+
+    /// Whether the table drawn with these lines and widths adds no more to its cells' text than
+    /// what is left of `tableDrawingBudget`, and if so takes it from the budget. The padding of
+    /// every line to its column, the rows of the tallest cell and the borders are what drawing
+    /// adds (border lines counted at three bytes a column, as box-drawing characters are).
+    mutating func drawWithinBudget(rows: [TableBuilder.Row], laidOut: [[(lines: [WrappedLine], width: Int)]],
+                                   widths: [Int], wrapsAny: Bool, headerCount: Int) -> Bool {
+        let lineWidth = widths.reduce(0, +) + 3 * widths.count + 2
+        var text = 0
+        var lines = 0
+        for (r, row) in rows.enumerated() {
+            var height = 1
+            for (k, cell) in laidOut[r].enumerated() {
+                height = max(height, cell.lines.count)
+                for line in row.cells[k].content.lines { text += line.end - line.start }
+            }
+            lines += height
+        }
+        let borderLines = 2 + (wrapsAny ? rows.count - 1 : headerCount > 0 && headerCount < rows.count ? 1 : 0)
+        let drawn = lines * lineWidth + borderLines * 3 * lineWidth
+        let added = max(0, drawn - text)
+        guard added <= tableDrawingBudget else { return false }
+        tableDrawingBudget -= added
+        return true
+    }
+
+    /// A table past the drawing budget: its cells' lines one after another, row by row, each
+    /// wrapped to the room there is (as the cells of a table nested too deep are written).
+    mutating func writeCellsInOrder(_ rows: [TableBuilder.Row]) {
+        let room = roomWidth
+        for row in rows {
+            for cell in row.cells {
+                var wrappedLines: [WrappedLine] = []
+                cell.content.text.bytes.withUnsafeBufferPointer { bytes in
+                    for line in cell.content.lines where line.end > line.start {
+                        if room == Int.max {
+                            wrappedLines.append(WrappedLine(start: line.start, end: line.end,
+                                                            width: DisplayWidth.measure(bytes, line.start, line.end)))
+                        } else {
+                            LineWrapper.wrap(bytes, line.start, line.end, width: room, into: &wrappedLines)
+                        }
+                    }
+                }
+                for line in wrappedLines where line.end > line.start {
+                    beginLine()
+                    writeStyled(cell.content.text, line.start, line.end)
+                    endLine(contentWidth: line.width)
+                }
+            }
+        }
     }
 
     /// The column boundaries (1..<columns) that a row's cells do not span over.

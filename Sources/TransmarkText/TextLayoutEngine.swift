@@ -47,6 +47,10 @@ struct TextLayoutEngine {
     /// Open tables nested deeper than `settings.maxTableNesting`, flattened (see there): while
     /// this is positive, tables, rows and cells are plain blocks.
     var flattenedTables = 0
+    /// What drawing tables may add to the cells' own text, in bytes, for the whole document
+    /// (see `TableLayout.layOutTable`): tables nested in narrow cells multiply lines at every
+    /// level, so past this budget a table's cells are written one after another instead.
+    var tableDrawingBudget = 0
 
     // Footnotes and link references.
     var footnoteDefinitions: [String: Int32] = [:]
@@ -74,7 +78,14 @@ struct TextLayoutEngine {
         self.out = ByteOutput(capacity: estimate + 4096)
         self.writer = ANSIStyleWriter(depth: settings.colorDepth, hyperlinks: settings.hyperlinks)
         self.sinks[0].budget = settings.width > 0 ? settings.width : Int.max
+        self.tableDrawingBudget = Self.tableDrawingAllowance + Self.tableDrawingFactor * source.count
     }
+
+    /// The drawing budget's fixed part (see `tableDrawingBudget`).
+    static let tableDrawingAllowance = 64 * 1024
+    /// The drawing budget's part per byte of the document's text: room for the padding and
+    /// borders of ordinary tables, whose cells are much shorter than their columns.
+    static let tableDrawingFactor = 8
 
     /// Lays out `document` with `settings` and returns the bytes.
     static func render(_ document: Document, settings: LayoutSettings) -> [UInt8] {

@@ -106,6 +106,42 @@ import Transmark
         try Self.expectLinear(builder.finish(), markers: 2 * depth, "two-cell tables nested")
     }
 
+    @Test func wideTablesNestedInNarrowCells() throws {
+        // Tables eight deep (under the flattening depth), each with long cells beside the cell
+        // that holds the next level: every level wraps the one inside into many more lines, and
+        // pads its other cells to them. Two hundred such stacks (found by fuzzing: 13 KB of one
+        // page became 7 MB of text).
+        var builder = DocumentBuilder()
+        var marker = 0
+        func cell(_ words: Int) {
+            builder.open(.tableCell(.plain))
+            builder.text(String(repeating: "alpha beta ", count: words) + Self.marker(marker))
+            marker += 1
+            builder.close()
+        }
+        for _ in 0..<200 {
+            for _ in 0..<8 {
+                builder.open(.table(alignments: []))
+                builder.open(.tableRow(isHeader: false))
+                cell(15)
+                cell(15)
+                builder.open(.tableCell(.plain))
+            }
+            builder.text(String(repeating: "alpha beta ", count: 15) + Self.marker(marker))
+            marker += 1
+            for _ in 0..<8 {
+                builder.close() // the cell holding the next level
+                builder.close() // its row
+                builder.open(.tableRow(isHeader: false))
+                cell(1)
+                cell(3)
+                builder.close()
+                builder.close()
+            }
+        }
+        try Self.expectLinear(builder.finish(), markers: marker, "wide tables nested in narrow cells")
+    }
+
     @Test func rowOfHundredThousandCells() throws {
         let cells = 100_000
         var builder = DocumentBuilder()
