@@ -18,6 +18,9 @@ struct TableBuilder {
     var alignments: [TableAlignment]
     var rows: [Row] = []
     var pending: TableCellAttributes = .plain
+    /// Whether a table was drawn in one of its cells: its lines are wrapped and padded again
+    /// here (see `TextLayoutEngine.tableDrawingBudget`).
+    var holdsTable = false
 
     var currentRowIsHeader: Bool { rows.last?.isHeader ?? false }
 
@@ -123,6 +126,7 @@ extension TextLayoutEngine {
 
     /// Lays out a finished table and writes its lines to the current sink.
     mutating func layOutTable(_ table: TableBuilder) {
+        if !tables.isEmpty { tables[tables.count - 1].holdsTable = true }
         let rows = table.rows.filter { !$0.cells.isEmpty }
         guard !rows.isEmpty else { return }
         let columns = rows.map(\.columns).max() ?? 0
@@ -173,7 +177,8 @@ extension TextLayoutEngine {
         // every enclosing level would be padded to the widest one, however wide.
         let room = roomWidth
         let inCell = sinks[sinks.count - 1].captureIndex >= 0
-        let fits = !inCell || natural.reduce(0, +) + overhead <= Self.cellTableSlack * room
+        // (Without a width, `room` is `Int.max`: everything fits, and the product would overflow.)
+        let fits = !inCell || room == Int.max || natural.reduce(0, +) + overhead <= Self.cellTableSlack * room
         let available = room == Int.max || (inCell && fits) ? Int.max : max(columns, room - overhead)
         let widths = TableColumnSizer.widths(natural: natural, minimal: minimal, available: available)
 
@@ -203,12 +208,19 @@ extension TextLayoutEngine {
         }
 
         let headerCount = rows.prefix { $0.isHeader }.count
-        guard drawWithinBudget(rows: rows, laidOut: laidOut, widths: widths, wrapsAny: wrapsAny,
-                               headerCount: headerCount) else {
-            writeCellsInOrder(rows)
-            return
-        }
         let borders = settings.tables == .box ? TableBorders.box : TableBorders.ascii
+        // A table in a cell is drawn into lines that the enclosing table wraps and pads again,
+        // at every level; a table holding one wraps and pads those lines; a table with no width
+        // to wrap to pads every row to its widest line. Those draw within the document's budget.
+        // Any other table keeps its lines to the width: what it adds is a constant factor of its
+        // own content, however large and sparse it is.
+        if inCell || table.holdsTable || room == Int.max {
+            guard drawWithinBudget(rows: rows, laidOut: laidOut, widths: widths, wrapsAny: wrapsAny,
+                                   headerCount: headerCount, borderBytes: borders.vertical.utf8.count) else {
+                writeCellsInOrder(rows)
+                return
+            }
+        }
         let borderStyle = themedAlone(settings.theme.tableBorder)
 
         writeBorder(above: nil, below: rows[0], columns: columns, widths: widths, borders: borders, style: borderStyle, header: false)
@@ -269,9 +281,9 @@ extension TextLayoutEngine {
     /// Whether the table drawn with these lines and widths adds no more to its cells' text than
     /// what is left of `tableDrawingBudget`, and if so takes it from the budget. The padding of
     /// every line to its column, the rows of the tallest cell and the borders are what drawing
-    /// adds (border lines counted at three bytes a column, as box-drawing characters are).
+    /// adds (border lines counted at `borderBytes` a column: three for box drawing, one in ASCII).
     mutating func drawWithinBudget(rows: [TableBuilder.Row], laidOut: [[(lines: [WrappedLine], width: Int)]],
-                                   widths: [Int], wrapsAny: Bool, headerCount: Int) -> Bool {
+                                   widths: [Int], wrapsAny: Bool, headerCount: Int, borderBytes: Int) -> Bool {
         let lineWidth = widths.reduce(0, +) + 3 * widths.count + 2
         var text = 0
         var lines = 0
@@ -284,7 +296,7 @@ extension TextLayoutEngine {
             lines += height
         }
         let borderLines = 2 + (wrapsAny ? rows.count - 1 : headerCount > 0 && headerCount < rows.count ? 1 : 0)
-        let drawn = lines * lineWidth + borderLines * 3 * lineWidth
+        let drawn = lines * lineWidth + borderLines * borderBytes * lineWidth
         let added = max(0, drawn - text)
         guard added <= tableDrawingBudget else { return false }
         tableDrawingBudget -= added

@@ -42,6 +42,41 @@ import TransmarkCore
         }
     }
 
+    @Test func nestedTablesWithoutAWidthAreDrawn() throws {
+        // `width=0`: no room to fit a nested table to (this overflowed and trapped).
+        for render in [{ try plain($0, ["width=0"]) }, { try ansi($0, ["width=0"]) }] as [(Document) throws -> String] {
+            let text = try render(Self.nested(3))
+            #expect(Self.count("┌", in: text) == 3)
+            for i in 0..<3 { #expect(text.contains("level \(i)")) }
+        }
+    }
+
+    @Test func aLargeTopLevelTableIsDrawnHoweverSparse() throws {
+        // 400 rows of a wide first cell and nine mostly empty ones, one cell wrapping (a border
+        // line between every row): its padding is a constant factor of its width, not nesting,
+        // and it stays a table (the drawing budget is for tables in cells).
+        let document = makeDocument { b in
+            b.open(.table(alignments: []))
+            for r in 0..<400 {
+                b.open(.tableRow(isHeader: r == 0))
+                b.open(.tableCell(.plain))
+                b.text("Feature number \(r) with a name long enough to wrap in a narrow column")
+                b.close()
+                for c in 0..<9 {
+                    b.open(.tableCell(.plain))
+                    if (r + c) % 3 == 0 { b.text("✓") }
+                    b.close()
+                }
+                b.close()
+            }
+            b.close()
+        }
+        let text = try plain(document)
+        #expect(Self.count("┌", in: text) == 1)
+        #expect(Self.count("┼", in: text) > 300 * 9)
+        #expect(text.contains("Feature number 399"))
+    }
+
     @Test func flattenedTablesInANSIKeepTheirText() throws {
         let text = stripEscapes(try ansi(Self.nested(20)))
         for i in 0..<20 { #expect(text.contains("level \(i)")) }

@@ -137,7 +137,7 @@ extension HTMLTreeBuilder {
             let n = tag.packedName(at: i)
             if n != 0 {
                 if consumed(n) { continue }
-                if nameAsID && n == Self.nameName {
+                if nameAsID && n == Self.nameName && tag.value(at: i).count > 0 {
                     ("id" as StaticString).withUTF8Buffer { builder.appendAttribute(name: $0, value: tag.value(at: i)) }
                     continue
                 }
