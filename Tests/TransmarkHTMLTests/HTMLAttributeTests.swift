@@ -35,6 +35,8 @@ struct HTMLAttributeTests {
                   text "l"
 
             """)
+        // An empty name names nothing: it is no id.
+        #expect(try HTMLFrontendInputs.tree(#"<p><a name="">E</a></p>"#).contains(#"span [name=""]"#))
     }
 
     @Test("Noah's Ark compares attributes by content")

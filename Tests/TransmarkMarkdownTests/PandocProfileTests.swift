@@ -36,6 +36,21 @@ import TransmarkMarkdown
         #expect(try pandocMarkdown(#"<img src="x.png" alt="X" onclick="steal()">"#) == "![X](x.png)\n")
     }
 
+    @Test func attributeNamesPandocWouldRejectAreQuotedOrLeftOut() throws {
+        // One name off pandoc's rule (a letter, then letters, digits, `-_:.`) makes pandoc read
+        // the whole `{…}` as text, and raw HTML in it would be live.
+        #expect(try pandocMarkdown(#"<p><a name="<svg/onload=alert(1)>">x</a></p>"#) == #"[x]{id="&lt;svg/onload=alert(1)>"}"# + "\n")
+        #expect(try pandocMarkdown(#"<p><a name="_Toc123">Intro</a></p>"#) == #"[Intro]{id="_Toc123"}"# + "\n")
+        #expect(try pandocMarkdown(#"<img src="a.png" alt="i" id="1st" class="w-1/2 ok">"#) == #"![i](a.png){id="1st" .ok class="w-1/2"}"# + "\n")
+        // Values: references for `<` and `&`, backslashes for `"`, `\` and `|` (a table cell).
+        #expect(try pandocMarkdown(#"<span title="a|b &amp; &quot;c&quot; <i>">s</span>"#) == #"[s]{title="a\|b &amp; \"c\" &lt;i>"}"# + "\n")
+        // Outside pandoc's dialect an image's size alone is written.
+        let document = try HTMLFrontend().parse(Array(#"<img src="a.png" alt="p" id="i" data-x="<b>" width="5">"#.utf8))
+        var options = MarkdownBackend.Options()
+        options.imageSize = .symbol
+        #expect(String(decoding: try MarkdownBackend().render(document, options: options), as: UTF8.self) == #"![p](a.png){width="5"}"# + "\n")
+    }
+
     @Test func adjacentEmphasisOfTheSameKindIsHTML() throws {
         // pandoc reads neither `*e**c*` nor `*e*_c_` as two emphases.
         #expect(try pandocMarkdown("<i>e</i><i>c</i>") == "*e*<em>c</em>\n")

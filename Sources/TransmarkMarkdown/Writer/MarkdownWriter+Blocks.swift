@@ -345,32 +345,60 @@ extension MarkdownWriter {
     }
 
     /// `pandocAttributes(_:short:)` for a node of `document`.
+    ///
+    /// pandoc reads `#id`, `.class` and `key=` only for names that start with a letter and go on
+    /// with letters, digits, `-`, `_`, `:` and `.`; one name off that rule makes it read the whole
+    /// `{…}` as text, whose raw HTML would then be live. So other ids and classes are written
+    /// `id="…"` and `class="…"` (which pandoc maps to them), other keys are left out, and values
+    /// escape `\`, `"`, `|` (a pipe-table cell) and, as character references, `<` and `&`.
     static func pandocAttributes(_ i: Int32, in document: Document, short: Bool = false) -> String? {
-        var id = ""
+        var id: String?
         var classes: [Substring] = []
+        var otherClasses: [Substring] = []
         var others: [String] = []
         for a in document.attributes(at: i) where HTMLNames.isValidAttributeName(a.name) && !HTMLNames.isEventHandler(a.name) {
             switch a.name {
-            case "id" where !a.value.isEmpty && a.value.allSatisfy({ !$0.isWhitespace && $0 != "}" && $0 != "\\" && $0 != "\"" }):
+            case "id" where !a.value.isEmpty:
                 id = a.value
             case "class":
-                classes += a.value.split(whereSeparator: { $0.isWhitespace }).filter { !$0.contains("}") && !$0.contains("\\") }
-            default:
-                var value = ""
-                for c in a.value where c != "\n" && c != "\r" {
-                    if c == "\"" || c == "\\" { value.append("\\") }
-                    value.append(c)
+                for name in a.value.split(whereSeparator: { $0.isWhitespace }) {
+                    if isPandocName(name) { classes.append(name) } else { otherClasses.append(name) }
                 }
-                others.append("\(a.name)=\"\(value)\"")
+            default:
+                if isPandocName(a.name[...]) { others.append(a.name + "=" + pandocQuoted(a.value)) }
             }
         }
-        if id.isEmpty && classes.isEmpty && others.isEmpty { return nil }
-        if short && id.isEmpty && others.isEmpty && classes.count == 1 { return String(classes[0]) }
         var parts: [String] = []
-        if !id.isEmpty { parts.append("#" + id) }
+        if let id {
+            if isPandocName(id[...]) { parts.append("#" + id) } else { parts.append("id=" + pandocQuoted(id)) }
+        }
+        if short && parts.isEmpty && others.isEmpty && otherClasses.isEmpty && classes.count == 1 { return String(classes[0]) }
         parts += classes.map { "." + $0 }
+        if !otherClasses.isEmpty { parts.append("class=" + pandocQuoted(otherClasses.joined(separator: " "))) }
         parts += others
-        return "{" + parts.joined(separator: " ") + "}"
+        return parts.isEmpty ? nil : "{" + parts.joined(separator: " ") + "}"
+    }
+
+    /// Whether pandoc reads `name` as an identifier, class or key: a letter, then letters,
+    /// digits, `-`, `_`, `:` and `.`.
+    static func isPandocName(_ name: Substring) -> Bool {
+        guard let first = name.first, first.isLetter else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ":" || $0 == "." }
+    }
+
+    /// A value in double quotes as pandoc reads it back: backslash escapes for `\`, `"` and `|`,
+    /// character references for `<` and `&`, line ends left out.
+    static func pandocQuoted(_ value: String) -> String {
+        var out = "\""
+        for c in value where c != "\n" && c != "\r" && c != "\r\n" {
+            switch c {
+            case "\\", "\"", "|": out.append("\\"); out.append(c)
+            case "<": out += "&lt;"
+            case "&": out += "&amp;"
+            default: out.append(c)
+            }
+        }
+        return out + "\""
     }
 
     static func footnoteLabel(_ label: String) -> String {

@@ -134,13 +134,14 @@ extension MarkdownWriter {
         writeContent(text)
     }
 
-    /// pandoc's attributes after an image under `imageSize=symbol`: its id, classes and other
-    /// attributes as for a span, then its size, `{#logo .wide width="100" height="50"}` (as
-    /// pandoc writes an HTML image); empty when it has none, and under other policies.
+    /// pandoc's attributes after an image under `imageSize=symbol`: its size, preceded in pandoc's
+    /// dialect (`escaping=pandoc`) by its id, classes and other attributes as for a span,
+    /// `{#logo .wide width="100" height="50"}` (as pandoc writes an HTML image); empty when it
+    /// has none, and under other policies.
     func imageAttributes(_ i: Int32, size: ImageSize?) -> String {
         guard options.imageSize == .symbol else { return "" }
         var attributes: [String] = []
-        if let kept = pandocAttributes(i) { attributes.append(String(kept.dropFirst().dropLast())) }
+        if options.escaping == .pandoc, let kept = pandocAttributes(i) { attributes.append(String(kept.dropFirst().dropLast())) }
         if let width = size?.width { attributes.append("width=\"\(width)\"") }
         if let height = size?.height { attributes.append("height=\"\(height)\"") }
         return attributes.isEmpty ? "" : "{" + attributes.joined(separator: " ") + "}"
