@@ -22,7 +22,7 @@ public struct RegisteredFrontend: Sendable {
     public var optionHelp: [OptionHelp] { registeredOptions.help }
 
     /// Whether `key` is one of its options.
-    public func acceptsOption(_ key: String) -> Bool { registeredOptions.keys.contains(key) }
+    public func acceptsOption(_ key: String) -> Bool { registeredOptions.accepts(key) }
 
     /// Parses with options given as `key=value` pairs (throws on an unknown key or bad value).
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: [(key: String, value: String)] = []) throws -> Document {
@@ -74,7 +74,7 @@ public struct RegisteredBackend: Sendable {
     public var optionHelp: [OptionHelp] { registeredOptions.help }
 
     /// Whether `key` is one of its options.
-    public func acceptsOption(_ key: String) -> Bool { registeredOptions.keys.contains(key) }
+    public func acceptsOption(_ key: String) -> Bool { registeredOptions.accepts(key) }
 
     /// Renders with options given as `key=value` pairs (throws on an unknown key or bad value).
     public func render(_ document: Document, options: [(key: String, value: String)] = []) throws -> [UInt8] {
@@ -120,7 +120,7 @@ public struct RegisteredTransform: Sendable {
     public var optionHelp: [OptionHelp] { registeredOptions.help }
 
     /// Whether `key` is one of its options.
-    public func acceptsOption(_ key: String) -> Bool { registeredOptions.keys.contains(key) }
+    public func acceptsOption(_ key: String) -> Bool { registeredOptions.accepts(key) }
 
     /// Applies with options given as `key=value` pairs.
     public func apply(to document: Document, options: [(key: String, value: String)] = []) throws -> Document {
@@ -142,17 +142,21 @@ public struct FormatSummary: Sendable {
     public let writeOptions: [OptionHelp]
 }
 
-/// The options of a registered frontend, backend or transform with their type erased: the help
-/// for each, and every key they accept (retired spellings included, which then fail with an
-/// error naming the new one).
+/// The options of a registered frontend, backend or transform with their type erased: the
+/// help for each, and every key they accept (retired spellings included, which then fail with an
+/// error naming the new one). Both are read from the options type when asked for, so that
+/// registering costs nothing at start-up.
 struct RegisteredOptions: Sendable {
-    /// The help, with the defaults.
-    let help: [OptionHelp]
-    /// The keys of all option specs.
-    let keys: Set<String>
+    /// The options type.
+    let type: any FormatOptions.Type
 
     init<Options: FormatOptions>(_ type: Options.Type) {
-        help = Options.optionHelp
-        keys = Set(Options.optionSpecs.map(\.key))
+        self.type = type
     }
+
+    /// The help, with the defaults.
+    var help: [OptionHelp] { type.optionHelp }
+
+    /// Whether `key` names one of the options (or a retired spelling of one).
+    func accepts(_ key: String) -> Bool { type.accepts(key) }
 }
