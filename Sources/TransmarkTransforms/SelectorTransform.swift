@@ -1,44 +1,85 @@
 import TransmarkCore
 
-/// A transform that acts on the nodes a CSS selector matches (`remove`, `unwrap`, `keep`): its
-/// options are one required `selector` (see `SelectorTransformOptions`).
-public protocol SelectorTransform: Transform where Options == SelectorTransformOptions<Self> {
-    /// One line of help for the `selector` option: what the selected nodes become.
-    static var selectorSummary: String { get }
-    /// A selector shown in the error when none is given.
-    static var selectorExample: String { get }
-}
-
-/// The options of a `SelectorTransform`: the nodes it acts on.
-public struct SelectorTransformOptions<T: SelectorTransform>: FormatOptions {
-    /// The nodes the transform acts on (required).
-    public var selector: Selector?
-
-    /// Options acting on what `selector` matches.
-    public init(selector: Selector?) { self.selector = selector }
-
-    /// No selector: applying the transform so is an error.
-    public init() { selector = nil }
-
-    /// `selector`.
-    public static var optionSpecs: [OptionSpec<Self>] {
-        [.selector("selector", \.selector, summary: T.selectorSummary)]
+/// The transforms that act on the nodes a CSS selector matches: `remove`, `unwrap` and `keep`,
+/// one per `Action`. Their only option is the required `selector`.
+///
+/// ```swift
+/// let selector = try Selector("nav, footer, .ad")
+/// let clean = try SelectorTransform(.remove).apply(to: page, options: .init(selector: selector))
+/// let tables = try SelectorTransform(.keep).apply(to: page, options: .init(selector: Selector("table")))
+/// ```
+public struct SelectorTransform: Transform {
+    /// What becomes of the nodes the selector matches.
+    public enum Action: String, CaseIterable, Sendable {
+        /// `remove`: the matches are left out, with everything under them.
+        case remove
+        /// `unwrap`: the matches are left out but their content stays in their place (a node
+        /// with literal text, such as inline code, leaves its text as plain text).
+        case unwrap
+        /// `keep`: only the matches are kept, with everything under them, in document order, as
+        /// the blocks of the new document. Inline matches (a link, an emphasis) become a
+        /// paragraph each; a match inside another match is kept once, as part of the outer one.
+        case keep
     }
-}
 
-extension SelectorTransform {
-    /// Flags for the matches of `options.selector` in `document`; an error when it is not set.
-    func matches(of options: Options, in document: Document) throws -> NodeFlags {
-        guard let selector = options.selector else {
-            throw missingOption("selector", of: name, example: Self.selectorExample)
+    /// The options of a selector transform: the nodes it acts on.
+    public struct Options: FormatOptions {
+        /// The nodes the transform acts on (required).
+        public var selector: Selector?
+
+        /// Options acting on what `selector` matches.
+        public init(selector: Selector?) { self.selector = selector }
+
+        /// No selector: applying the transform so is an error.
+        public init() { selector = nil }
+
+        /// `selector`.
+        public static var optionSpecs: [OptionSpec<Self>] {
+            [.selector("selector", \.selector, summary: "the nodes to act on")]
         }
-        return NodeFlags(matching: selector, in: document)
     }
 
-    /// A copy of `document` in which each match of `options.selector` is what `action` says and
-    /// every other node is kept.
-    func rewriting(_ document: Document, options: Options, matchesBy action: RewriteAction) throws -> Document {
-        let matched = try matches(of: options, in: document)
-        return document.rewritten { matched[$0] ? action : .keep }
+    /// What the transform does with the matches.
+    public let action: Action
+
+    /// The transform for `action`.
+    public init(_ action: Action) { self.action = action }
+
+    /// The name users type: `remove`, `unwrap` or `keep`.
+    public var name: String { action.rawValue }
+
+    /// One line of help.
+    public var summary: String {
+        switch action {
+        case .remove: "Remove the nodes a CSS selector matches, with their content."
+        case .unwrap: "Replace the nodes a CSS selector matches by their content."
+        case .keep: "Keep only the nodes a CSS selector matches, with their content."
+        }
+    }
+
+    /// Returns a copy of `document` in which the matches of `options.selector` are removed,
+    /// unwrapped or alone kept, as `action` says.
+    public func apply(to document: Document, options: Options) throws -> Document {
+        guard let selector = options.selector else {
+            throw missingOption("selector", of: name, example: action == .keep ? "article" : "nav, footer")
+        }
+        let matched = NodeFlags(matching: selector, in: document)
+        switch action {
+        case .remove:
+            return document.rewritten { matched[$0] ? .drop : .keep }
+        case .unwrap:
+            return document.rewritten { matched[$0] ? .unwrap : .keep }
+        case .keep:
+            var holdsMatch = NodeFlags(count: document.nodeCount)
+            holdsMatch.markAncestors(of: matched, in: document)
+            return document.rewritten { node in
+                if matched[node] {
+                    return node.tag.isBlock ? .keepSubtree : .wrap(.paragraph, inner: .keepSubtree)
+                }
+                // Text of an unmatched node would be unwrapped into the result: only containers
+                // that hold a match are opened.
+                return holdsMatch[node] ? .unwrap : .drop
+            }
+        }
     }
 }

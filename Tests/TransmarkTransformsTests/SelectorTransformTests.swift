@@ -16,7 +16,7 @@ import Transmark
         let document = try Corpus.document(page)
         let matches = try document.select(selector)
         #expect(!matches.isEmpty, "the selector should match something on \(page)")
-        let result = try RemoveTransform().apply(to: document, options: .init(selector: Selector(selector)))
+        let result = try SelectorTransform(.remove).apply(to: document, options: .init(selector: Selector(selector)))
         #expect(try result.select(selector).isEmpty)
         #expect(result.root.plainText == text(of: document, skipping: Set(matches.map(\.id))))
     }
@@ -31,7 +31,7 @@ import Transmark
 
     @Test func unwrapLinksLeavesNoLinkAndTheirText() throws {
         let document = try Corpus.document(Corpus.wikipedia)
-        let result = try UnwrapTransform().apply(to: document, options: .init(selector: Selector("a")))
+        let result = try SelectorTransform(.unwrap).apply(to: document, options: .init(selector: Selector("a")))
         #expect(!nodes(result).contains { $0.tag == .link })
         #expect(result.root.plainText == document.root.plainText)
         #expect(result.root.plainText.contains("Hypertext Markup Language"))
@@ -41,7 +41,7 @@ import Transmark
         let document = try Corpus.document(Corpus.wikipedia)
         let headings = try document.select("h2")
         #expect(headings.count > 5)
-        let kept = try KeepTransform().apply(to: document, options: .init(selector: Selector("h2")))
+        let kept = try SelectorTransform(.keep).apply(to: document, options: .init(selector: Selector("h2")))
         let children = Array(kept.root.children)
         #expect(children.count == headings.count)
         #expect(children.allSatisfy { $0.kind == .heading(level: 2) })
@@ -71,7 +71,7 @@ import Transmark
 
     @Test func selectorOptionErrorsAreTyped() throws {
         let document = try html("<p>a</p>")
-        #expect(throws: TransmarkError.self) { try RemoveTransform().apply(to: document, options: .init()) }
+        #expect(throws: TransmarkError.self) { try SelectorTransform(.remove).apply(to: document, options: .init()) }
         do {
             _ = try Registry.standard.applyTransforms(["remove:selector=a["], to: document)
             Issue.record("an invalid selector should throw")
