@@ -62,7 +62,7 @@ public struct Node: Sendable {
     }
 
     /// The children, in order.
-    public var children: Children { Children(document: document, first: record.firstChild) }
+    public var children: Children { Children(first: firstChild) }
 
     /// Whether the node has no children.
     public var isLeaf: Bool { record.firstChild < 0 }
@@ -84,25 +84,21 @@ public struct Node: Sendable {
 
     /// The children of a node, as a sequence.
     public struct Children: Sequence, Sendable {
-        let document: Document
-        let first: Int32
+        let first: Node?
 
-        /// Iterates the children in order.
+        /// Iterates the children in order, from sibling to sibling.
         public struct Iterator: IteratorProtocol {
-            let document: Document
-            var upcoming: Int32
+            var upcoming: Node?
 
-            /// The next element, or `nil` at the end.
+            /// The next child, or `nil` after the last.
             public mutating func next() -> Node? {
-                guard upcoming >= 0 else { return nil }
-                let node = Node(document: document, id: NodeID(upcoming))
-                upcoming = document.storage.records.nextSibling(upcoming)
-                return node
+                defer { upcoming = upcoming?.nextSibling }
+                return upcoming
             }
         }
 
-        /// An iterator over the elements, in order.
-        public func makeIterator() -> Iterator { Iterator(document: document, upcoming: first) }
+        /// An iterator over the children, in order.
+        public func makeIterator() -> Iterator { Iterator(upcoming: first) }
     }
 }
 
