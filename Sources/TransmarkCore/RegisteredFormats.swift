@@ -8,14 +8,10 @@ public struct RegisteredFrontend: Sendable {
 
     init<F: Frontend>(_ frontend: F) {
         format = frontend.format
-        registeredOptions = RegisteredOptions(F.Options.self)
-        let name = frontend.format.name
-        parseWithOptions = { input, pairs in
-            try frontend.parse(input, options: F.Options(keyValues: pairs, format: name))
-        }
-        parseConsumingWithOptions = { input, pairs in
-            try frontend.parse(consuming: &input, options: F.Options(keyValues: pairs, format: name))
-        }
+        let options = RegisteredOptions(F.Options.self, of: format.name)
+        registeredOptions = options
+        parseWithOptions = { try frontend.parse($0, options: options.read($1)) }
+        parseConsumingWithOptions = { try frontend.parse(consuming: &$0, options: options.read($1)) }
     }
 
     /// Its options, with defaults.
@@ -46,28 +42,24 @@ public struct RegisteredBackend: Sendable {
 
     init<B: Backend>(_ backend: B) {
         format = backend.format
-        registeredOptions = RegisteredOptions(B.Options.self)
-        let name = backend.format.name
-        renderWithOptions = { document, pairs in
-            try backend.render(document, options: B.Options(keyValues: pairs, format: name))
-        }
+        let options = RegisteredOptions(B.Options.self, of: format.name)
+        registeredOptions = options
+        renderWithOptions = { try backend.render($0, options: options.read($1)) }
         if let streaming = backend as? any StreamingBackend {
             streamWithOptions = { document, pairs, write in
-                try Self.stream(streaming, consume document, pairs, name, write)
+                try Self.stream(streaming, consume document, options, pairs, write)
             }
         } else {
             streamWithOptions = { document, pairs, write in
-                let bytes = try backend.render(document, options: B.Options(keyValues: pairs, format: name))
-                bytes.withUnsafeBufferPointer { write($0) }
+                try backend.render(document, options: options.read(pairs)).withUnsafeBufferPointer { write($0) }
             }
         }
     }
 
     private static func stream<S: StreamingBackend>(_ backend: S, _ document: consuming Document,
-                                                    _ pairs: [(key: String, value: String)], _ name: String,
+                                                    _ options: RegisteredOptions, _ pairs: [(key: String, value: String)],
                                                     _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        let options = try S.Options(keyValues: pairs, format: name)
-        try backend.render(consuming: document, options: options, writingTo: write)
+        try backend.render(consuming: document, options: options.read(pairs), writingTo: write)
     }
 
     /// Its options, with defaults.
@@ -109,11 +101,9 @@ public struct RegisteredTransform: Sendable {
     init<T: Transform>(_ transform: T) {
         name = transform.name
         summary = transform.summary
-        registeredOptions = RegisteredOptions(T.Options.self)
-        let name = transform.name
-        applyWithOptions = { document, pairs in
-            try transform.apply(to: document, options: T.Options(keyValues: pairs, format: name))
-        }
+        let options = RegisteredOptions(T.Options.self, of: transform.name)
+        registeredOptions = options
+        applyWithOptions = { try transform.apply(to: $0, options: options.read($1)) }
     }
 
     /// Its options, with defaults.
@@ -149,9 +139,17 @@ public struct FormatSummary: Sendable {
 struct RegisteredOptions: Sendable {
     /// The options type.
     let type: any FormatOptions.Type
+    /// The format or transform they belong to, named in errors.
+    let owner: String
 
-    init<Options: FormatOptions>(_ type: Options.Type) {
+    init<Options: FormatOptions>(_ type: Options.Type, of owner: String) {
         self.type = type
+        self.owner = owner
+    }
+
+    /// Options of the owner's type built from `key=value` pairs applied in order over the defaults.
+    func read<Options: FormatOptions>(_ pairs: [(key: String, value: String)]) throws -> Options {
+        try Options(keyValues: pairs, format: owner)
     }
 
     /// The help, with the defaults.
