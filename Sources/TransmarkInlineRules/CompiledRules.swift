@@ -38,15 +38,16 @@ struct CompiledRules: Sendable {
         }
     }
 
+    /// A line rule with its prefix as bytes, its name defaulted and its style parsed; the
+    /// rule's other fields (`kind`, `level`, `trim`, …) are read through it.
+    @dynamicMemberLookup
     struct Line: Sendable {
+        let rule: LineRule
         let prefix: [UInt8]
-        let kind: LineRule.Kind
-        let level: Int
         let name: String
         let style: Style?
-        let trim: Bool
-        let stripsClosingSequence: Bool
-        let infoString: Bool
+
+        subscript<T>(dynamicMember field: KeyPath<LineRule, T>) -> T { rule[keyPath: field] }
     }
 
     let rules: [Rule]
@@ -115,9 +116,8 @@ struct CompiledRules: Sendable {
             let prefix = Array(rule.prefix.utf8)
             guard !prefix.isEmpty else { return nil }
             Self.mark(&escapable, prefix[0])
-            return Line(prefix: prefix, kind: rule.kind, level: rule.level, name: rule.name ?? "block",
-                        style: rule.style.map { CSSStyleParser.parse($0) }.flatMap { $0.isEmpty ? nil : $0 },
-                        trim: rule.trim, stripsClosingSequence: rule.stripsClosingSequence, infoString: rule.infoString)
+            return Line(rule: rule, prefix: prefix, name: rule.name ?? "block",
+                        style: rule.style.map { CSSStyleParser.parse($0) }.flatMap { $0.isEmpty ? nil : $0 })
         }
         escapes = source.escapeCharacters.map { Array($0.utf8) }.filter { !$0.isEmpty }
         var starts = [Bool](repeating: false, count: 256)
