@@ -170,12 +170,9 @@ public enum StyledJSONWriter {
     }
 
     static func write<Out: JSONByteSink>(_ a: RunAttributes, into out: inout Out) {
-        out.append("{\"font\": {\"family\": ")
-        writeString(a.font.family, to: &out)
-        out.append(", \"size\": ")
-        writeNumber(a.font.size, to: &out)
-        out.append(", \"weight\": ")
-        out.append(int: a.font.weight)
+        writeField("{\"font\": {\"family\": ", string: a.font.family, into: &out)
+        writeField(", \"size\": ", number: a.font.size, into: &out)
+        writeField(", \"weight\": ", int: a.font.weight, into: &out)
         out.append(a.font.italic ? ", \"italic\": true}" : ", \"italic\": false}")
         if let c = a.foregroundColor { out.append(", \"foregroundColor\": "); writeColor(c, into: &out) }
         if let c = a.backgroundColor { out.append(", \"backgroundColor\": "); writeColor(c, into: &out) }
@@ -217,32 +214,23 @@ public enum StyledJSONWriter {
     }
 
     static func write<Out: JSONByteSink>(_ line: DecorationLine, into out: inout Out) {
-        out.append("{\"style\": ")
-        writeString(line.style.rawValue, to: &out)
+        writeField("{\"style\": ", string: line.style.rawValue, into: &out)
         if let c = line.color { out.append(", \"color\": "); writeColor(c, into: &out) }
         out.append("}")
     }
 
     static func write<Out: JSONByteSink>(_ p: ParagraphAttributes, into out: inout Out) {
-        out.append("{\"role\": ")
-        writeString(p.role.rawValue, to: &out)
-        out.append(", \"alignment\": ")
-        writeString(p.alignment.rawValue, to: &out)
-        out.append(", \"headIndent\": ")
-        writeNumber(p.headIndent, to: &out)
-        out.append(", \"firstLineHeadIndent\": ")
-        writeNumber(p.firstLineHeadIndent, to: &out)
-        out.append(", \"spacingBefore\": ")
-        writeNumber(p.spacingBefore, to: &out)
-        out.append(", \"spacingAfter\": ")
-        writeNumber(p.spacingAfter, to: &out)
+        writeField("{\"role\": ", string: p.role.rawValue, into: &out)
+        writeField(", \"alignment\": ", string: p.alignment.rawValue, into: &out)
+        writeField(", \"headIndent\": ", number: p.headIndent, into: &out)
+        writeField(", \"firstLineHeadIndent\": ", number: p.firstLineHeadIndent, into: &out)
+        writeField(", \"spacingBefore\": ", number: p.spacingBefore, into: &out)
+        writeField(", \"spacingAfter\": ", number: p.spacingAfter, into: &out)
         if let m = p.lineHeightMultiple { out.append(", \"lineHeightMultiple\": "); writeNumber(m, to: &out) }
         if !p.tabStops.isEmpty {
             writeArray(", \"tabStops\": [", p.tabStops, into: &out) { stop, out in
-                out.append("{\"location\": ")
-                writeNumber(stop.location, to: &out)
-                out.append(", \"alignment\": ")
-                writeString(stop.alignment.rawValue, to: &out)
+                writeField("{\"location\": ", number: stop.location, into: &out)
+                writeField(", \"alignment\": ", string: stop.alignment.rawValue, into: &out)
                 out.append("}")
             }
         }
@@ -252,17 +240,34 @@ public enum StyledJSONWriter {
     }
 
     static func write<Out: JSONByteSink>(_ a: Attachment, into out: inout Out) {
-        out.append("{\"location\": ")
-        out.append(int: a.location)
-        out.append(", \"source\": ")
-        writeString(a.source, to: &out)
-        out.append(", \"alternativeText\": ")
-        writeString(a.alternativeText, to: &out)
-        out.append(", \"title\": ")
-        writeString(a.title, to: &out)
+        writeField("{\"location\": ", int: a.location, into: &out)
+        writeField(", \"source\": ", string: a.source, into: &out)
+        writeField(", \"alternativeText\": ", string: a.alternativeText, into: &out)
+        writeField(", \"title\": ", string: a.title, into: &out)
         if let w = a.width { out.append(", \"width\": "); out.append(int: w) }
         if let h = a.height { out.append(", \"height\": "); out.append(int: h) }
         out.append("}")
+    }
+
+    /// `key` (its quotes and colon, with the `{` or `, ` before it) and a string value.
+    @inline(__always)
+    static func writeField<Out: JSONByteSink>(_ key: StaticString, string: String, into out: inout Out) {
+        out.append(key)
+        writeString(string, to: &out)
+    }
+
+    /// `key` (its quotes and colon, with the `{` or `, ` before it) and a number.
+    @inline(__always)
+    static func writeField<Out: JSONByteSink>(_ key: StaticString, number: Double, into out: inout Out) {
+        out.append(key)
+        writeNumber(number, to: &out)
+    }
+
+    /// `key` (its quotes and colon, with the `{` or `, ` before it) and an integer.
+    @inline(__always)
+    static func writeField<Out: JSONByteSink>(_ key: StaticString, int: Int, into out: inout Out) {
+        out.append(key)
+        out.append(int: int)
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
