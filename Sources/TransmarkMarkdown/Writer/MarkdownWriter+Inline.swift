@@ -207,7 +207,8 @@ extension MarkdownWriter {
             : Self.classOfScalar(lead: firstByte, second: firstIndex + 1 < bytes.count ? bytes[firstIndex + 1] : 0,
                                  third: firstIndex + 2 < bytes.count ? bytes[firstIndex + 2] : 0)
         let last = Self.classBefore(bytes, runEnd)
-        let after = Self.classOf(firstByteAfter(i))
+        // Whitespace held back at the content's end is written after the closer.
+        let after = pendingSpaces.isEmpty ? Self.classOf(firstByteAfter(i, noBreakSpaceAsSpace: true)) : .space
         let leftFlanking = first != .space && (first != .punctuation || before != .other)
         let rightFlanking = last != .space && (last != .punctuation || after != .other)
         guard leftFlanking && rightFlanking else { return false }
@@ -242,17 +243,55 @@ extension MarkdownWriter {
         guard d.first == UInt8(ascii: "_") else {
             return d
         }
-        let previous = pendingSpaces.last ?? w.last
-        var nextIsWord = false
+        // `_` cannot open after a word character or close before one. The characters that will
+        // stand beside the delimiters are what counts: whitespace at the content's edges is
+        // written outside them, and U+00A0 is whitespace (`foo&nbsp;<i>&nbsp;bar</i>` is
+        // `foo  _bar_`, `<i>foo </i>bar` is `_foo_ bar`).
+        let wordBefore = pendingSpaces.isEmpty && !contentEdgeIsSpace(i, leading: true)
+            && Self.classBefore(w.bytes, w.bytes.count) == .other
+        var wordAfter = false
         let next = records.nextSibling(i)
-        if next >= 0 {
+        if !wordBefore && next >= 0 && records.tag(next) == .text && !contentEdgeIsSpace(i, leading: false) {
             let bytes = document.textBytes(at: next)
-            if let f = bytes.first, records.tag(next) == .text { nextIsWord = MarkdownTextEscaper.isWordByte(f) }
+            if let f = bytes.first {
+                let k = bytes.startIndex
+                wordAfter = (f < 0x80 ? Self.classOf(f)
+                    : Self.classOfScalar(lead: f, second: k + 1 < bytes.endIndex ? bytes[k + 1] : 0,
+                                         third: k + 2 < bytes.endIndex ? bytes[k + 2] : 0)) == .other
+            }
         }
-        if let previous, MarkdownTextEscaper.isWordByte(previous) { nextIsWord = true }
-        if nextIsWord { d = d.map { _ in UInt8(ascii: "*") } }
-        // Emphasis directly inside emphasis with the same delimiter would read as strong.
+        if wordBefore || wordAfter { d = d.map { _ in UInt8(ascii: "*") } }
         return d
+    }
+
+    /// Whether the content of inline node `i` starts (`leading`) or ends with whitespace, which
+    /// is written outside its delimiters. Looks at most a few levels and siblings deep (a
+    /// best-effort answer, `false`, beyond them), so that the cost per node stays constant.
+    func contentEdgeIsSpace(_ i: Int32, leading: Bool) -> Bool {
+        var node = records.firstChild(i)
+        var depth = 0
+        while node >= 0 && depth < 8 {
+            if !leading {
+                // The last child: siblings are linked forwards only.
+                var steps = 0
+                while records.nextSibling(node) >= 0 && steps < 64 { node = records.nextSibling(node); steps += 1 }
+                if records.nextSibling(node) >= 0 { return false }
+            }
+            switch records.tag(node) {
+            case .text:
+                let bytes = document.textBytes(at: node)
+                guard let b = leading ? bytes.first : bytes.last else { return false }
+                if MarkdownTextEscaper.isSpace(b) { return true }
+                return leading ? b == 0xC2 && bytes.dropFirst().first == 0xA0
+                    : b == 0xA0 && bytes.dropLast().last == 0xC2
+            case .softBreak, .lineBreak:
+                return true
+            default:
+                node = records.firstChild(node)
+                depth += 1
+            }
+        }
+        return false
     }
 
     /// A soft break: a space where a line cannot end (an ATX heading, a table cell), else a line end.

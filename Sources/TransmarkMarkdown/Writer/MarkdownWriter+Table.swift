@@ -246,8 +246,10 @@ extension MarkdownWriter {
 
     mutating func writePipeTable(_ table: PipeTable) {
         let columns = table.alignments.count
-        var widths = [Int](repeating: 3, count: columns)
-        for row in table.rows {
+        // Compact columns: no padding (every width 0) and three-character delimiter cells.
+        let compact = options.tableColumnStyle == .compact
+        var widths = [Int](repeating: compact ? 0 : 3, count: columns)
+        for row in table.rows where !compact {
             for (c, cell) in row.enumerated() where c < columns {
                 widths[c] = max(widths[c], Self.codePointCount(of: cell[...]))
             }
@@ -268,7 +270,7 @@ extension MarkdownWriter {
         writeRow(&self, table.rows[0])
         var delimiter: [UInt8] = [UInt8(ascii: "|")]
         for c in 0..<columns {
-            let dashes = [UInt8](repeating: UInt8(ascii: "-"), count: max(1, widths[c] - 2))
+            let dashes = [UInt8](repeating: UInt8(ascii: "-"), count: max(1, (compact ? 3 : widths[c]) - 2))
             switch table.alignments[c] {
             case .none: delimiter += [0x20] + dashes + [UInt8(ascii: "-"), UInt8(ascii: "-"), 0x20]
             case .left: delimiter += [0x20, UInt8(ascii: ":")] + dashes + [UInt8(ascii: "-"), 0x20]

@@ -330,8 +330,9 @@ extension MarkdownWriter {
     /// The first byte written after node `i` in the same block (nil: the block ends there).
     /// Nodes that write no markup of their own (spans and fallbacks under the `text` policy,
     /// custom nodes, empty text) are looked through, so `<b>[1/2]</b><span>A</span>` sees the
-    /// `A` that follows the closing `**`.
-    mutating func firstByteAfter(_ i: Int32) -> UInt8? {
+    /// `A` that follows the closing `**`. With `noBreakSpaceAsSpace`, text starting with U+00A0
+    /// reports a space (what it is to CommonMark's flanking rules).
+    mutating func firstByteAfter(_ i: Int32, noBreakSpaceAsSpace: Bool = false) -> UInt8? {
         var node = i
         while true {
             // The next node in document order after `node`'s subtree, within the block.
@@ -352,7 +353,9 @@ extension MarkdownWriter {
                 var transparent = false
                 switch records.tag(node) {
                 case .text:
-                    byte = document.textBytes(at: node).first
+                    let text = document.textBytes(at: node)
+                    byte = text.first
+                    if noBreakSpaceAsSpace && byte == 0xC2 && text.dropFirst().first == 0xA0 { byte = 0x20 }
                 case .softBreak, .lineBreak:
                     byte = inTableCell ? UInt8(ascii: "<") : 0x0A
                 case .code:

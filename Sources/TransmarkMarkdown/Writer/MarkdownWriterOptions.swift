@@ -78,6 +78,10 @@ extension MarkdownBackend {
         /// How a pipe table is given the header row a table without one lacks: an empty header
         /// row (the default), or the first row promoted to the header.
         public var tableHeader = TableHeader.empty
+        /// How a pipe table's columns are laid out: `aligned` (the default) pads every cell to its
+        /// column's width; `compact` (`turndown`, as turndown-plugin-gfm writes) pads nothing and
+        /// writes three-character delimiter cells (`| --- | :-: |`).
+        public var tableColumnStyle = TableColumnStyle.aligned
         /// Where a pipe table's caption goes: a paragraph before the table (the default), or
         /// pandoc's `: caption` line after it.
         public var captionStyle = CaptionStyle.paragraph
@@ -128,6 +132,7 @@ extension MarkdownBackend {
                 definitionList = .text
                 imageSize = .text
                 complexTable = .html
+                tableColumnStyle = .compact
             case .pandoc:
                 listMarkerPadding = 0
                 hardBreak = .backslash
@@ -212,6 +217,8 @@ extension MarkdownBackend {
                 .choice("complexTable", \.complexTable,
                         summary: "tables a pipe table cannot hold as they are: auto (pipe unless cells hold blocks, then html), grid (pipe unless cells hold blocks, then pandoc's grid table), pipe, html or text"),
                 .choice("tableHeader", \.tableHeader, summary: "header of a pipe table for a table without one: empty row or promote the first row"),
+                .choice("tableColumnStyle", \.tableColumnStyle,
+                        summary: "pipe table columns: aligned (cells padded to the column's width) or compact (no padding, as turndown-plugin-gfm writes)"),
                 .choice("captionStyle", \.captionStyle, summary: "table captions: paragraph before the table or pandoc's ': caption' after it"),
                 .bool("htmlFallbackAttributes", \.htmlFallbackAttributes,
                       summary: "keep class, style and data-* attributes in HTML written for what Markdown cannot hold"),
@@ -299,6 +306,15 @@ extension MarkdownBackend.Options {
         case empty
         /// The first row becomes the header.
         case promote
+    }
+
+    /// How the columns of a pipe table are laid out.
+    public enum TableColumnStyle: String, CaseIterable, Sendable {
+        /// Every cell padded to its column's width, the delimiter row as wide (`| a   | bbb |`).
+        case aligned
+        /// One space around each cell and no padding, three-character delimiter cells
+        /// (`| a | bbb |`, `| --- | :-: |`), as turndown-plugin-gfm writes.
+        case compact
     }
 
     /// Where a table's caption is written when the table is a pipe table.
