@@ -17,6 +17,7 @@ public struct MarkdownBackend: Backend {
 
     /// Renders `document` with `options`.
     public func render(_ document: Document, options: Options) throws -> [UInt8] {
+        let document = options.implicitFigures ? ImplicitFigures.rewritten(document) : document
         var writer = MarkdownWriter(document: document, options: options)
         return writer.write()
     }

@@ -9,7 +9,9 @@ extension MarkdownWriter {
         // Autolinks: the text is the URL (or the address of a mailto: URL), as plain text.
         let first = records.firstChild(i)
         let plain = first >= 0 && tag(first) == .text && records.nextSibling(first) < 0
-        if title.isEmpty, plain, options.escaping != .turndown {
+        // pandoc's link attributes, `[x](url){#id .class target="_blank"}`, in pandoc's dialect.
+        let attributes = options.escaping == .pandoc && options.linkStyle == .inline ? pandocAttributes(i) : nil
+        if title.isEmpty, plain, attributes == nil, options.escaping != .turndown {
             let text = document.textBytes(at: first)
             let destinationBytes = destination.utf8
             let sameAsText = text.elementsEqual(destinationBytes)
@@ -25,7 +27,7 @@ extension MarkdownWriter {
         if options.linkStyle == .reference {
             close = Array(("]" + referenceSuffix(text: text, destination: destination, title: title)).utf8)
         } else {
-            close = Array(("](" + destinationAndTitle(destination, title) + ")").utf8)
+            close = Array(("](" + destinationAndTitle(destination, title) + ")" + (attributes ?? "")).utf8)
         }
         openDelimiter(i, open: [UInt8(ascii: "[")], close: close)
         linkDepth += 1

@@ -71,6 +71,11 @@ extension MarkdownBackend {
         /// drops the size, `html` keeps it in an `<img>` tag, `symbol` (`pandoc`) in pandoc's
         /// `![alt](src){width="100" height="50"}`.
         public var imageSize = Fallback.text
+        /// pandoc's implicit figures (`pandoc`): a figure of one image and a caption is written as
+        /// the image alone in its paragraph with the caption in its brackets and its own alt text
+        /// as an attribute, `![caption](src){alt="alt"}`, which pandoc reads as a figure. Off, the
+        /// image keeps its alt text and the caption is a paragraph of its own.
+        public var implicitFigures = false
         /// Tables a pipe table cannot hold as they are (no header row, spans, a caption, block
         /// content in cells): `auto` (the default) writes a pipe table unless cells hold blocks;
         /// `grid` (`pandoc`) writes pandoc's grid table for those.
@@ -149,6 +154,7 @@ extension MarkdownBackend {
                 listNumbering = .source
                 complexTable = .grid
                 imageSize = .symbol
+                implicitFigures = true
             }
         }
 
@@ -214,6 +220,8 @@ extension MarkdownBackend {
                 .choice("division", \.division, summary: "divisions: html (<div>), text (their blocks) or symbol (pandoc's ::: fenced divs)"),
                 .choice("definitionList", \.definitionList, summary: "definition lists: html (<dl>), text (bold terms) or symbol (term / :   definition)"),
                 .choice("imageSize", \.imageSize, summary: "images with a size: text (![alt](src), size dropped; default), html (<img width height>) or symbol (pandoc's ![alt](src){width=… height=…})"),
+                .bool("implicitFigures", \.implicitFigures,
+                      summary: "a figure of one image and a caption as pandoc's implicit figure: ![caption](src){alt=\"…\"} alone in its paragraph"),
                 .choice("complexTable", \.complexTable,
                         summary: "tables a pipe table cannot hold as they are: auto (pipe unless cells hold blocks, then html), grid (pipe unless cells hold blocks, then pandoc's grid table), pipe, html or text"),
                 .choice("tableHeader", \.tableHeader, summary: "header of a pipe table for a table without one: empty row or promote the first row"),
