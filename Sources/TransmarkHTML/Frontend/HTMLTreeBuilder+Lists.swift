@@ -7,9 +7,7 @@ extension HTMLTreeBuilder {
         // A list directly in a list belongs to the previous item.
         if let last = stack.last, last.flags.contains(.listContainer) {
             if lingeringItem >= 0 {
-                let node = lingeringItem
-                lingeringItem = -1
-                push(.li, key: Int32(HTMLElement.li.rawValue), node: node, flags: [.blockNode])
+                reopenLingeringItem()
             } else {
                 openImpliedItem()
             }
@@ -29,6 +27,15 @@ extension HTMLTreeBuilder {
         let node = openNode(.listItem(task: task), attributes: attributes, style: style)
         push(.li, key: key, node: node, flags: [.blockNode])
         spacing = .start
+    }
+
+    /// A block directly in a list right after an item's end tag (`<li>a</li><p>b</p>`, a
+    /// nested list) belongs to that item, as a browser shows it: no new marker, the item's
+    /// indentation. Its node, kept open by `</li>`, is pushed again.
+    mutating func reopenLingeringItem() {
+        let node = lingeringItem
+        lingeringItem = -1
+        push(.li, key: Int32(HTMLElement.li.rawValue), node: node, flags: [.blockNode])
     }
 
     /// Content other than items directly in a list goes into an item.

@@ -16,8 +16,18 @@ extension HTMLTreeBuilder {
         if isCollecting && collectStartTag(tag, element: element) { return }
         if foreignDepth > 0 && inForeignContent
             && foreignStartTag(tag, element: element, key: key(of: element, name: tag.name)) { return }
-        if lingeringItem >= 0 && element != .ul && element != .ol { settleLingeringItem() }
         let t = element == .unknown ? HTMLElementTraits() : traits[Int(element.rawValue)]
+        if lingeringItem >= 0 && element != .ul && element != .ol {
+            // A block after `</li>` (`<li>a</li><p>b</p>`) continues the item, as a browser
+            // shows it: no new marker. Anything else ends it (inline content and text directly
+            // in the list get an item of their own, so that they are not glued to its text).
+            if element != .li && t.contains(.closesParagraph),
+               stack.last?.flags.contains(.listContainer) == true {
+                reopenLingeringItem()
+            } else {
+                settleLingeringItem()
+            }
+        }
         let head = top(.head)
         if head >= 0 && !t.contains(.isHeadContent) && element != .head && element != .html {
             pop(through: head)
