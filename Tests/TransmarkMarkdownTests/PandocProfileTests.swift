@@ -96,4 +96,12 @@ import TransmarkMarkdown
         let md = try pandocMarkdown("<ul><li>Run:<pre><code>make</code></pre></li><li>x<ul><li>nested</li></ul></li></ul>")
         #expect(md == "-   Run:\n\n    ```\n    make\n    ```\n-   x\n    -   nested\n")
     }
+
+    @Test func aBreakInAHeadingIsASpace() throws {
+        // pandoc's headings hold no break; raw `<br>` would vanish from pandoc's other outputs.
+        #expect(try pandocMarkdown("<h2>hi<br>there</h2><h3>a <br>b</h3>") == "## hi there\n\n### a b\n")
+        // In GFM a heading with a break becomes a setext heading with the break kept.
+        let gfm = try MarkdownBackend().renderString(try HTMLFrontend().parse("<h2>hi<br>there</h2>"))
+        #expect(gfm == "hi  \nthere\n----------\n")
+    }
 }

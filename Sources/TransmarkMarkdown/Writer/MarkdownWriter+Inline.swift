@@ -369,6 +369,12 @@ extension MarkdownWriter {
             node = records.parent(node)
             guard node >= 0, !tag(node).isBlock else { return }
         }
+        if inHeading && headingLineStart < 0 && options.escaping == .pandoc && !inTableCell {
+            // pandoc's headings hold no break and pandoc writes one as a space (raw `<br>`
+            // would vanish from every output but HTML, gluing the words around it).
+            if pendingSpaces.isEmpty { writeSpace() }
+            return
+        }
         if inTableCell || inHeading && headingLineStart < 0 {
             // A table row and an ATX heading are one line: the break is written as HTML.
             writeContent(Array("<br>".utf8))
