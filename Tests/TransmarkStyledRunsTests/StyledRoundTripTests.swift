@@ -62,6 +62,8 @@ extension StyledRoundTripTests {
         // a table whose cells hold blocks.
         "html-to-markdown/media-embeds", "html/media-embeds", "html-to-markdown/table-block-cells-html",
         "html-to-markdown/pandoc-grid-tables",
+        // A `div` continuing a list item after its nested list.
+        "html-to-markdown/list-block-after-item",
     ]
 
     @Test(arguments: allFixtures)

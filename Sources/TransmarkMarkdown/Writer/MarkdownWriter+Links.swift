@@ -19,8 +19,16 @@ extension MarkdownWriter {
                 && destinationBytes.dropFirst(7).elementsEqual(text) && !text.contains(UInt8(ascii: ":"))
             if (sameAsText || mailto) && Self.isAutolinkable(destination) {
                 writeContent([UInt8(ascii: "<")] + Array(text) + [UInt8(ascii: ">")])
+                linkDepth += 1  // `exitLink` comes for it too
                 return false
             }
+        }
+        if !options.keepEmptyLinks && linkShowsNothing(i) {
+            // `<a href="x"></a>` (an icon link whose icon was CSS or SVG) shows nothing and
+            // cannot be clicked: it is left out, whitespace inside it kept as a space.
+            if first >= 0 && pendingSpaces.isEmpty { writeSpace() }
+            linkDepth += 1
+            return false
         }
         let text = options.linkStyle == .reference ? document[NodeID(index: i)].plainText : ""
         let close: [UInt8]
@@ -34,6 +42,28 @@ extension MarkdownWriter {
         // An empty link still needs its brackets.
         if records.firstChild(i) < 0 {
             flushInlinePending()
+        }
+        return true
+    }
+
+    /// Whether link `i` has no content that shows: nothing under it but whitespace text and
+    /// empty inline elements (`<a href><span></span></a>`). At most 16 nodes are looked at; a
+    /// link with more counts as showing something.
+    func linkShowsNothing(_ i: Int32) -> Bool {
+        var cursor = WalkCursor(start: i)
+        var looked = 0
+        while let (node, entering) = cursor.next(records) {
+            guard entering, node != i else { continue }
+            looked += 1
+            switch records.tag(node) {
+            case .text where looked <= 16:
+                if !document.textBytes(at: node).allSatisfy(MarkdownTextEscaper.isSpace) { return false }
+            case .span, .emphasis, .strong, .underline, .strikethrough, .highlight, .superscript, .subscript,
+                 .softBreak where looked <= 16:
+                continue
+            default:
+                return false
+            }
         }
         return true
     }
@@ -98,6 +128,7 @@ extension MarkdownWriter {
         let source = safeURL(imageSource, attribute: "src")
         if let size, size.width != nil || size.height != nil, options.imageSize == .html {
             writeImage(i)
+            linkDepth += 1  // `exitLink` comes for it too
             return false
         }
         let close = Array(("](" + destinationAndTitle(source, title) + ")" + imageAttributes(i, size: size)).utf8)

@@ -344,10 +344,20 @@ struct MarkdownWriter {
             flattenRoot = -1
             previousSiblingIsInline.removeLast()
             if headingLineStart >= 0, case .heading(let level) = document.kind(at: i) {
+                // The heading's text starts after the blank line and the container's prefix
+                // written before its first content.
+                var start = headingLineStart
+                var blankLine = w.prefix
+                while blankLine.last == 0x20 { blankLine.removeLast() }
+                blankLine.append(0x0A)
+                while start < w.bytes.count {
+                    if w.bytes[start] == 0x0A { start += 1 } else if w.bytes[start...].starts(with: blankLine) { start += blankLine.count } else { break }
+                }
+                if !w.prefix.isEmpty && w.bytes[start...].starts(with: w.prefix) { start += w.prefix.count }
                 // turndown underlines with as many characters as the heading has (UTF-16 units).
                 let width = options.escaping == .turndown
-                    ? max(1, String(decoding: w.bytes[headingLineStart...], as: UTF8.self).utf16.count)
-                    : max(3, min(80, Self.codePointCount(of: w.bytes[headingLineStart...])))
+                    ? max(1, String(decoding: w.bytes[start...], as: UTF8.self).utf16.count)
+                    : max(3, min(80, Self.codePointCount(of: w.bytes[start...])))
                 w.cr()
                 w.marker(String(repeating: level == 1 ? "=" : "-", count: width))
             }

@@ -71,6 +71,10 @@ extension MarkdownBackend {
         /// drops the size, `html` keeps it in an `<img>` tag, `symbol` (`pandoc`) in pandoc's
         /// `![alt](src){width="100" height="50"}`.
         public var imageSize = Fallback.text
+        /// Whether a link that shows nothing (`<a href="x"></a>`, or whitespace only: an icon
+        /// link whose icon was CSS or SVG) is written, `[](x)`. Off (the default) it is left out,
+        /// as markdownify does; `turndown` and `pandoc` keep it, as those tools do.
+        public var keepEmptyLinks = false
         /// pandoc's implicit figures (`pandoc`): a figure of one image and a caption is written as
         /// the image alone in its paragraph with the caption in its brackets and its own alt text
         /// as an attribute, `![caption](src){alt="alt"}`, which pandoc reads as a figure. Off, the
@@ -138,6 +142,7 @@ extension MarkdownBackend {
                 imageSize = .text
                 complexTable = .html
                 tableColumnStyle = .compact
+                keepEmptyLinks = true
             case .pandoc:
                 listMarkerPadding = 0
                 hardBreak = .backslash
@@ -155,6 +160,7 @@ extension MarkdownBackend {
                 complexTable = .grid
                 imageSize = .symbol
                 implicitFigures = true
+                keepEmptyLinks = true
             }
         }
 
@@ -220,6 +226,8 @@ extension MarkdownBackend {
                 .choice("division", \.division, summary: "divisions: html (<div>), text (their blocks) or symbol (pandoc's ::: fenced divs)"),
                 .choice("definitionList", \.definitionList, summary: "definition lists: html (<dl>), text (bold terms) or symbol (term / :   definition)"),
                 .choice("imageSize", \.imageSize, summary: "images with a size: text (![alt](src), size dropped; default), html (<img width height>) or symbol (pandoc's ![alt](src){width=… height=…})"),
+                .bool("keepEmptyLinks", \.keepEmptyLinks,
+                      summary: "write links that show nothing (<a href=x></a>) as [](x); by default they are left out"),
                 .bool("implicitFigures", \.implicitFigures,
                       summary: "a figure of one image and a caption as pandoc's implicit figure: ![caption](src){alt=\"…\"} alone in its paragraph"),
                 .choice("complexTable", \.complexTable,

@@ -1,0 +1,44 @@
+import Testing
+import TransmarkCore
+import TransmarkHTML
+import TransmarkMarkdown
+
+/// A link that shows nothing (`<a href="x"></a>`: an icon link whose icon was CSS or SVG, a
+/// heading's anchor link) is left out by default, as markdownify leaves it out; whitespace in it
+/// stays a space. `keepEmptyLinks` (the `turndown` and `pandoc` profiles) writes `[](x)`.
+@Suite struct EmptyLinkTests {
+    func markdown(_ html: String, _ options: [String] = []) throws -> String {
+        try MarkdownBackend().renderString(try HTMLFrontend().parse(html), options: MarkdownBackend.Options(parsing: options))
+    }
+
+    @Test func linksThatShowNothingAreLeftOut() throws {
+        #expect(try markdown(#"foo <a href="http://example.com"></a> bar"#) == "foo bar\n")
+        #expect(try markdown(#"foo<a href="x"> </a>bar"#) == "foo bar\n")
+        #expect(try markdown(#"a <a href="/x"><span></span><b> </b></a> b"#) == "a b\n")
+        #expect(try markdown(##"<h2><a href="#install" class="anchor"><svg><path d="M0"/></svg></a>Install</h2>"##) == "## Install\n")
+    }
+
+    @Test func linksWithContentStay() throws {
+        #expect(try markdown(#"<a href="x"><img src="i.png" alt="icon"></a> ok"#) == "[![icon](i.png)](x) ok\n")
+        #expect(try markdown(#"a <a href="/x"><b>x</b></a> b"#) == "a [**x**](/x) b\n")
+        #expect(try markdown(#"<a href="/c"><code>f()</code></a>"#) == "[`f()`](/c)\n")
+    }
+
+    @Test func keptWhenAsked() throws {
+        #expect(try markdown(#"foo <a href="/x"></a> bar"#, ["keepEmptyLinks=true"]) == "foo [](/x)bar\n")
+        #expect(MarkdownBackend.Options(profile: .turndown).keepEmptyLinks)
+        #expect(MarkdownBackend.Options(profile: .pandoc).keepEmptyLinks)
+        #expect(!MarkdownBackend.Options(profile: .gfm).keepEmptyLinks)
+    }
+
+    @Test func textAfterAnAutolinkStillWraps() throws {
+        // An autolink (and an image written as HTML) once left the writer believing it was
+        // inside a link for the rest of the document, so nothing after it was wrapped.
+        let html = #"<p><a href="http://a.com">http://a.com</a> then a long text that wraps at twenty columns</p>"#
+        let wrapped = try markdown(html, ["lineWidth=20"])
+        #expect(wrapped.split(separator: "\n").allSatisfy { (line: Substring) in line.count <= 20 }, "\(wrapped)")
+        let sized = #"<p><img src="a.png" alt="a" width="10"> then a long text that wraps at twenty columns</p>"#
+        let wrappedAfterImage = try markdown(sized, ["lineWidth=20", "imageSize=html"])
+        #expect(wrappedAfterImage.split(separator: "\n").dropFirst().allSatisfy { (line: Substring) in line.count <= 20 }, "\(wrappedAfterImage)")
+    }
+}

@@ -1,0 +1,22 @@
+import Testing
+import TransmarkCore
+import TransmarkHTML
+import TransmarkMarkdown
+
+/// A setext heading is underlined as long as its text, wherever it stands: after other blocks
+/// (the blank line before it is not counted) and inside quotes and list items (nor is the
+/// container's prefix).
+@Suite struct SetextUnderlineTests {
+    func markdown(_ html: String, _ options: [String] = ["headingStyle=setext"]) throws -> String {
+        try MarkdownBackend().renderString(try HTMLFrontend().parse(html), options: MarkdownBackend.Options(parsing: options))
+    }
+
+    @Test func underlinesFitTheText() throws {
+        #expect(try markdown("X<h1>First</h1><p>abc</p><h2>Hello world</h2>")
+                == "X\n\nFirst\n=====\n\nabc\n\nHello world\n-----------\n")
+        #expect(try markdown("<blockquote><p>q</p><h2>Quoted</h2></blockquote>") == "> q\n>\n> Quoted\n> ------\n")
+        #expect(try markdown("<ul><li><p>i</p><h2>In item</h2></li></ul>") == "- i\n\n  In item\n  -------\n")
+        // turndown counts UTF-16 units of the text, also after other blocks.
+        #expect(try markdown("<p>a</p><h1>Héllo</h1>", ["profile=turndown"]) == "a\n\nHéllo\n=====\n")
+    }
+}
