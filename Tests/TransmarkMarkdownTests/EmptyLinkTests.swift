@@ -4,11 +4,13 @@ import TransmarkHTML
 import TransmarkMarkdown
 
 /// A link that shows nothing (`<a href="x"></a>`: an icon link whose icon was CSS or SVG, a
-/// heading's anchor link) is left out by default, as markdownify leaves it out; whitespace in it
-/// stays a space. `keepEmptyLinks` (the `turndown` and `pandoc` profiles) writes `[](x)`.
+/// heading's anchor link) is written `[](x)` by default, as turndown and pandoc write it and as
+/// Markdown input had it; `dropEmptyLinks` leaves it out, as markdownify does, whitespace in it
+/// kept as a space.
 @Suite struct EmptyLinkTests {
     func markdown(_ html: String, _ options: [String] = []) throws -> String {
-        try MarkdownBackend().renderString(try HTMLFrontend().parse(html), options: MarkdownBackend.Options(parsing: options))
+        try MarkdownBackend().renderString(try HTMLFrontend().parse(html),
+                                           options: MarkdownBackend.Options(parsing: ["dropEmptyLinks=true"] + options))
     }
 
     @Test func linksThatShowNothingAreLeftOut() throws {
@@ -24,11 +26,12 @@ import TransmarkMarkdown
         #expect(try markdown(#"<a href="/c"><code>f()</code></a>"#) == "[`f()`](/c)\n")
     }
 
-    @Test func keptWhenAsked() throws {
-        #expect(try markdown(#"foo <a href="/x"></a> bar"#, ["keepEmptyLinks=true"]) == "foo [](/x)bar\n")
-        #expect(MarkdownBackend.Options(profile: .turndown).keepEmptyLinks)
-        #expect(MarkdownBackend.Options(profile: .pandoc).keepEmptyLinks)
-        #expect(!MarkdownBackend.Options(profile: .gfm).keepEmptyLinks)
+    @Test func keptByDefault() throws {
+        #expect(try markdown(#"foo <a href="/x"></a> bar"#, ["dropEmptyLinks=false"]) == "foo [](/x)bar\n")
+        #expect(!MarkdownBackend.Options().dropEmptyLinks)
+        // Markdown to Markdown keeps a link the author wrote empty.
+        let markdownInput = try MarkdownFrontend().parse("see [](./target.md)")
+        #expect(try MarkdownBackend().renderString(markdownInput) == "see [](./target.md)\n")
     }
 
     @Test func textAfterAnAutolinkStillWraps() throws {

@@ -243,6 +243,11 @@ import TransmarkMarkdown
                     out.append(kind)
                     continue
                 }
+                if node.tag == .link && options.dropEmptyLinks && showsNothing(node) {
+                    // A link that shows nothing is left out (`dropEmptyLinks`).
+                    skipUntilExit = node.id
+                    continue
+                }
                 if node.tag == .term && options.definitionList == .text { out.append("strong"); continue }
                 if kindsWithoutSyntax.contains(node.tag) { continue }
                 if [.emphasis, .strong, .strikethrough].contains(node.tag) && node.plainText.allSatisfy(\.isWhitespace)
@@ -265,6 +270,20 @@ import TransmarkMarkdown
             }
         }
         return out.filter { !$0.isEmpty }
+    }
+
+    /// Whether a link holds nothing but whitespace text and empty inline elements (at most 16
+    /// nodes), as the writer's rule for leaving it out says.
+    static func showsNothing(_ link: Node) -> Bool {
+        let shown: Set<NodeKind.Tag> = [.span, .emphasis, .strong, .underline, .strikethrough, .highlight,
+                                        .superscript, .subscript, .softBreak]
+        var count = 0
+        for case .enter(let node) in link.document.events(from: link.id) where node.id != link.id {
+            count += 1
+            if count > 16 { return false }
+            if node.tag == .text { if !node.text.utf8.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return false } } else if !shown.contains(node.tag) { return false }
+        }
+        return true
     }
 
     /// Whether the writer writes the table as a pipe table (`writesPipeTable` in the writer):

@@ -23,7 +23,7 @@ extension MarkdownWriter {
                 return false
             }
         }
-        if !options.keepEmptyLinks && linkShowsNothing(i) {
+        if options.dropEmptyLinks && linkShowsNothing(i) {
             // `<a href="x"></a>` (an icon link whose icon was CSS or SVG) shows nothing and
             // cannot be clicked: it is left out, whitespace inside it kept as a space.
             if first >= 0 && pendingSpaces.isEmpty { writeSpace() }

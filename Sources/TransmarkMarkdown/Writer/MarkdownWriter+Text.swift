@@ -189,8 +189,15 @@ extension MarkdownWriter {
         let c = text[k]
         let escapes: Bool
         switch c {
-        case UInt8(ascii: "#"), UInt8(ascii: ">"):
+        case UInt8(ascii: ">"):
             escapes = true
+        case UInt8(ascii: "#"):
+            // An ATX heading opens with one to six `#` followed by a space, a tab or the line's
+            // end: `#5` and `#hashtag` are text as they are.
+            var j = k
+            while j < end && text[j] == c && j - k < 7 { j += 1 }
+            let after: UInt8? = j < end ? text[j] : nextByte
+            escapes = j - k <= 6 && (after == nil || MarkdownTextEscaper.isSpace(after!))
         case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
             escapes = next == nil || MarkdownTextEscaper.isSpace(next!) || MarkdownTextEscaper.restIsRule(text, from: k, char: c)
         case UInt8(ascii: "="):

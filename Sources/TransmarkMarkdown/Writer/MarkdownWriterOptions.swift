@@ -71,10 +71,11 @@ extension MarkdownBackend {
         /// drops the size, `html` keeps it in an `<img>` tag, `symbol` (`pandoc`) in pandoc's
         /// `![alt](src){width="100" height="50"}`.
         public var imageSize = Fallback.text
-        /// Whether a link that shows nothing (`<a href="x"></a>`, or whitespace only: an icon
-        /// link whose icon was CSS or SVG) is written, `[](x)`. Off (the default) it is left out,
-        /// as markdownify does; `turndown` and `pandoc` keep it, as those tools do.
-        public var keepEmptyLinks = false
+        /// Whether a link that shows nothing (`<a href="x"></a>`, or whitespace and empty
+        /// elements only: an icon link whose icon was CSS or SVG, a heading's anchor link) is
+        /// left out, as markdownify leaves it out. Off (the default), it is written `[](x)`, as
+        /// turndown and pandoc write it and as Markdown input had it.
+        public var dropEmptyLinks = false
         /// pandoc's implicit figures (`pandoc`): a figure of one image and a caption is written as
         /// the image alone in its paragraph with the caption in its brackets and its own alt text
         /// as an attribute, `![caption](src){alt="alt"}`, which pandoc reads as a figure. Off, the
@@ -142,7 +143,6 @@ extension MarkdownBackend {
                 imageSize = .text
                 complexTable = .html
                 tableColumnStyle = .compact
-                keepEmptyLinks = true
             case .pandoc:
                 listMarkerPadding = 0
                 hardBreak = .backslash
@@ -160,7 +160,6 @@ extension MarkdownBackend {
                 complexTable = .grid
                 imageSize = .symbol
                 implicitFigures = true
-                keepEmptyLinks = true
             }
         }
 
@@ -226,8 +225,8 @@ extension MarkdownBackend {
                 .choice("division", \.division, summary: "divisions: html (<div>), text (their blocks) or symbol (pandoc's ::: fenced divs)"),
                 .choice("definitionList", \.definitionList, summary: "definition lists: html (<dl>), text (bold terms) or symbol (term / :   definition)"),
                 .choice("imageSize", \.imageSize, summary: "images with a size: text (![alt](src), size dropped; default), html (<img width height>) or symbol (pandoc's ![alt](src){width=… height=…})"),
-                .bool("keepEmptyLinks", \.keepEmptyLinks,
-                      summary: "write links that show nothing (<a href=x></a>) as [](x); by default they are left out"),
+                .bool("dropEmptyLinks", \.dropEmptyLinks,
+                      summary: "leave out links that show nothing (<a href=x></a>, written [](x) by default), as markdownify does"),
                 .bool("implicitFigures", \.implicitFigures,
                       summary: "a figure of one image and a caption as pandoc's implicit figure: ![caption](src){alt=\"…\"} alone in its paragraph"),
                 .choice("complexTable", \.complexTable,
