@@ -333,4 +333,14 @@ import TransmarkHTML
         let (md, back) = try viaMarkdown("<pre>one</pre><div></div><pre>two</pre>", MarkdownBackend.Options(profile: .turndown))
         #expect(back.components(separatedBy: "<pre>").count == 3, "\(md)")
     }
+
+    @Test func hashesAreEscapedOnlyWhereTheyOpenAHeading() throws {
+        let document = try HTMLFrontend().parse("<p>#5 and #tag</p><p># x</p><p>###### six</p><p>####### seven</p><p>#</p>")
+        let md = try MarkdownBackend().renderString(document)
+        #expect(md == "#5 and #tag\n\n\\# x\n\n\\###### six\n\n####### seven\n\n\\#\n")
+        // Every one reads back as a paragraph with its text.
+        let back = try MarkdownFrontend().parse(md)
+        #expect(back.root.children.allSatisfy { $0.tag == .paragraph })
+        #expect(back.root.children.map(\.plainText) == ["#5 and #tag", "# x", "###### six", "####### seven", "#"])
+    }
 }
