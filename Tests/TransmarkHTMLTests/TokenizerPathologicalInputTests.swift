@@ -1,4 +1,5 @@
 import Testing
+import TransmarkCore
 import TransmarkHTML
 
 /// Inputs that make naive tokenizers quadratic. These only check that tokenizing finishes
@@ -45,14 +46,14 @@ struct TokenizerPathologicalInputTests {
             return
         }
         #expect(tag.attributes.count == 100_000)
-        #expect(tag.attributes.last == HTMLAttribute(name: "a99999", value: "99999"))
+        #expect(tag.attributes.last == Attribute("a99999", "99999"))
 
         var duplicateTokenizer = HTMLTokenizer(decodedUTF8: duplicates + [UInt8(ascii: ">")])
         guard case let .startTag(duplicateTag)? = duplicateTokenizer.next() else {
             Issue.record("expected a start tag")
             return
         }
-        #expect(duplicateTag.attributes == [HTMLAttribute(name: "a", value: "0")])
+        #expect(duplicateTag.attributes == [Attribute("a", "0")])
     }
 
     @Test("Long runs of '<', '&' and '</' stay linear and keep every byte as text")

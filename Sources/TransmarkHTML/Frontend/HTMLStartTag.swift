@@ -63,10 +63,9 @@ struct HTMLStartTag {
     func hasAttribute(_ name: StaticString) -> Bool { index(of: name) != nil }
 
     /// The attributes as values (for the rarer paths that want them all).
-    var attributes: [HTMLAttribute] {
+    var attributes: [Attribute] {
         (0 ..< spans.count).map { i in
-            HTMLAttribute(name: String(decoding: name(at: i), as: UTF8.self),
-                          value: String(decoding: value(at: i), as: UTF8.self))
+            Attribute(String(decoding: name(at: i), as: UTF8.self), String(decoding: value(at: i), as: UTF8.self))
         }
     }
 }

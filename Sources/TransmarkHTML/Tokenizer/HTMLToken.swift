@@ -1,3 +1,5 @@
+import TransmarkCore
+
 /// One token produced by ``HTMLTokenizer``.
 public enum HTMLToken: Sendable, Equatable {
     /// A `<!DOCTYPE …>`.
@@ -22,13 +24,15 @@ public enum HTMLToken: Sendable, Equatable {
 public struct HTMLTag: Sendable, Equatable {
     /// The tag name, ASCII-lowercased.
     public var name: String
-    /// The attributes in source order, without duplicates (the first of several equal names wins).
-    public var attributes: [HTMLAttribute]
+    /// The attributes in source order, without duplicates (the first of several equal names
+    /// wins): names ASCII-lowercased, values with character references decoded (`""` for a
+    /// boolean attribute such as `disabled`).
+    public var attributes: [Attribute]
     /// Whether the tag ended with `/>`.
     public var isSelfClosing: Bool
 
     /// A tag with a name, attributes and whether it closes itself.
-    public init(name: String, attributes: [HTMLAttribute] = [], isSelfClosing: Bool = false) {
+    public init(name: String, attributes: [Attribute] = [], isSelfClosing: Bool = false) {
         self.name = name
         self.attributes = attributes
         self.isSelfClosing = isSelfClosing
@@ -40,19 +44,6 @@ public struct HTMLTag: Sendable, Equatable {
     }
 }
 
-/// One attribute of a tag.
-public struct HTMLAttribute: Sendable, Equatable {
-    /// The attribute name, ASCII-lowercased.
-    public var name: String
-    /// The value with character references decoded; `""` for a boolean attribute such as `disabled`.
-    public var value: String
-
-    /// An attribute.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
 
 /// A `<!DOCTYPE …>` token.
 public struct HTMLDoctype: Sendable, Equatable {

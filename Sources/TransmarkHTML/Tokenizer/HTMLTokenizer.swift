@@ -385,12 +385,12 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
 
 extension HTMLTokenizerBuffers {
     /// The attributes of the last tag token, as public values.
-    var attributes: [HTMLAttribute] {
+    var attributes: [Attribute] {
         if rawAttributes.isEmpty { return [] }
         let p = attributeBytes.elements
         return rawAttributes.elements.map { a in
-            HTMLAttribute(name: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.nameStart) ..< Int(a.valueStart)]), as: UTF8.self),
-                          value: String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.valueStart) ..< Int(a.valueEnd)]), as: UTF8.self))
+            Attribute(String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.nameStart) ..< Int(a.valueStart)]), as: UTF8.self),
+                      String(decoding: UnsafeBufferPointer(rebasing: p[Int(a.valueStart) ..< Int(a.valueEnd)]), as: UTF8.self))
         }
     }
 }
