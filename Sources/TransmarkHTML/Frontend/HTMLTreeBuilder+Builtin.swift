@@ -69,7 +69,14 @@ extension HTMLTreeBuilder {
         case .td, .th:
             guard currentTable >= 0 else { return }
             closeInlineElements()
-            let cell = Self.cellAttributes(element, tag)
+            var cell = Self.cellAttributes(element, tag)
+            // CSS `text-align` wins over `align`, as CSS wins over presentational attributes.
+            switch style?.textAlign {
+            case .left?, .start?: cell.alignment = .left
+            case .center?: cell.alignment = .center
+            case .right?, .end?: cell.alignment = .right
+            case .justify?, nil: break
+            }
             let attributes = keptAttributes(tag, element: element, hasStyle: style != nil) {
                 $0 == Self.colspanName || $0 == Self.rowspanName || $0 == Self.alignName
             }
