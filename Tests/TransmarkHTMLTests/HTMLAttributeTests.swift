@@ -39,6 +39,19 @@ struct HTMLAttributeTests {
         #expect(try HTMLFrontendInputs.tree(#"<p><a name="">E</a></p>"#).contains(#"span [name=""]"#))
     }
 
+    @Test("A bidi override keeps its direction as a span's dir")
+    func bidiOverride() throws {
+        let tree = try HTMLFrontendInputs.tree(#"<p><bdo dir="rtl">foo</bdo> <bdi>x</bdi></p>"#)
+        #expect(tree == """
+            document
+              paragraph
+                span [dir="rtl"]
+                  text "foo"
+                text " x"
+
+            """, "\(tree)")
+    }
+
     @Test("Noah's Ark compares attributes by content")
     func noahsArk() throws {
         // Four identical <b class=x> are open; only three are reopened in the next paragraph. A

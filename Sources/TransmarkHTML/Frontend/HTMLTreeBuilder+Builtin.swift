@@ -148,7 +148,7 @@ extension HTMLTreeBuilder {
         case .sup: return .superscript
         case .sub: return .subscript
         case .mark: return .highlight
-        case .span, .font, .small, .big, .abbr, .acronym, .q, .nobr: return .span
+        case .span, .font, .small, .big, .abbr, .acronym, .q, .nobr, .bdo: return .span
         case .a:
             if let href = tag.attribute("href") {
                 return .link(destination: HTMLURLNormalization.normalized(href), title: tag.attribute("title") ?? "")
