@@ -21,7 +21,7 @@ struct HTMLAttributeTests {
             """)
     }
 
-    @Test("An anchor without a link keeps its name as its id")
+    @Test("An anchor keeps its name as its id, with or without a link")
     func namedAnchor() throws {
         let tree = try HTMLFrontendInputs.tree(#"<p><a name="sec1">S</a><a name="x" id="y">b</a><a href="/u" name="n">l</a></p>"#)
         #expect(tree == """
@@ -31,7 +31,7 @@ struct HTMLAttributeTests {
                   text "S"
                 span [name="x" id="y"]
                   text "b"
-                link destination="/u" [name="n"]
+                link destination="/u" [id="n"]
                   text "l"
 
             """)

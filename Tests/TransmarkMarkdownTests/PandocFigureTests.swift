@@ -25,8 +25,10 @@ import TransmarkMarkdown
     }
 
     @Test func otherFiguresAreLeftToTheDivisionPolicy() throws {
-        // No caption, two images, a linked image, a caption of several blocks.
-        #expect(try pandocMarkdown(#"<figure><img src="a.png" alt="A"></figure>"#) == "![A](a.png)\n")
+        #expect(try pandocMarkdown(#"<figure><img src="a.png"></figure>"#) == "![](a.png)\n")
+        // No caption: empty brackets, the alt text an attribute (pandoc would read alt text in
+        // the brackets as a caption). Two images, a linked image, a caption of several blocks.
+        #expect(try pandocMarkdown(#"<figure><img src="a.png" alt="A"></figure>"#) == #"![](a.png){alt="A"}"# + "\n")
         #expect(try pandocMarkdown(#"<figure><img src="a.png" alt="A"><img src="b.png" alt="B"><figcaption>C</figcaption></figure>"#)
                 == "![A](a.png)![B](b.png)\n\nC\n")
         #expect(try pandocMarkdown(#"<figure><a href="big.png"><img src="a.png" alt="A"></a><figcaption>C</figcaption></figure>"#)
@@ -42,6 +44,8 @@ import TransmarkMarkdown
     @Test func linksCarryTheirAttributesInPandocsDialect() throws {
         #expect(try pandocMarkdown(#"<a href="https://e.com/d" id="d" class="ext x" target="_blank" onclick="x()">docs</a>"#)
                 == #"[docs](https://e.com/d){#d .ext .x target="_blank"}"# + "\n")
+        // An anchor's name is its id.
+        #expect(try pandocMarkdown(#"<a name="top" href="/x">up</a>"#) == "[up](/x){#top}\n")
         // A URL that would be an autolink keeps the bracket form to carry them.
         #expect(try pandocMarkdown(#"<a href="https://e.com" class="u">https://e.com</a>"#).hasSuffix("](https://e.com){.u}\n"))
         #expect(try pandocMarkdown(#"<a href="https://e.com">https://e.com</a>"#) == "<https://e.com>\n")

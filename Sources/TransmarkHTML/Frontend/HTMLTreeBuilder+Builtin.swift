@@ -96,9 +96,9 @@ extension HTMLTreeBuilder {
         var attributes: AttributeListID
         switch element {
         case .a:
-            // An anchor without a link (`<a name="x">`) is a span that `#x` links to: its name is
-            // its id, unless it has one.
-            let nameAsID = kind.tag != .link && tag.attribute("id") == nil
+            // An anchor's name (`<a name="x">`, what `#x` links to on older pages) is its id,
+            // unless it has one; an anchor without a link is a span.
+            let nameAsID = tag.attribute("id") == nil
             attributes = keptAttributes(tag, element: element, hasStyle: style != nil, nameAsID: nameAsID) {
                 kind.tag == .link && ($0 == Self.hrefName || $0 == Self.titleName)
             }

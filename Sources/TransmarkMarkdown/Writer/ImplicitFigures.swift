@@ -6,8 +6,10 @@ import TransmarkCore
 /// figure with that caption (and the image's own alt text). This is how pandoc writes the
 /// figures its HTML reader makes of `<figure><img><figcaption>`.
 ///
-/// Figures of other shapes (several images or blocks, a linked image, a caption of several
-/// blocks, no caption) are left as they are, for the `division` policy to write.
+/// A figure of one image without a caption is written `![](src){alt="alt"}`, as pandoc writes
+/// it: alt text in the brackets would read back as a caption. Figures of other shapes (several
+/// images or blocks, a linked image, a caption of several blocks) are left as they are, for the
+/// `division` policy to write.
 enum ImplicitFigures {
     /// `document` with every figure of one image and one caption made a paragraph of that image,
     /// captioned; the same document when it has no figure.
@@ -71,10 +73,11 @@ enum ImplicitFigures {
                 return nil
             }
         }
-        guard let image, let caption, caption.contains(where: { !$0.plainText.allSatisfy(\.isWhitespace) }) else {
-            return nil
-        }
-        return CaptionedImage(figure: node, image: image, caption: caption)
+        guard let image else { return nil }
+        // Without a caption the brackets stay empty and the alt text is an attribute: pandoc
+        // would read alt text in the brackets as a caption the figure does not have.
+        let shown = (caption ?? []).contains { !$0.plainText.allSatisfy(\.isWhitespace) }
+        return CaptionedImage(figure: node, image: image, caption: shown ? caption ?? [] : [])
     }
 
     /// A text node of whitespace only.
