@@ -104,4 +104,16 @@ import TransmarkMarkdown
         let gfm = try MarkdownBackend().renderString(try HTMLFrontend().parse("<h2>hi<br>there</h2>"))
         #expect(gfm == "hi  \nthere\n----------\n")
     }
+
+    @Test func listItemAttributesAreASpanOrADiv() throws {
+        // As pandoc writes an `<li id>`: a bracketed span around inline content, a fenced div
+        // around blocks. A break inside keeps one span (one id).
+        #expect(try pandocMarkdown("<ul><li>foo</li><li id=\"id\">bar</li></ul>") == "-   foo\n-   [bar]{#id}\n")
+        #expect(try pandocMarkdown("<ul><li id=\"q\" class=\"c\">a<br>b</li></ul>") == "-   [a\\\n    b]{#q .c}\n")
+        #expect(try pandocMarkdown("<ul><li><p>foo</p></li><li id=\"id\"><p>bar</p></li></ul>")
+                == "-   foo\n\n-   ::: {#id}\n    bar\n    :::\n")
+        // Without attributes, or outside pandoc's dialect, items are as before.
+        let gfm = try MarkdownBackend().renderString(try HTMLFrontend().parse("<ul><li id=\"id\">bar</li></ul>"))
+        #expect(gfm == "- bar\n")
+    }
 }

@@ -134,6 +134,28 @@ extension MarkdownWriter {
             w.markContentStarted()
         }
         openBlockContainer(tightItem: list.isTight)
+        if options.escaping == .pandoc, let attributes = pandocAttributes(i) { enterItemAttributes(i, attributes) }
+    }
+
+    /// pandoc's form of a list item's id, classes and attributes (`<li id="x">`), as pandoc
+    /// writes them: inline content in a bracketed span (`- [bar]{#x}`), blocks in a fenced div
+    /// (`- ::: {#x}`).
+    mutating func enterItemAttributes(_ i: Int32, _ attributes: String) {
+        var child = records.firstChild(i)
+        var blocks = false
+        while child >= 0 && !blocks {
+            blocks = records.tag(child).isBlock
+            child = records.nextSibling(child)
+        }
+        if blocks {
+            w.marker("::: " + attributes)
+            w.cr()
+            openBlockContainer()
+            fencedDivisions.append(i)
+        } else if records.firstChild(i) >= 0 {
+            // Opened with the implicit paragraph of its first inline node (see `enter`).
+            spannedItems.append(i)
+        }
     }
 
     /// Whether the node's last child is a block other than a list (turndown's "item content

@@ -381,9 +381,10 @@ extension MarkdownWriter {
             return
         }
         pendingSpaces.removeAll(keepingCapacity: true)
-        if linkDepth == 0 {
-            // Close open delimiters, break the line, reopen them. (Inside link text the break
-            // stays inside: closing and reopening would make two links of one.)
+        if linkDepth == 0 && !openDelimiters.contains(where: { $0.open.first == UInt8(ascii: "[") }) {
+            // Close open delimiters, break the line, reopen them. (Inside link text and pandoc's
+            // bracketed spans the break stays inside: closing and reopening would make two
+            // links or two spans of one, with one id twice.)
             let reopen = openDelimiters
             for d in openDelimiters.reversed() { w.marker(d.close) }
             openDelimiters.removeAll()

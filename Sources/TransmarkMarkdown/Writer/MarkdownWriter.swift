@@ -73,8 +73,10 @@ struct MarkdownWriter {
     /// The heading or definition term being written, whose block descendants (a paragraph or a
     /// division inside `<h2>`) are flattened into its one line; -1 outside of one.
     var flattenRoot: Int32 = -1
-    /// Divisions written as pandoc's fenced divs, innermost last.
+    /// Divisions (and list items with attributes) written as pandoc's fenced divs, innermost last.
     var fencedDivisions: [Int32] = []
+    /// List items with attributes whose inline content is a pandoc bracketed span, innermost last.
+    var spannedItems: [Int32] = []
     var headingLineStart = 0
     var inTableCell = false
     /// Whether a cell of a grid table is being written (a complex table inside is HTML).
@@ -186,6 +188,10 @@ struct MarkdownWriter {
             && !(previousSiblingIsInline.last ?? false) {
             // The first of a run of inline nodes in a block container: an implicit paragraph.
             startBlock(i)
+            if let item = spannedItems.last, item == records.parent(i) {
+                // A list item's attributes: its inline content is pandoc's bracketed span.
+                openDelimiter(item, open: [UInt8(ascii: "[")], close: Array(("]" + (pandocAttributes(item) ?? "")).utf8))
+            }
         }
         return enterInline(i, t)
     }
@@ -364,7 +370,14 @@ struct MarkdownWriter {
             headingLineStart = -1
             w.cr()
         case .blockQuote, .listItem, .footnoteDefinition:
+            if spannedItems.last == i { spannedItems.removeLast() }
             endInlineRun()
+            if t == .listItem && fencedDivisions.last == i {
+                fencedDivisions.removeLast()
+                closeBlockContainer()
+                w.cr()
+                w.marker(":::")
+            }
             closeBlockContainer()
             if t == .listItem && options.escaping == .turndown && !(lists.last?.isTight ?? true) && endsWithBlock(i) {
                 // turndown ends an item whose content ends with a block (a paragraph, in a
@@ -429,7 +442,8 @@ struct MarkdownWriter {
             if inline && flattenRoot < 0 && !holdsInlineDirectly(tag(p)) {
                 let next = records.nextSibling(i)
                 if next < 0 || !isInline(tag(next)) {
-                    // End of an implicit paragraph.
+                    // End of an implicit paragraph (and of a list item's span around it).
+                    if let item = spannedItems.last, item == p { closeDelimiter(item) }
                     endInlineRun()
                     w.cr()
                 }
