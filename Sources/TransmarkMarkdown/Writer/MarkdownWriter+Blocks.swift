@@ -138,8 +138,8 @@ extension MarkdownWriter {
     }
 
     /// pandoc's form of a list item's id, classes and attributes (`<li id="x">`), as pandoc
-    /// writes them: inline content in a bracketed span (`- [bar]{#x}`), blocks in a fenced div
-    /// (`- ::: {#x}`).
+    /// writes them: inline content in a bracketed span (`- [bar]{#x}`, with `span=symbol`),
+    /// blocks in a fenced div (`- ::: {#x}`, with `division=symbol` too).
     mutating func enterItemAttributes(_ i: Int32, _ attributes: String) {
         var child = records.firstChild(i)
         var blocks = false
@@ -148,11 +148,12 @@ extension MarkdownWriter {
             child = records.nextSibling(child)
         }
         if blocks {
+            guard options.division == .symbol && options.span == .symbol else { return }
             w.marker("::: " + attributes)
             w.cr()
             openBlockContainer()
             fencedDivisions.append(i)
-        } else if records.firstChild(i) >= 0 {
+        } else if records.firstChild(i) >= 0 && options.span == .symbol {
             // Opened with the implicit paragraph of its first inline node (see `enter`).
             spannedItems.append(i)
         }
