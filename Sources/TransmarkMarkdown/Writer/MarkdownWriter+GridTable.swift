@@ -19,9 +19,10 @@ extension MarkdownWriter {
 
     /// Writes a table as a grid table: a header row (when the table's first row is one, or
     /// `tableHeader=promote`) under a `+===+` border, alignments as colons in the border below
-    /// the header (or in the top border), spans padded with empty cells, and the caption as for
-    /// a pipe table.
+    /// the header (or in the top border), spanning cells as one box (`writeSpannedGridTable`;
+    /// padded with empty cells where spans overlap), and the caption as for a pipe table.
     mutating func writeGridTable(_ grid: TableGrid, table: Int32) {
+        if grid.hasSpans && writeSpannedGridTable(grid, table: table) { return }
         // Reference links met in the cells, taken back if the table is written as HTML instead.
         let savedReferences = references, savedReferenceIndex = referenceIndex
         let rows: [[[[UInt8]]]] = grid.rows.map { row in row.map { $0 >= 0 ? renderGridCell($0) : [] } }

@@ -85,7 +85,9 @@ extension MarkdownWriter {
         if plain { return true }
         switch options.complexTable {
         case .pipe: return true
-        case .auto, .grid: return !grid.hasBlocks
+        case .auto: return !grid.hasBlocks
+        // pandoc's grid tables hold spans as they are (pandoc 2.19 and later read them).
+        case .grid: return !grid.hasBlocks && !grid.hasSpans
         case .html, .text: return false
         }
     }
