@@ -30,6 +30,10 @@ public struct HTMLFrontend: Frontend {
         /// get no node of their own and their content goes to the deepest open node, so no text
         /// is lost and no error is raised.
         public var maxDepth = 4096
+        /// Read footnotes as HTML writers write them (a footnotes section of notes, and links to
+        /// them in the text; see `Docs/html-reader.md`) as footnote references and definitions.
+        /// Off, they stay a list and links.
+        public var footnotes = true
         /// What each tag becomes (library only, not settable by key).
         public var tagRegistry = HTMLTagRegistry.standard
 
@@ -42,6 +46,7 @@ public struct HTMLFrontend: Frontend {
                 .bool("keepComments", \.keepComments, summary: "keep comments as raw HTML nodes"),
                 .bool("keepHidden", \.keepHidden, summary: "keep elements hidden by `hidden` or display:none"),
                 .bool("preformattedCode", \.preformattedCode, summary: "keep the whitespace of inline <code> as written (turndown's option)"),
+                .bool("footnotes", \.footnotes, summary: "read footnote sections and the links to them (pandoc, GitHub, Hugo, Wikipedia, …) as footnotes"),
                 .choice("encoding", \.encoding, summary: "input encoding (auto: BOM, <meta charset>, else UTF-8)"),
                 .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes"),
                 .int("maxDepth", \.maxDepth, range: 8...Int(Int32.max),
@@ -68,17 +73,22 @@ public struct HTMLFrontend: Frontend {
         switch HTMLInputDecoder.prepare(input, encoding: options.encoding.inputEncoding) {
         case .inPlace(let firstCR):
             var builder = HTMLTreeBuilder(input: input, firstCR: firstCR, options: options)
-            return builder.build()
+            return Self.finish(builder.build(), options: options)
         case .decoded(let decoded):
             return Self.build(decoded, options: options)
         }
+    }
+
+    /// The built document with the passes after building (footnotes).
+    private static func finish(_ document: Document, options: Options) -> Document {
+        options.footnotes ? HTMLFootnotes.read(document) : document
     }
 
     /// Builds the document from decoded input (no CRs left in it).
     private static func build(_ decoded: [UInt8], options: Options) -> Document {
         decoded.withUnsafeBufferPointer { p in
             var builder = HTMLTreeBuilder(input: p, firstCR: p.count, options: options)
-            return builder.build()
+            return finish(builder.build(), options: options)
         }
     }
 
@@ -96,7 +106,7 @@ public struct HTMLFrontend: Frontend {
                 return builder.build()
             }
             input = []
-            return document
+            return Self.finish(document, options: options)
         case .decoded(let decoded):
             input = []
             return Self.build(decoded, options: options)

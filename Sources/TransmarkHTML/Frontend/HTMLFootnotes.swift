@@ -1,0 +1,184 @@
+@_spi(TransmarkStorage) import TransmarkCore
+
+/// Footnotes as HTML writers write them, read back as footnotes (`HTMLFrontend.Options.footnotes`):
+/// a list of notes in a footnotes container, and links to its items in the text.
+///
+/// - **Containers**: an element whose classes include `footnotes` or `footnote`, or with
+///   `role="doc-endnotes"` or `data-footnotes` — pandoc, GitHub and cmark-gfm, kramdown, Hugo,
+///   Python-Markdown and markdown-it all write one of these. (Wikipedia's `references` lists
+///   are citations, whose markers and back links are text readers see: they stay as they are.) Its
+///   list items with an `id` are the notes; its rule (`<hr>`, or markdown-it's
+///   `hr.footnotes-sep` before it) and visually hidden heading go.
+/// - **References**: a link to a note's `id` (`<a href="#fn1">`), with the `<sup>` around it or
+///   inside it, becomes a footnote reference. Notes are numbered in the order they are listed.
+/// - **Back links** inside a note (to a reference's `id`, with a class or role of a back link, or
+///   an arrow or caret as text) go.
+///
+/// Nothing changes in a document without such a container, and a link to anything else stays
+/// a link.
+enum HTMLFootnotes {
+    /// The document with its footnotes read, or the same document when it has none.
+    static func read(_ document: Document) -> Document {
+        let records = document.storage.records
+        // Notes: the list items with an id of the lists in (or being) footnote containers.
+        var labels: [String: String] = [:]
+        var noteItems: [Int32: String] = [:]
+        var containers = Set<Int32>()
+        for index in 0..<Int32(records.count) {
+            let tag = records.tag(index)
+            guard tag == .division || tag == .list, records.attributes(index) >= 0,
+                  isContainer(document.attributes(at: index)) else { continue }
+            // A container inside a container (a list of notes inside its section) is one: the
+            // outer one was met first.
+            if containers.contains(records.parent(index)) || records.parent(index) >= 0 && containers.contains(records.parent(records.parent(index))) {
+                continue
+            }
+            var found = false
+            for list in lists(in: index, records) {
+                var item = records.firstChild(list)
+                while item >= 0 {
+                    if records.tag(item) == .listItem, let id = attribute("id", of: item, document), !id.isEmpty, labels[id] == nil {
+                        let label = String(labels.count + 1)
+                        labels[id] = label
+                        noteItems[item] = label
+                        found = true
+                    }
+                    item = records.nextSibling(item)
+                }
+            }
+            if found { containers.insert(index) }
+        }
+        guard !labels.isEmpty else { return document }
+        // Which nodes are inside a container, and inside a note (records are in document order,
+        // a parent before its children: one pass, whatever the depth).
+        var inContainer = [Bool](repeating: false, count: records.count)
+        var inNote = [Bool](repeating: false, count: records.count)
+        for index in 1..<Int32(records.count) {
+            let parent = records.parent(index)
+            guard parent >= 0 else { continue }
+            inContainer[Int(index)] = inContainer[Int(parent)] || containers.contains(parent)
+            inNote[Int(index)] = inNote[Int(parent)] || noteItems[parent] != nil
+        }
+
+        // References: links to a note; the ids they (or their `<sup>`) carry are what back
+        // links point to.
+        var references: [Int32: String] = [:]
+        var referenceIDs = Set<String>()
+        for index in 0..<Int32(records.count) where records.tag(index) == .link {
+            guard case .link(let destination, _) = document.kind(at: index), destination.hasPrefix("#"),
+                  let label = labels[String(destination.dropFirst())], !inNote[Int(index)] else { continue }
+            var node = index
+            let parent = records.parent(index)
+            if parent >= 0, records.tag(parent) == .superscript, onlyChild(index, of: parent, document) { node = parent }
+            references[node] = label
+            for holder in [index, node] { if let id = attribute("id", of: holder, document) { referenceIDs.insert(id) } }
+        }
+
+        var fragment = DocumentBuilder()
+        var referenceNodes: [String: Node] = [:]
+        for label in Set(references.values).sorted(by: { Int($0) ?? 0 < Int($1) ?? 0 }) {
+            fragment.leaf(.footnoteReference(label: label))
+        }
+        let built = fragment.finish()
+        for node in built.root.children { if case .footnoteReference(let label) = node.kind { referenceNodes[label] = node } }
+
+        return document.rewritten { node in
+            let index = node.id.index
+            if let label = references[index], let reference = referenceNodes[label] { return .replace(with: .subtree(reference)) }
+            if let label = noteItems[index] { return .replaceKind(.footnoteDefinition(label: label)) }
+            if containers.contains(index) { return .unwrap }
+            // markdown-it's rule before its footnotes section.
+            if node.tag == .thematicBreak && node.hasClass("footnotes-sep") { return .drop }
+            guard inContainer[Int(index)] else { return .keep }
+            switch node.tag {
+            case .list where noteList(index, noteItems, records): return .unwrap
+            case .thematicBreak: return .drop
+            case .heading where isVisuallyHidden(node): return .drop
+            case .link where inNote[Int(index)] && isBackLink(node, referenceIDs): return .drop
+            default: return .keep
+            }
+        }
+    }
+
+    /// Whether an element's attributes mark it as a footnotes container.
+    static func isContainer(_ attributes: [Attribute]) -> Bool {
+        for a in attributes {
+            switch a.name {
+            case "class":
+                if a.value.split(whereSeparator: \.isWhitespace).contains(where: { $0 == "footnotes" || $0 == "footnote" }) {
+                    return true
+                }
+            case "role": if a.value == "doc-endnotes" { return true }
+            case "data-footnotes": return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// The lists that hold a container's notes: the container itself, or lists at most two
+    /// levels below it.
+    static func lists(in container: Int32, _ records: NodeRecords) -> [Int32] {
+        if records.tag(container) == .list { return [container] }
+        var found: [Int32] = []
+        var child = records.firstChild(container)
+        while child >= 0 {
+            if records.tag(child) == .list { found.append(child) }
+            if records.tag(child) == .division {
+                var grandchild = records.firstChild(child)
+                while grandchild >= 0 {
+                    if records.tag(grandchild) == .list { found.append(grandchild) }
+                    grandchild = records.nextSibling(grandchild)
+                }
+            }
+            child = records.nextSibling(child)
+        }
+        return found
+    }
+
+    /// Whether a list holds notes (its items become the definitions, so it goes).
+    static func noteList(_ list: Int32, _ noteItems: [Int32: String], _ records: NodeRecords) -> Bool {
+        var item = records.firstChild(list)
+        while item >= 0 {
+            if noteItems[item] != nil { return true }
+            item = records.nextSibling(item)
+        }
+        return false
+    }
+
+    static func attribute(_ name: String, of index: Int32, _ document: Document) -> String? {
+        guard document.storage.records.attributes(index) >= 0 else { return nil }
+        return document.attributes(at: index).first { $0.name == name }?.value
+    }
+
+    /// Whether `child` is the only child of `parent` but for whitespace.
+    static func onlyChild(_ child: Int32, of parent: Int32, _ document: Document) -> Bool {
+        document[NodeID(index: parent)].children.allSatisfy { node in
+            node.id.index == child || node.tag == .text && node.plainText.allSatisfy(\.isWhitespace)
+        }
+    }
+
+    /// A heading only screen readers see (GitHub's "Footnotes" above its notes).
+    static func isVisuallyHidden(_ node: Node) -> Bool {
+        node.hasClass("sr-only") || node.hasClass("visually-hidden")
+    }
+
+    /// A link from a note back to its reference: to a reference's id, marked as a back link, or
+    /// an arrow or caret alone.
+    static func isBackLink(_ node: Node, _ referenceIDs: Set<String>) -> Bool {
+        if case .link(let destination, _) = node.kind, destination.hasPrefix("#"), referenceIDs.contains(String(destination.dropFirst())) {
+            return true
+        }
+        if node.attribute("role") == "doc-backlink" || node.attribute("data-footnote-backref") != nil { return true }
+        if let classes = node.attribute("class"), classes.contains("backref") || classes.contains("footnote-back") { return true }
+        let text = node.plainText.filter { !$0.isWhitespace }
+        return ["↩", "↩︎", "^", "↑"].contains(text)
+    }
+}
+
+extension Node {
+    /// Whether the node's `class` attribute lists `name`.
+    fileprivate func hasClass(_ name: String) -> Bool {
+        attribute("class")?.split(whereSeparator: \.isWhitespace).contains { $0 == name } ?? false
+    }
+}
