@@ -26,7 +26,7 @@ enum HTMLFootnotes {
         var containers = Set<Int32>()
         for index in 0..<Int32(records.count) {
             let tag = records.tag(index)
-            guard tag == .division || tag == .list, records.attributes(index) >= 0,
+            guard tag == .division || tag == .list, mayBeContainer(index, document.storage),
                   isContainer(document.attributes(at: index)) else { continue }
             // A container inside a container (a list of notes inside its section) is one: the
             // outer one was met first.
@@ -98,6 +98,45 @@ enum HTMLFootnotes {
             default: return .keep
             }
         }
+    }
+
+    /// Whether a node's attributes may mark it as a footnotes container: a `class` holding
+    /// `footnote`, a `role`, or `data-footnotes`. Read from the bytes, without making strings:
+    /// it is asked of every division and list of every page.
+    static func mayBeContainer(_ index: Int32, _ storage: DocumentStorage) -> Bool {
+        let list = storage.records.attributes(index)
+        guard list >= 0 else { return false }
+        let range = storage.attributeLists[Int(list)]
+        return storage.attributeBytes.withUnsafeBufferPointer { bytes in
+            for span in storage.attributeSpans[range.spans] {
+                let name = UnsafeBufferPointer(rebasing: bytes[span.name])
+                if name.elementsEqual("class".utf8) {
+                    if contains(UnsafeBufferPointer(rebasing: bytes[span.value]), "footnote") { return true }
+                } else if name.elementsEqual("role".utf8) || name.elementsEqual("data-footnotes".utf8) {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// Whether `bytes` hold `needle` (ASCII).
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        let n = needle.utf8CodeUnitCount
+        guard bytes.count >= n else { return false }
+        let first = needle.utf8Start[0]
+        var i = 0
+        while i + n <= bytes.count {
+            if bytes[i] == first && memcmpEqual(bytes.baseAddress! + i, needle.utf8Start, n) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    @inline(__always)
+    private static func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        for k in 0..<n where a[k] != b[k] { return false }
+        return true
     }
 
     /// Whether an element's attributes mark it as a footnotes container.
