@@ -102,4 +102,14 @@ import TransmarkCore
         #expect(found.references == ["1"], "\(html)")
         #expect(found.definitions == ["1: The note"], "\(html)")
     }
+
+    @Test func theQuickSearchFindsTheWordAnywhere() {
+        let search = HorspoolSearch("footnote")
+        for text in ["footnote", "xfootnotes", "class=\"a footnote\"", "fffootnote", "notefootnote"] {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { search.occurs(in: $0) }, "\(text)")
+        }
+        for text in ["", "footnot", "Footnote", "foot note", "ootnote f", "footnotx"] {
+            #expect(!Array(text.utf8).withUnsafeBufferPointer { search.occurs(in: $0) }, "\(text)")
+        }
+    }
 }

@@ -19,6 +19,14 @@
 enum HTMLFootnotes {
     /// The document with its footnotes read, or the same document when it has none.
     static func read(_ document: Document) -> Document {
+        // Every container has `footnote` in an attribute (`class="footnotes"`, `data-footnotes`)
+        // or `role="doc-endnotes"`: a document whose attribute bytes hold neither has none, and
+        // its nodes need not be looked at.
+        let attributeBytes = document.storage.attributeBytes
+        let mayHoldNotes = attributeBytes.withUnsafeBufferPointer {
+            HorspoolSearch.footnote.occurs(in: $0) || HorspoolSearch.endnotes.occurs(in: $0)
+        }
+        guard mayHoldNotes else { return document }
         let records = document.storage.records
         // Notes: the list items with an id of the lists in (or being) footnote containers.
         var labels: [String: String] = [:]
@@ -219,5 +227,43 @@ extension Node {
     /// Whether the node's `class` attribute lists `name`.
     fileprivate func hasClass(_ name: String) -> Bool {
         attribute("class")?.split(whereSeparator: \.isWhitespace).contains { $0 == name } ?? false
+    }
+}
+
+/// Whether a byte string occurs in a buffer, by Horspool's method: the window moves by up to the
+/// needle's length at each step, so a megabyte of attributes is looked at in well under a
+/// million steps.
+struct HorspoolSearch {
+    let needle: [UInt8]
+    let shift: [Int]
+
+    init(_ needle: String) {
+        self.needle = Array(needle.utf8)
+        var shift = [Int](repeating: self.needle.count, count: 256)
+        for (k, b) in self.needle.dropLast().enumerated() { shift[Int(b)] = self.needle.count - 1 - k }
+        self.shift = shift
+    }
+
+    static let footnote = HorspoolSearch("footnote")
+    static let endnotes = HorspoolSearch("doc-endnotes")
+
+    func occurs(in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = needle.count
+        guard n > 0, haystack.count >= n else { return false }
+        return needle.withUnsafeBufferPointer { needle in
+            shift.withUnsafeBufferPointer { shift in
+                var i = 0
+                while i + n <= haystack.count {
+                    let last = haystack[i + n - 1]
+                    if last == needle[n - 1] {
+                        var k = n - 2
+                        while k >= 0 && haystack[i + k] == needle[k] { k -= 1 }
+                        if k < 0 { return true }
+                    }
+                    i += shift[Int(last)]
+                }
+                return false
+            }
+        }
     }
 }
