@@ -127,7 +127,8 @@ extension HTMLTreeBuilder {
     /// suppressed content the list may end up on no node; it costs its bytes, nothing else.)
     /// `replacingClassWith` rewrites the value of `class` (nil drops it).
     /// `nameAsID`: a `name` attribute is kept as `id` (`<a name="x">`, the anchor old pages
-    /// link to as `#x`, is what `id` names today).
+    /// link to as `#x`, is what `id` names today) unless the tag has an `id` (looked for only
+    /// when there is a name: most tags have none).
     mutating func keptAttributes(_ tag: HTMLStartTag, element: HTMLElement, hasStyle: Bool, nameAsID: Bool = false,
                                  consumed: (UInt64) -> Bool = { _ in false },
                                  replacingClassWith replaceClass: ((String) -> String?)? = nil) -> AttributeListID {
@@ -137,7 +138,7 @@ extension HTMLTreeBuilder {
             let n = tag.packedName(at: i)
             if n != 0 {
                 if consumed(n) { continue }
-                if nameAsID && n == Self.nameName && tag.value(at: i).count > 0 {
+                if nameAsID && n == Self.nameName && tag.value(at: i).count > 0 && !tag.hasAttribute("id") {
                     ("id" as StaticString).withUTF8Buffer { builder.appendAttribute(name: $0, value: tag.value(at: i)) }
                     continue
                 }

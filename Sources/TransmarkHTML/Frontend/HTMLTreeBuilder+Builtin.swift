@@ -98,8 +98,7 @@ extension HTMLTreeBuilder {
         case .a:
             // An anchor's name (`<a name="x">`, what `#x` links to on older pages) is its id,
             // unless it has one; an anchor without a link is a span.
-            let nameAsID = tag.attribute("id") == nil
-            attributes = keptAttributes(tag, element: element, hasStyle: style != nil, nameAsID: nameAsID) {
+            attributes = keptAttributes(tag, element: element, hasStyle: style != nil, nameAsID: true) {
                 kind.tag == .link && ($0 == Self.hrefName || $0 == Self.titleName)
             }
         case .ol:
