@@ -73,22 +73,25 @@ public struct HTMLFrontend: Frontend {
         switch HTMLInputDecoder.prepare(input, encoding: options.encoding.inputEncoding) {
         case .inPlace(let firstCR):
             var builder = HTMLTreeBuilder(input: input, firstCR: firstCR, options: options)
-            return Self.finish(builder.build(), options: options)
+            let document = builder.build()
+            return Self.finish(document, builder, options: options)
         case .decoded(let decoded):
             return Self.build(decoded, options: options)
         }
     }
 
-    /// The built document with the passes after building (footnotes).
-    private static func finish(_ document: Document, options: Options) -> Document {
-        options.footnotes ? HTMLFootnotes.read(document) : document
+    /// The built document with the passes after building: footnotes, when the builder met a
+    /// list item with an `id` (every footnote is one).
+    private static func finish(_ document: Document, _ builder: HTMLTreeBuilder, options: Options) -> Document {
+        options.footnotes && builder.sawListItemWithID ? HTMLFootnotes.read(document) : document
     }
 
     /// Builds the document from decoded input (no CRs left in it).
     private static func build(_ decoded: [UInt8], options: Options) -> Document {
         decoded.withUnsafeBufferPointer { p in
             var builder = HTMLTreeBuilder(input: p, firstCR: p.count, options: options)
-            return finish(builder.build(), options: options)
+            let document = builder.build()
+            return finish(document, builder, options: options)
         }
     }
 
@@ -101,12 +104,12 @@ public struct HTMLFrontend: Frontend {
         let prepared = input.withUnsafeBufferPointer { HTMLInputDecoder.prepare($0, encoding: options.encoding.inputEncoding) }
         switch prepared {
         case .inPlace(let firstCR):
-            let document = input.withUnsafeBufferPointer { p in
+            let (document, sawListItemWithID) = input.withUnsafeBufferPointer { p in
                 var builder = HTMLTreeBuilder(input: p, firstCR: firstCR, options: options)
-                return builder.build()
+                return (builder.build(), builder.sawListItemWithID)
             }
             input = []
-            return Self.finish(document, options: options)
+            return options.footnotes && sawListItemWithID ? HTMLFootnotes.read(document) : document
         case .decoded(let decoded):
             input = []
             return Self.build(decoded, options: options)

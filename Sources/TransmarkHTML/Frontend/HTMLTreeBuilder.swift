@@ -41,6 +41,8 @@ struct HTMLTreeBuilder {
     /// A list item whose end tag came but whose node is still open, in case a list nested
     /// directly in the list follows and belongs in it.
     var lingeringItem: Int32 = -1
+    /// Whether a list item with an `id` was met (footnotes need one: see `HTMLFootnotes`).
+    var sawListItemWithID = false
     /// The node of the last item opened for content directly in a list (not by `<li>`), or -1.
     var impliedItemNode: Int32 = -1
     var tables: [HTMLTableContext] = []
