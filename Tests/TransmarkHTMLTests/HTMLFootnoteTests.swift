@@ -66,12 +66,23 @@ import TransmarkCore
 
     @Test func notesAreNumberedInOrderAndReferencesMayRepeat() throws {
         let found = try footnotes("""
-            <p>x<a href="#n-b">[b]</a> y<a href="#n-a">[a]</a> z<a href="#n-b">[b]</a> <a href="#top">top</a> <a href="#other">o</a></p>
+            <p>x<a href="#fn-b">[b]</a> y<a href="#footnote-a">[a]</a> z<a href="#fn-b">[b]</a> <a href="#top">top</a> <a href="#other">o</a></p>
             <ul><li id="other">not a note</li></ul>
-            <div class="footnotes"><ol><li id="n-a">First listed.</li><li id="n-b">Second listed.</li><li>No id.</li></ol></div>
+            <div class="footnotes"><ol><li id="footnote-a">First listed.</li><li id="fn-b">Second listed.</li><li>No id.</li></ol></div>
             """)
         #expect(found.references == ["2", "1", "2"])
         #expect(found.definitions == ["1: First listed.", "2: Second listed."])
+    }
+
+    @Test func notesAreItemsWhoseIdNamesANote() throws {
+        // Every writer names its notes `fn…` or `foot…`; items named otherwise (`cite_note-1`,
+        // Wikipedia's citations) are not looked at.
+        let html = ##"<p>x<a href="#note-1">1</a></p><div class="footnotes"><ol><li id="note-1">N</li></ol></div>"##
+        #expect(try footnotes(html).references.isEmpty)
+        for (id, names) in [("user-content-fn-x", true), ("fn:1", true), ("footnote-2", true), ("cite_note-1", false),
+                            ("info", false), ("form-1", false), ("f", false)] {
+            #expect(Array(id.utf8).withUnsafeBufferPointer { HTMLTreeBuilder.namesANote($0) } == names, "\(id)")
+        }
     }
 
     @Test func withoutAContainerOrWhenOffNothingChanges() throws {

@@ -7,8 +7,10 @@
 ///   `role="doc-endnotes"` or `data-footnotes` — pandoc, GitHub and cmark-gfm, kramdown, Hugo,
 ///   Python-Markdown and markdown-it all write one of these. (Wikipedia's `references` lists
 ///   are citations, whose markers and back links are text readers see: they stay as they are.) Its
-///   list items with an `id` are the notes; its rule (`<hr>`, or markdown-it's
-///   `hr.footnotes-sep` before it) and visually hidden heading go.
+///   list items whose `id` names a note (`fn1`, `fn:1`, `footnote-2`; see
+///   `HTMLTreeBuilder.namesANote`) are the notes, and the tree is looked at only when the
+///   builder met one; its rule (`<hr>`, or markdown-it's `hr.footnotes-sep` before it) and
+///   visually hidden heading go.
 /// - **References**: a link to a note's `id` (`<a href="#fn1">`), with the `<sup>` around it or
 ///   inside it, becomes a footnote reference. Notes are numbered in the order they are listed.
 /// - **Back links** inside a note (to a reference's `id`, with a class or role of a back link, or
@@ -45,7 +47,8 @@ enum HTMLFootnotes {
             for list in lists(in: index, records) {
                 var item = records.firstChild(list)
                 while item >= 0 {
-                    if records.tag(item) == .listItem, let id = attribute("id", of: item, document), !id.isEmpty, labels[id] == nil {
+                    if records.tag(item) == .listItem, let id = attribute("id", of: item, document), labels[id] == nil,
+                       Array(id.utf8).withUnsafeBufferPointer({ HTMLTreeBuilder.namesANote($0) }) {
                         let label = String(labels.count + 1)
                         labels[id] = label
                         noteItems[item] = label

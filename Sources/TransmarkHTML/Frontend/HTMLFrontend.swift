@@ -81,9 +81,9 @@ public struct HTMLFrontend: Frontend {
     }
 
     /// The built document with the passes after building: footnotes, when the builder met a
-    /// list item with an `id` (every footnote is one).
+    /// list item with a note's `id` (see `HTMLTreeBuilder.namesANote`).
     private static func finish(_ document: Document, _ builder: HTMLTreeBuilder, options: Options) -> Document {
-        options.footnotes && builder.sawListItemWithID ? HTMLFootnotes.read(document) : document
+        options.footnotes && builder.sawNoteItem ? HTMLFootnotes.read(document) : document
     }
 
     /// Builds the document from decoded input (no CRs left in it).
@@ -104,12 +104,12 @@ public struct HTMLFrontend: Frontend {
         let prepared = input.withUnsafeBufferPointer { HTMLInputDecoder.prepare($0, encoding: options.encoding.inputEncoding) }
         switch prepared {
         case .inPlace(let firstCR):
-            let (document, sawListItemWithID) = input.withUnsafeBufferPointer { p in
+            let (document, sawNoteItem) = input.withUnsafeBufferPointer { p in
                 var builder = HTMLTreeBuilder(input: p, firstCR: firstCR, options: options)
-                return (builder.build(), builder.sawListItemWithID)
+                return (builder.build(), builder.sawNoteItem)
             }
             input = []
-            return options.footnotes && sawListItemWithID ? HTMLFootnotes.read(document) : document
+            return options.footnotes && sawNoteItem ? HTMLFootnotes.read(document) : document
         case .decoded(let decoded):
             input = []
             return Self.build(decoded, options: options)

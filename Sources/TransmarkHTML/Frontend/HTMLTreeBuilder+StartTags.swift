@@ -16,7 +16,7 @@ extension HTMLTreeBuilder {
         if isCollecting && collectStartTag(tag, element: element) { return }
         if foreignDepth > 0 && inForeignContent
             && foreignStartTag(tag, element: element, key: key(of: element, name: tag.name)) { return }
-        if element == .li && !sawListItemWithID { sawListItemWithID = tag.hasAttribute("id") }
+        if element == .li && !sawNoteItem, let i = tag.index(of: "id") { sawNoteItem = Self.namesANote(tag.value(at: i)) }
         let t = element == .unknown ? HTMLElementTraits() : traits[Int(element.rawValue)]
         if lingeringItem >= 0 && element != .ul && element != .ol {
             // A block after `</li>` (`<li>a</li><p>b</p>`) continues the item, as a browser

@@ -41,8 +41,25 @@ struct HTMLTreeBuilder {
     /// A list item whose end tag came but whose node is still open, in case a list nested
     /// directly in the list follows and belongs in it.
     var lingeringItem: Int32 = -1
-    /// Whether a list item with an `id` was met (footnotes need one: see `HTMLFootnotes`).
-    var sawListItemWithID = false
+    /// Whether a list item with the `id` of a note was met (see `namesANote`): only then are
+    /// footnotes looked for (`HTMLFootnotes`).
+    var sawNoteItem = false
+
+    /// Whether an `id` is one footnote writers give notes: it holds `fn` or `foot` (pandoc and
+    /// markdown-it `fn1`, kramdown, Hugo and Python-Markdown `fn:1`, GitHub `user-content-fn-x`,
+    /// Transmark and cmark-gfm `fn-x`, `footnote-1`).
+    static func namesANote(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
+        let f = UInt8(ascii: "f"), n = UInt8(ascii: "n"), o = UInt8(ascii: "o"), t = UInt8(ascii: "t")
+        var i = 0
+        while i + 1 < id.count {
+            if id[i] == f {
+                if id[i + 1] == n { return true }
+                if i + 3 < id.count && id[i + 1] == o && id[i + 2] == o && id[i + 3] == t { return true }
+            }
+            i += 1
+        }
+        return false
+    }
     /// The node of the last item opened for content directly in a list (not by `<li>`), or -1.
     var impliedItemNode: Int32 = -1
     var tables: [HTMLTableContext] = []
