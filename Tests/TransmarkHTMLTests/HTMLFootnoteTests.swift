@@ -75,12 +75,12 @@ import TransmarkCore
     }
 
     @Test func notesAreItemsWhoseIdNamesANote() throws {
-        // Every writer names its notes `fn…` or `foot…`; items named otherwise (`cite_note-1`,
-        // Wikipedia's citations) are not looked at.
+        // Every writer names its notes `fn…` or `footnote…`; items named otherwise (`cite_note-1`,
+        // Wikipedia's citations, `footer-info`) are not looked at.
         let html = ##"<p>x<a href="#note-1">1</a></p><div class="footnotes"><ol><li id="note-1">N</li></ol></div>"##
         #expect(try footnotes(html).references.isEmpty)
         for (id, names) in [("user-content-fn-x", true), ("fn:1", true), ("footnote-2", true), ("cite_note-1", false),
-                            ("info", false), ("form-1", false), ("f", false)] {
+                            ("info", false), ("form-1", false), ("footer-info", false), ("f", false)] {
             #expect(Array(id.utf8).withUnsafeBufferPointer { HTMLTreeBuilder.namesANote($0) } == names, "\(id)")
         }
     }

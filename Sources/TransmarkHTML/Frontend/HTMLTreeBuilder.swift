@@ -45,16 +45,17 @@ struct HTMLTreeBuilder {
     /// footnotes looked for (`HTMLFootnotes`).
     var sawNoteItem = false
 
-    /// Whether an `id` is one footnote writers give notes: it holds `fn` or `foot` (pandoc and
+    /// Whether an `id` is one footnote writers give notes: it holds `fn` or `footnote` (pandoc and
     /// markdown-it `fn1`, kramdown, Hugo and Python-Markdown `fn:1`, GitHub `user-content-fn-x`,
     /// Transmark and cmark-gfm `fn-x`, `footnote-1`).
     static func namesANote(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
-        let f = UInt8(ascii: "f"), n = UInt8(ascii: "n"), o = UInt8(ascii: "o"), t = UInt8(ascii: "t")
+        let f = UInt8(ascii: "f"), n = UInt8(ascii: "n")
+        let footnote = Array("footnote".utf8)
         var i = 0
         while i + 1 < id.count {
             if id[i] == f {
                 if id[i + 1] == n { return true }
-                if i + 3 < id.count && id[i + 1] == o && id[i + 2] == o && id[i + 3] == t { return true }
+                if i + footnote.count <= id.count && id[i ..< i + footnote.count].elementsEqual(footnote) { return true }
             }
             i += 1
         }
