@@ -35,7 +35,9 @@ extension MarkdownWriter {
         if options.linkStyle == .reference {
             close = Array(("]" + referenceSuffix(text: text, destination: destination, title: title)).utf8)
         } else {
-            close = Array(("](" + destinationAndTitle(destination, title) + ")" + (attributes ?? "")).utf8)
+            var closing = "](" + destinationAndTitle(destination, title) + ")"
+            if let attributes { closing += attributes }
+            close = Array(closing.utf8)
         }
         openDelimiter(i, open: [UInt8(ascii: "[")], close: close)
         linkDepth += 1
