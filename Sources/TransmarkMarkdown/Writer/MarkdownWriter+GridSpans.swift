@@ -87,17 +87,9 @@ extension MarkdownWriter {
             if count > available { heights[box.row + box.rows - 1] += count - available }
         }
         // The same allowance for padding as a grid table without spans.
-        let lineWidth = widths.reduce(0, +) + 3 * grid.columns + 1
-        let lineCount = heights.reduce(grid.rows.count + 1, +)
-        let (size, overflow) = lineCount.multipliedReportingOverflow(by: lineWidth)
-        let excess = overflow ? Int.max : size - 4 * contentBytes
-        if excess > gridPaddingAllowance || hasEmojiSequence {
-            references = savedReferences
-            referenceIndex = savedReferenceIndex
-            writeHTMLFragment(table)
-            return true
-        }
-        if excess > 0 { gridPaddingAllowance -= excess }
+        guard fitsGridAllowance(table, lines: heights.reduce(grid.rows.count + 1, +), width: widths.reduce(0, +) + 3 * grid.columns + 1,
+                                contentBytes: contentBytes, hasEmojiSequence: hasEmojiSequence,
+                                references: (savedReferences, savedReferenceIndex)) else { return true }
 
         writeCaptionBefore(grid, table: table)
         let alignments = columnAlignments(grid, table: table)

@@ -43,17 +43,8 @@ extension MarkdownWriter {
         // of the document's allowance (small tables of short cells pad more), HTML holds it.
         let lineWidth = widths.reduce(0, +) + 3 * grid.columns + 1
         let lineCount = rows.reduce(rows.count + 1) { $0 + max(1, $1.map(\.count).max() ?? 1) }
-        let (size, overflow) = lineCount.multipliedReportingOverflow(by: lineWidth)
-        let excess = overflow ? Int.max : size - 4 * contentBytes
-        // Emoji sequences (joined, with a skin tone or a presentation selector) are as wide as one
-        // emoji on screen, but pandoc adds up their parts: no padding suits both, so HTML.
-        if excess > gridPaddingAllowance || hasEmojiSequence {
-            references = savedReferences
-            referenceIndex = savedReferenceIndex
-            writeHTMLFragment(table)
-            return
-        }
-        if excess > 0 { gridPaddingAllowance -= excess }
+        guard fitsGridAllowance(table, lines: lineCount, width: lineWidth, contentBytes: contentBytes,
+                                hasEmojiSequence: hasEmojiSequence, references: (savedReferences, savedReferenceIndex)) else { return }
         writeCaptionBefore(grid, table: table)
         let alignments = columnAlignments(grid, table: table)
         // pandoc reads no grid table that ends at its header's `+===+` border: a table of one
@@ -79,6 +70,24 @@ extension MarkdownWriter {
             writeGridBorder(widths, fill: isHeader ? "=" : "-", alignments: isHeader ? alignments : nil)
         }
         writeCaptionAfter(grid)
+    }
+
+    /// Whether a grid table of `lines` lines `width` columns wide, for `contentBytes` of cell
+    /// text, pads within the document's allowance (and takes what it uses of it). If not, or
+    /// with emoji sequences — as wide as one emoji on screen, but pandoc adds up their parts, so
+    /// no padding suits both — the table is written as HTML instead, the reference links met in
+    /// its cells taken back.
+    mutating func fitsGridAllowance(_ table: Int32, lines: Int, width: Int, contentBytes: Int, hasEmojiSequence: Bool,
+                                    references saved: ([ReferenceDefinition], [String: Int])) -> Bool {
+        let (size, overflow) = lines.multipliedReportingOverflow(by: width)
+        let excess = overflow ? Int.max : size - 4 * contentBytes
+        if excess > gridPaddingAllowance || hasEmojiSequence {
+            (references, referenceIndex) = saved
+            writeHTMLFragment(table)
+            return false
+        }
+        if excess > 0 { gridPaddingAllowance -= excess }
+        return true
     }
 
     /// A border line: `+` at each column boundary, `fill` between, and the alignments (if
