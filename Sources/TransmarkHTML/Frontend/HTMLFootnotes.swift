@@ -12,7 +12,8 @@
 ///   builder met one; its rule (`<hr>`, or markdown-it's `hr.footnotes-sep` before it) and
 ///   visually hidden heading go.
 /// - **References**: a link to a note's `id` (`<a href="#fn1">`), with the `<sup>` around it or
-///   inside it, becomes a footnote reference. Notes are numbered in the order they are listed.
+///   inside it, becomes a footnote reference. Notes are numbered in the order they are listed,
+///   and their definitions go to the end of the document, as Markdown readers put them.
 /// - **Back links** inside a note (to a reference's `id`, with a class or role of a back link, or
 ///   an arrow or caret as text) go.
 ///
@@ -93,7 +94,7 @@ enum HTMLFootnotes {
         let built = fragment.finish()
         for node in built.root.children { if case .footnoteReference(let label) = node.kind { referenceNodes[label] = node } }
 
-        return document.rewritten { node in
+        let read = document.rewritten { node in
             let index = node.id.index
             if let label = references[index], let reference = referenceNodes[label] { return .replace(with: .subtree(reference)) }
             if let label = noteItems[index] { return .replaceKind(.footnoteDefinition(label: label)) }
@@ -109,6 +110,19 @@ enum HTMLFootnotes {
             default: return .keep
             }
         }
+        return definitionsAtTheEnd(read)
+    }
+
+    /// The document with its footnote definitions moved to its end, in their order: where
+    /// Markdown readers put them (a page's notes may stand in a section inside its article).
+    static func definitionsAtTheEnd(_ document: Document) -> Document {
+        var definitions: [Node] = []
+        for case .enter(let node) in document.events() where node.tag == .footnoteDefinition { definitions.append(node) }
+        let body = document.rewritten { $0.tag == .footnoteDefinition ? .drop : .keep }
+        var builder = DocumentBuilder(estimatedNodes: document.nodeCount)
+        for child in body.root.children { builder.appendCopy(of: child.id, in: body) }
+        for definition in definitions { builder.appendCopy(of: definition.id, in: document) }
+        return builder.finish()
     }
 
     /// Whether a node's attributes may mark it as a footnotes container: a `class` holding
