@@ -123,4 +123,40 @@ import TransmarkCore
             #expect(!Array(text.utf8).withUnsafeBufferPointer { search.occurs(in: $0) }, "\(text)")
         }
     }
+
+    @Test func awkwardShapesStayLinear() throws {
+        let reference = "<p>a<a href=\"#fn1\"><sup>1</sup></a></p>"
+        // A footnotes section inside a note is part of that note (it was read again per level,
+        // the output growing with the square of the depth).
+        var nested = "<section class=\"footnotes\"><ol>"
+        for k in 1...600 { nested += "<li id=\"fn\(k)\"><p>n\(k)</p><div class=\"footnotes\"><ol>" }
+        nested += String(repeating: "</ol></div></li>", count: 600) + "</ol></section>"
+        let document = try HTMLFrontendInputs.parse(reference + nested)
+        #expect(try footnotes(reference + nested).definitions.count == 1)
+        #expect(document.nodeCount < 10_000)
+        // Many references in one `<sup>` after a long run of spaces: each was checked against
+        // every child of the `<sup>`.
+        let links = String(repeating: "<a href=\"#fn1\">1</a>", count: 4000)
+        let many = "<p><sup>" + String(repeating: "&nbsp;", count: 40_000) + links + "</sup></p>"
+            + "<section class=\"footnotes\"><ol><li id=\"fn1\">x</li></ol></section>"
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure { _ = try HTMLFrontendInputs.parse(many) }
+        #expect(elapsed < .seconds(10), "\(elapsed)")
+    }
+
+    @Test func linksWithWordsMixedListsAndEncodedIds() throws {
+        let notes = "<div class=\"footnotes\"><ol><li id=\"fn1\">N</li></ol></div>"
+        // A link with words stays a link; a marker beside it is the reference.
+        let words = try footnotes("<p>x <a href=\"#fn1\">see note one</a> y<a href=\"#fn1\">1</a></p>" + notes)
+        #expect(words.references == ["1"])
+        #expect(try HTMLFrontendInputs.tree("<p>x <a href=\"#fn1\">see note one</a></p>" + notes).contains("see note one"))
+        // A list with other items keeps them as a list.
+        let mixed = try HTMLFrontendInputs.tree(
+            "<p>a<a href=\"#fn1\">1</a></p><div class=\"footnotes\"><ol><li id=\"fn1\">note</li><li>plain item</li></ol></div>")
+        #expect(mixed.contains("list ordered") && mixed.contains("plain item") && mixed.contains("footnoteDefinition"), "\(mixed)")
+        // Ids are matched as links name them (percent-encoded).
+        let encoded = try footnotes(
+            "<p>b<sup><a href=\"#fn:é\">2</a></sup></p><div class=\"footnote\"><ol><li id=\"fn:é\">two</li></ol></div>")
+        #expect(encoded.references == ["1"] && encoded.definitions == ["1: two"])
+    }
 }

@@ -17,6 +17,8 @@ import TransmarkMarkdown
         #expect(try markdown(#"foo <a href="http://example.com"></a> bar"#) == "foo bar\n")
         #expect(try markdown(#"foo<a href="x"> </a>bar"#) == "foo bar\n")
         #expect(try markdown(#"a <a href="/x"><span></span><b> </b></a> b"#) == "a b\n")
+        // No whitespace inside, none added.
+        #expect(try markdown(#"foo<a href="x"><i></i></a>bar"#) == "foobar\n")
         #expect(try markdown(##"<h2><a href="#install" class="anchor"><svg><path d="M0"/></svg></a>Install</h2>"##) == "## Install\n")
     }
 

@@ -335,12 +335,16 @@ import TransmarkHTML
     }
 
     @Test func hashesAreEscapedOnlyWhereTheyOpenAHeading() throws {
-        let document = try HTMLFrontend().parse("<p>#5 and #tag</p><p># x</p><p>###### six</p><p>####### seven</p><p>#</p>")
-        let md = try MarkdownBackend().renderString(document)
-        #expect(md == "#5 and #tag\n\n\\# x\n\n\\###### six\n\n####### seven\n\n\\#\n")
+        // `#5`, `#tag`: a character right after the run in the same text, so no heading opens.
+        // Anything else is escaped, also where the next node decides (moved whitespace, more
+        // `#`, an empty element) and past six `#` (pandoc reads those as a heading).
+        let html = "<p>#5 and #tag</p><p># x</p><p>###### six</p><p>####### seven</p><p>#</p>"
+            + "<p>#<em> x</em></p><p>#<span>#</span> x</p><p>#<b></b> x</p><p>#<a href=\"u\"> x</a></p>"
+        let md = try MarkdownBackend().renderString(try HTMLFrontend().parse(html))
+        #expect(md.hasPrefix("#5 and #tag\n\n\\# x\n\n\\###### six\n\n\\####### seven\n\n\\#\n\n"), "\(md)")
         // Every one reads back as a paragraph with its text.
         let back = try MarkdownFrontend().parse(md)
-        #expect(back.root.children.allSatisfy { $0.tag == .paragraph })
-        #expect(back.root.children.map(\.plainText) == ["#5 and #tag", "# x", "###### six", "####### seven", "#"])
+        #expect(back.root.children.allSatisfy { $0.tag == .paragraph }, "\(md)")
+        #expect(back.root.children.map(\.plainText) == ["#5 and #tag", "# x", "###### six", "####### seven", "#", "# x", "## x", "# x", "# x"])
     }
 }

@@ -16,6 +16,9 @@ import TransmarkMarkdown
                 == "X\n\nFirst\n=====\n\nabc\n\nHello world\n-----------\n")
         #expect(try markdown("<blockquote><p>q</p><h2>Quoted</h2></blockquote>") == "> q\n>\n> Quoted\n> ------\n")
         #expect(try markdown("<ul><li><p>i</p><h2>In item</h2></li></ul>") == "- i\n\n  In item\n  -------\n")
+        // turndown's blank lines keep the prefix's trailing space: still not counted.
+        #expect(try markdown("<blockquote><p>p</p><h1>Quoted heading</h1></blockquote>", ["profile=turndown"])
+                == "> p\n> \n> Quoted heading\n> ==============\n")
         // turndown counts UTF-16 units of the text, also after other blocks.
         #expect(try markdown("<p>a</p><h1>Héllo</h1>", ["profile=turndown"]) == "a\n\nHéllo\n=====\n")
     }

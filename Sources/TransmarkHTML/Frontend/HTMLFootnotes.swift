@@ -31,29 +31,36 @@ enum HTMLFootnotes {
         }
         guard mayHoldNotes else { return document }
         let records = document.storage.records
-        // Notes: the list items with an id of the lists in (or being) footnote containers.
+        // Notes: the list items (whose id names a note) of the lists in (or being) footnote
+        // containers. A container inside a container or a note is part of it, not one of its
+        // own (records are in document order, a parent before its children: one pass, flags
+        // carried down, whatever the depth).
         var labels: [String: String] = [:]
         var noteItems: [Int32: String] = [:]
         var containers = Set<Int32>()
+        var inContainer = [Bool](repeating: false, count: records.count)
         for index in 0..<Int32(records.count) {
+            let parent = records.parent(index)
+            if parent >= 0 { inContainer[Int(index)] = inContainer[Int(parent)] || containers.contains(parent) }
             let tag = records.tag(index)
-            guard tag == .division || tag == .list, mayBeContainer(index, document.storage),
+            guard tag == .division || tag == .list, !inContainer[Int(index)], mayBeContainer(index, document.storage),
                   isContainer(document.attributes(at: index)) else { continue }
-            // A container inside a container (a list of notes inside its section) is one: the
-            // outer one was met first.
-            if containers.contains(records.parent(index)) || records.parent(index) >= 0 && containers.contains(records.parent(records.parent(index))) {
-                continue
-            }
             var found = false
             for list in lists(in: index, records) {
                 var item = records.firstChild(list)
                 while item >= 0 {
-                    if records.tag(item) == .listItem, let id = attribute("id", of: item, document), labels[id] == nil,
+                    // Ids are compared as links name them: normalized as the reader stores
+                    // destinations (`#fn:%C3%A9` for `fn:é`). The first of two equal ids wins, as
+                    // in a browser.
+                    if records.tag(item) == .listItem, let id = attribute("id", of: item, document),
                        Array(id.utf8).withUnsafeBufferPointer({ HTMLTreeBuilder.namesANote($0) }) {
-                        let label = String(labels.count + 1)
-                        labels[id] = label
-                        noteItems[item] = label
-                        found = true
+                        let key = HTMLURLNormalization.normalized(id)
+                        if labels[key] == nil {
+                            let label = String(labels.count + 1)
+                            labels[key] = label
+                            noteItems[item] = label
+                            found = true
+                        }
                     }
                     item = records.nextSibling(item)
                 }
@@ -61,9 +68,7 @@ enum HTMLFootnotes {
             if found { containers.insert(index) }
         }
         guard !labels.isEmpty else { return document }
-        // Which nodes are inside a container, and inside a note (records are in document order,
-        // a parent before its children: one pass, whatever the depth).
-        var inContainer = [Bool](repeating: false, count: records.count)
+        // Which nodes are inside a container, and inside a note.
         var inNote = [Bool](repeating: false, count: records.count)
         for index in 1..<Int32(records.count) {
             let parent = records.parent(index)
@@ -81,9 +86,15 @@ enum HTMLFootnotes {
                   let label = labels[String(destination.dropFirst())], !inNote[Int(index)] else { continue }
             var node = index
             let parent = records.parent(index)
-            if parent >= 0, records.tag(parent) == .superscript, onlyChild(index, of: parent, document) { node = parent }
+            let inSuperscript = parent >= 0 && records.tag(parent) == .superscript && onlyChild(index, of: parent, document)
+            if inSuperscript { node = parent }
+            // A marker (`1`, `[2]`, `*`, a `<sup>`, a footnote class or role) is a reference; a
+            // link with words (`see note one`) stays a link and keeps them.
+            guard inSuperscript || isMarker(index, document) else { continue }
             references[node] = label
-            for holder in [index, node] { if let id = attribute("id", of: holder, document) { referenceIDs.insert(id) } }
+            for holder in [index, node] {
+                if let id = attribute("id", of: holder, document) { referenceIDs.insert(HTMLURLNormalization.normalized(id)) }
+            }
         }
 
         var fragment = DocumentBuilder()
@@ -116,8 +127,20 @@ enum HTMLFootnotes {
     /// The document with its footnote definitions moved to its end, in their order: where
     /// Markdown readers put them (a page's notes may stand in a section inside its article).
     static func definitionsAtTheEnd(_ document: Document) -> Document {
+        // The outermost definitions only: one inside another goes with it.
         var definitions: [Node] = []
-        for case .enter(let node) in document.events() where node.tag == .footnoteDefinition { definitions.append(node) }
+        var depth = 0
+        for event in document.events() {
+            switch event {
+            case .enter(let node) where node.tag == .footnoteDefinition:
+                if depth == 0 { definitions.append(node) }
+                depth += 1
+            case .exit(let node) where node.tag == .footnoteDefinition:
+                depth -= 1
+            default:
+                break
+            }
+        }
         let body = document.rewritten { $0.tag == .footnoteDefinition ? .drop : .keep }
         var builder = DocumentBuilder(estimatedNodes: document.nodeCount)
         for child in body.root.children { builder.appendCopy(of: child.id, in: body) }
@@ -200,14 +223,17 @@ enum HTMLFootnotes {
         return found
     }
 
-    /// Whether a list holds notes (its items become the definitions, so it goes).
+    /// Whether a list holds notes only (its items become the definitions, so it goes; a list
+    /// with other items too stays, without its notes).
     static func noteList(_ list: Int32, _ noteItems: [Int32: String], _ records: NodeRecords) -> Bool {
         var item = records.firstChild(list)
+        var any = false
         while item >= 0 {
-            if noteItems[item] != nil { return true }
+            guard records.tag(item) != .listItem || noteItems[item] != nil else { return false }
+            any = any || noteItems[item] != nil
             item = records.nextSibling(item)
         }
-        return false
+        return any
     }
 
     static func attribute(_ name: String, of index: Int32, _ document: Document) -> String? {
@@ -215,11 +241,37 @@ enum HTMLFootnotes {
         return document.attributes(at: index).first { $0.name == name }?.value
     }
 
-    /// Whether `child` is the only child of `parent` but for whitespace.
+    /// Whether `child` is the only child of `parent` but for short whitespace text (a few
+    /// children looked at: a `<sup>` with more holds more than one reference).
     static func onlyChild(_ child: Int32, of parent: Int32, _ document: Document) -> Bool {
-        document[NodeID(index: parent)].children.allSatisfy { node in
-            node.id.index == child || node.tag == .text && node.plainText.allSatisfy(\.isWhitespace)
+        let records = document.storage.records
+        var node = records.firstChild(parent)
+        var looked = 0
+        while node >= 0 {
+            looked += 1
+            if looked > 4 { return false }
+            if node != child {
+                guard records.tag(node) == .text else { return false }
+                let text = document.textBytes(at: node)
+                guard text.count <= 16, text.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0xC2 || $0 == 0xA0 }) else {
+                    return false
+                }
+            }
+            node = records.nextSibling(node)
         }
+        return true
+    }
+
+    /// Whether a link to a note reads as a footnote marker: a footnote class or role, a
+    /// `<sup>` inside, or a short text (`1`, `[2]`, `*`, `†`).
+    static func isMarker(_ link: Int32, _ document: Document) -> Bool {
+        if let classes = attribute("class", of: link, document), classes.contains("footnote") { return true }
+        if attribute("role", of: link, document) == "doc-noteref" || attribute("data-footnote-ref", of: link, document) != nil {
+            return true
+        }
+        let node = document[NodeID(index: link)]
+        if node.children.contains(where: { $0.tag == .superscript }) { return true }
+        return node.plainText.filter { !$0.isWhitespace }.count <= 4
     }
 
     /// A heading only screen readers see (GitHub's "Footnotes" above its notes).

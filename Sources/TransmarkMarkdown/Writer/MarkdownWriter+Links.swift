@@ -23,10 +23,10 @@ extension MarkdownWriter {
                 return false
             }
         }
-        if options.dropEmptyLinks && linkShowsNothing(i) {
+        if options.dropEmptyLinks, let spaced = linkShowsNothing(i) {
             // `<a href="x"></a>` (an icon link whose icon was CSS or SVG) shows nothing and
             // cannot be clicked: it is left out, whitespace inside it kept as a space.
-            if first >= 0 && pendingSpaces.isEmpty { writeSpace() }
+            if spaced && pendingSpaces.isEmpty { writeSpace() }
             linkDepth += 1
             return false
         }
@@ -49,25 +49,30 @@ extension MarkdownWriter {
     }
 
     /// Whether link `i` has no content that shows: nothing under it but whitespace text and
-    /// empty inline elements (`<a href><span></span></a>`). At most 16 nodes are looked at; a
-    /// link with more counts as showing something.
-    func linkShowsNothing(_ i: Int32) -> Bool {
+    /// empty inline elements (`<a href><span></span></a>`); nil when it has some, else whether
+    /// it holds whitespace. At most 16 nodes are looked at; a link with more counts as showing
+    /// something.
+    func linkShowsNothing(_ i: Int32) -> Bool? {
         var cursor = WalkCursor(start: i)
         var looked = 0
+        var spaced = false
         while let (node, entering) = cursor.next(records) {
             guard entering, node != i else { continue }
             looked += 1
             switch records.tag(node) {
             case .text where looked <= 16:
-                if !document.textBytes(at: node).allSatisfy(MarkdownTextEscaper.isSpace) { return false }
-            case .span, .emphasis, .strong, .underline, .strikethrough, .highlight, .superscript, .subscript,
-                 .softBreak where looked <= 16:
+                let text = document.textBytes(at: node)
+                if !text.allSatisfy(MarkdownTextEscaper.isSpace) { return nil }
+                spaced = spaced || !text.isEmpty
+            case .softBreak where looked <= 16:
+                spaced = true
+            case .span, .emphasis, .strong, .underline, .strikethrough, .highlight, .superscript, .subscript where looked <= 16:
                 continue
             default:
-                return false
+                return nil
             }
         }
-        return true
+        return spaced
     }
 
     mutating func exitLink(_ i: Int32) {

@@ -192,12 +192,14 @@ extension MarkdownWriter {
         case UInt8(ascii: ">"):
             escapes = true
         case UInt8(ascii: "#"):
-            // An ATX heading opens with one to six `#` followed by a space, a tab or the line's
-            // end: `#5` and `#hashtag` are text as they are.
+            // An ATX heading opens with `#`s followed by a space, a tab or the line's end:
+            // `#5` and `#hashtag` (a character other than those right after the run, in this
+            // text) are text as they are. Anything else is escaped: what the next node writes
+            // (moved whitespace, more `#`, nothing) is not known here, and pandoc reads more
+            // than six `#` as a heading too.
             var j = k
-            while j < end && text[j] == c && j - k < 7 { j += 1 }
-            let after: UInt8? = j < end ? text[j] : nextByte
-            escapes = j - k <= 6 && (after == nil || MarkdownTextEscaper.isSpace(after!))
+            while j < end && text[j] == c { j += 1 }
+            escapes = j == end || MarkdownTextEscaper.isSpace(text[j])
         case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"):
             escapes = next == nil || MarkdownTextEscaper.isSpace(next!) || MarkdownTextEscaper.restIsRule(text, from: k, char: c)
         case UInt8(ascii: "="):

@@ -353,11 +353,15 @@ struct MarkdownWriter {
                 // The heading's text starts after the blank line and the container's prefix
                 // written before its first content.
                 var start = headingLineStart
-                var blankLine = w.prefix
-                while blankLine.last == 0x20 { blankLine.removeLast() }
-                blankLine.append(0x0A)
+                // A blank line in a container is its prefix, with or without trailing spaces
+                // (turndown keeps them).
+                var trimmedPrefix = w.prefix
+                while trimmedPrefix.last == 0x20 { trimmedPrefix.removeLast() }
+                let blankLines = [trimmedPrefix + [0x0A], w.prefix + [0x0A]]
                 while start < w.bytes.count {
-                    if w.bytes[start] == 0x0A { start += 1 } else if w.bytes[start...].starts(with: blankLine) { start += blankLine.count } else { break }
+                    if w.bytes[start] == 0x0A { start += 1; continue }
+                    guard let blank = blankLines.first(where: { !$0.isEmpty && w.bytes[start...].starts(with: $0) }) else { break }
+                    start += blank.count
                 }
                 if !w.prefix.isEmpty && w.bytes[start...].starts(with: w.prefix) { start += w.prefix.count }
                 // turndown underlines with as many characters as the heading has (UTF-16 units).
