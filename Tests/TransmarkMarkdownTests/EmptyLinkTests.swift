@@ -19,6 +19,9 @@ import TransmarkMarkdown
         #expect(try markdown(#"a <a href="/x"><span></span><b> </b></a> b"#) == "a b\n")
         // No whitespace inside, none added.
         #expect(try markdown(#"foo<a href="x"><i></i></a>bar"#) == "foobar\n")
+        // Past 16 nodes a link counts as showing something (the look stays short): kept.
+        let deep = String(repeating: "<span>", count: 20) + String(repeating: "</span>", count: 20)
+        #expect(try markdown(#"a <a href="/x">"# + deep + "</a> b") == "a [](/x)b\n")
         #expect(try markdown(##"<h2><a href="#install" class="anchor"><svg><path d="M0"/></svg></a>Install</h2>"##) == "## Install\n")
     }
 

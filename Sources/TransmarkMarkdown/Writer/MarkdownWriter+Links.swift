@@ -59,14 +59,15 @@ extension MarkdownWriter {
         while let (node, entering) = cursor.next(records) {
             guard entering, node != i else { continue }
             looked += 1
+            if looked > 16 { return nil }
             switch records.tag(node) {
-            case .text where looked <= 16:
+            case .text:
                 let text = document.textBytes(at: node)
                 if !text.allSatisfy(MarkdownTextEscaper.isSpace) { return nil }
                 spaced = spaced || !text.isEmpty
-            case .softBreak where looked <= 16:
+            case .softBreak:
                 spaced = true
-            case .span, .emphasis, .strong, .underline, .strikethrough, .highlight, .superscript, .subscript where looked <= 16:
+            case .span, .emphasis, .strong, .underline, .strikethrough, .highlight, .superscript, .subscript:
                 continue
             default:
                 return nil
