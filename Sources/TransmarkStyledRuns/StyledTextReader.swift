@@ -12,20 +12,6 @@ extension Document {
     }
 }
 
-/// Which resolved fields of a run were given (for input that may leave some unset, such as an
-/// `AttributedString` made in an editor). Fields not given are taken to be what the theme says.
-struct ResolvedFields: OptionSet, Hashable {
-    let rawValue: UInt8
-    static let font = ResolvedFields(rawValue: 1 << 0)
-    static let foreground = ResolvedFields(rawValue: 1 << 1)
-    static let background = ResolvedFields(rawValue: 1 << 2)
-    static let underline = ResolvedFields(rawValue: 1 << 3)
-    static let strikethrough = ResolvedFields(rawValue: 1 << 4)
-    static let baselineOffset = ResolvedFields(rawValue: 1 << 5)
-    static let letterSpacing = ResolvedFields(rawValue: 1 << 6)
-    static let all = ResolvedFields(rawValue: 0x7F)
-}
-
 /// Builds a tree from `StyledText`, one paragraph at a time, with an explicit stack of open block
 /// containers (their block-quote, list and footnote depths) and one of open inline elements.
 struct StyledTextReader {
