@@ -12,7 +12,13 @@ extension MarkdownWriter {
     /// Writes pending whitespace and openers before content.
     mutating func flushInlinePending() {
         if !pendingSpaces.isEmpty {
-            w.content(pendingSpaces)
+            if insideEscapedSpaces {
+                // Only openers already written count: the pending spaces stand before the
+                // pending openers.
+                for c in pendingSpaces { w.content(c == 0x20 || c == 0x09 ? [0x5C, 0x20] : [c]) }
+            } else {
+                w.content(pendingSpaces)
+            }
             pendingSpaces.removeAll(keepingCapacity: true)
         }
         if !pendingOpeners.isEmpty {
@@ -46,20 +52,28 @@ extension MarkdownWriter {
         pendingSpaces.append(c)
     }
 
-    mutating func openDelimiter(_ i: Int32, open: [UInt8], close: [UInt8]) {
-        pendingOpeners.append(Delimiter(node: i, open: open, close: close))
+    mutating func openDelimiter(_ i: Int32, open: [UInt8], close: [UInt8], escapesSpaces: Bool = false) {
+        pendingOpeners.append(Delimiter(node: i, open: open, close: close, escapesSpaces: escapesSpaces))
+    }
+
+    /// Whether a written, unclosed delimiter admits no plain space (`^sup^`, `~sub~`).
+    var insideEscapedSpaces: Bool {
+        openDelimiters.contains { $0.escapesSpaces }
     }
 
     /// Opens a node Markdown has no syntax for (underline, superscript, …) by its fallback
     /// policy: its HTML element, a symbol pair, or nothing (text only).
-    mutating func openFallback(_ i: Int32, policy: MarkdownBackend.Options.Fallback, symbol: String) {
+    /// `escapesSpaces`: the symbol pair cannot hold a plain space (pandoc's and markdown-it's
+    /// `^sup^` and `~sub~`), so spaces inside are written `\ `.
+    mutating func openFallback(_ i: Int32, policy: MarkdownBackend.Options.Fallback, symbol: String,
+                               escapesSpaces: Bool = false) {
         switch policy {
         case .html:
             // The element the input wrote (`s`, `strike`, `ins`, …; see `htmlElementVariants`).
             if let tags = Self.htmlTags(records.tag(i), variant: records.variant(i)) {
                 openDelimiter(i, open: tags.open, close: tags.close)
             }
-        case .symbol: openDelimiter(i, open: Array(symbol.utf8), close: Array(symbol.utf8))
+        case .symbol: openDelimiter(i, open: Array(symbol.utf8), close: Array(symbol.utf8), escapesSpaces: escapesSpaces)
         case .text: break
         }
     }
@@ -111,7 +125,10 @@ extension MarkdownWriter {
         }
         switch node {
         case .strikethrough, .underline, .superscript, .subscript, .highlight:
-            if let tags = Self.htmlTags(node, variant: records.variant(d.node)) { (d.open, d.close) = tags }
+            if let tags = Self.htmlTags(node, variant: records.variant(d.node)) {
+                (d.open, d.close) = tags
+                d.escapesSpaces = false
+            }
         default:
             break
         }
@@ -296,7 +313,7 @@ extension MarkdownWriter {
 
     /// A soft break: a space where a line cannot end (an ATX heading, a table cell), else a line end.
     mutating func writeSoftBreak() {
-        if inHeading && headingLineStart < 0 || inTableCell {
+        if inHeading && headingLineStart < 0 || inTableCell || insideEscapedSpaces {
             writeSpace()
         } else {
             pendingSpaces.removeAll(keepingCapacity: true)
@@ -340,9 +357,9 @@ extension MarkdownWriter {
             // pandoc reads a span of class `mark` as highlighted text (`<mark>` in HTML).
             openDelimiter(i, open: [UInt8(ascii: "[")], close: Array("]{.mark}".utf8))
         case .superscript:
-            openFallback(i, policy: options.superscript, symbol: "^")
+            openFallback(i, policy: options.superscript, symbol: "^", escapesSpaces: true)
         case .subscript:
-            openFallback(i, policy: options.subscript, symbol: "~")
+            openFallback(i, policy: options.subscript, symbol: "~", escapesSpaces: true)
         case .highlight:
             openFallback(i, policy: options.highlight, symbol: "==")
         case .span:

@@ -22,7 +22,9 @@ extension MarkdownWriter {
         let special = specialTextBytes
         // Without wrapping, a space between two ordinary bytes of this node is plain content: it
         // can end up neither at a line start nor after a closing delimiter.
-        let spacesInline = options.lineWidth == 0
+        // (Inside `^sup^` spaces are escaped; its opener may still be pending here.)
+        let spacesInline = options.lineWidth == 0 && !insideEscapedSpaces
+            && !pendingOpeners.contains { $0.escapesSpaces }
         while k < end {
             // Fast path: inside a line (something already in `run`), bytes that are syntax nowhere
             // but at a line start are copied as they are, a whole run at a time.
@@ -161,7 +163,8 @@ extension MarkdownWriter {
     /// A space or tab of a text node: a line break where the word after it would pass the line
     /// width, else whitespace held back.
     mutating func writeTextSpace(_ c: UInt8, wrapping text: ArraySlice<UInt8>, at k: Int) {
-        if options.lineWidth > 0 && linkDepth == 0 && !inHeading && !inTableCell && wrapsBeforeWord(text, after: k) {
+        if options.lineWidth > 0 && linkDepth == 0 && !inHeading && !inTableCell && !insideEscapedSpaces
+            && wrapsBeforeWord(text, after: k) {
             pendingSpaces.removeAll(keepingCapacity: true)
             w.cr()
         } else {

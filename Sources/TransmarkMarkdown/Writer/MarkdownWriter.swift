@@ -32,6 +32,9 @@ struct MarkdownWriter {
         var close: [UInt8]
         /// Where the opener was written in the output (set when it is written).
         var position = -1
+        /// pandoc's `^sup^` and `~sub~`: the content holds no plain space (a space inside is
+        /// written `\ `, and no line is broken there).
+        var escapesSpaces = false
     }
 
     /// Openers not yet written (no content since they opened).
