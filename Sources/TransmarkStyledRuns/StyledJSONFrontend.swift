@@ -10,19 +10,20 @@ import TransmarkCore
 /// What styled runs cannot hold (code block info strings, raw HTML, soft line breaks, …) is
 /// listed in `Docs/styled-json.md`, "Reading styled JSON back".
 public struct StyledJSONFrontend: Frontend {
-    /// How the reader treats resolved styles (fonts, colors, decorations) that differ from what
-    /// the theme gives the run's semantic markup.
-    public enum ResolvedStyles: String, Sendable, Hashable, CaseIterable {
-        /// Keep them: each difference becomes a `span` with a `Style` (or the style of an inline
-        /// code, image or footnote reference node), so that writing the tree again with the same
-        /// theme gives the same resolved runs.
-        case spans
-        /// Ignore them: only the semantic attributes (traits, links, headings, lists, …) count.
-        case ignore
-    }
-
     /// Options of the `styled-json` reader.
     public struct Options: FormatOptions, Hashable {
+        /// How the reader treats resolved styles (fonts, colors, decorations) that differ from
+        /// what the theme gives the run's semantic markup.
+        public enum ResolvedStyles: String, Sendable, Hashable, CaseIterable {
+            /// Keep them: each difference becomes a `span` with a `Style` (or the style of an
+            /// inline code, image or footnote reference node), so that writing the tree again with
+            /// the same theme gives the same resolved runs.
+            case spans
+            /// Ignore them: only the semantic attributes (traits, links, headings, lists, …)
+            /// count.
+            case ignore
+        }
+
         /// The theme the styled text was laid out with: the reader compares each run's resolved
         /// style with what this theme gives its markup, and reads indents in its units.
         public var theme: Theme = .default

@@ -17,6 +17,21 @@ import Transmark
         markdownWriter.escaping = MarkdownBackend.Options.Escaping.exact
         markdownWriter.span = MarkdownBackend.Options.Fallback.html
         markdownWriter.rawHTML = RawHTMLPolicy.text
+        markdownWriter.listNumbering = MarkdownBackend.Options.ListNumberingStyle.source
+        markdownWriter.complexTable = MarkdownBackend.Options.ComplexTable.grid
+        markdownWriter.tableHeader = MarkdownBackend.Options.TableHeader.promote
+        markdownWriter.tableColumnStyle = MarkdownBackend.Options.TableColumnStyle.compact
+        markdownWriter.captionStyle = MarkdownBackend.Options.CaptionStyle.pandoc
+
+        var htmlWriter = HTMLBackend.Options()
+        htmlWriter.softBreak = HTMLBackend.Options.SoftBreak.space
+        htmlWriter.rawHTML = RawHTMLPolicy.keep
+
+        var styledReader = StyledJSONFrontend.Options()
+        styledReader.resolvedStyles = StyledJSONFrontend.Options.ResolvedStyles.ignore
+
+        var tagged = TaggedFrontend.Options()
+        tagged.unknownTags = HTMLUnknownTagPolicy.keepChildren
 
         var markdownReader = MarkdownFrontend.Options()
         markdownReader.extensions = [MarkdownExtension.table]
@@ -45,6 +60,11 @@ import Transmark
         let tree = TreeBackend.Options()
 
         #expect(markdownWriter.profile == .turndown)
+        #expect(markdownWriter.value(of: "complexTable") == "grid")
+        #expect(markdownWriter.value(of: "tableColumnStyle") == "compact")
+        #expect(htmlWriter.value(of: "softBreak") == "space")
+        #expect(styledReader.resolvedStyles == .ignore)
+        #expect(tagged.unknownTags == .keepChildren)
         #expect(markdownReader.extensions == [.table])
         #expect(htmlReader.encoding.rawValue == "utf-8")
         #expect(text.value(of: "rawHTML") == "text")
