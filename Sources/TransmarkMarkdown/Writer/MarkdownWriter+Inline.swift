@@ -58,7 +58,7 @@ extension MarkdownWriter {
 
     /// Whether a written, unclosed delimiter admits no plain space (`^sup^`, `~sub~`).
     var insideEscapedSpaces: Bool {
-        openDelimiters.contains { $0.escapesSpaces }
+        scriptsEscapeSpaces && openDelimiters.contains { $0.escapesSpaces }
     }
 
     /// Opens a node Markdown has no syntax for (underline, superscript, …) by its fallback

@@ -23,8 +23,7 @@ extension MarkdownWriter {
         // Without wrapping, a space between two ordinary bytes of this node is plain content: it
         // can end up neither at a line start nor after a closing delimiter.
         // (Inside `^sup^` spaces are escaped; its opener may still be pending here.)
-        let spacesInline = options.lineWidth == 0 && !insideEscapedSpaces
-            && !pendingOpeners.contains { $0.escapesSpaces }
+        let spacesInline = options.lineWidth == 0 && !(scriptsEscapeSpaces && spacesEscapedAhead())
         while k < end {
             // Fast path: inside a line (something already in `run`), bytes that are syntax nowhere
             // but at a line start are copied as they are, a whole run at a time.
@@ -60,95 +59,90 @@ extension MarkdownWriter {
                 writeNoBreakSpace()
                 k += 2
             default:
-                k = appendEscaped(text, at: k, nextByte: nextByte, pandoc: pandoc, to: &run)
+                // Escaped where it would otherwise read as syntax (a whole construct at once
+                // where one is: `1.`, `www.`).
+                let atLineStart = run.isEmpty && w.atLineStart && pendingSpaces.isEmpty && pendingOpeners.isEmpty
+                let next: UInt8? = k + 1 < end ? text[k + 1] : nextByte
+                if atLineStart && !inTableCell {
+                    if pandoc, let after = Self.appendPandocBlockStart(text, at: k, nextByte: nextByte, to: &run) {
+                        k = after
+                        continue
+                    }
+                    if let after = Self.appendEscapedBlockStart(text, at: k, next: next, nextByte: nextByte, to: &run) {
+                        k = after
+                        continue
+                    }
+                }
+                let previous: UInt8? = run.last ?? pendingOpeners.last?.open.last ?? pendingSpaces.last ?? w.last
+                let previousIsSpace = previous == nil || MarkdownTextEscaper.isSpace(previous!) || atLineStart
+                let nextIsSpace = next == nil || MarkdownTextEscaper.isSpace(next!)
+                let flanking = !(previousIsSpace && nextIsSpace)
+                switch c {
+                case UInt8(ascii: "\\"):
+                    // pandoc reads `\word` as raw TeX.
+                    if pandoc || next == nil || MarkdownTextEscaper.isASCIIPunctuation(next!) || next == 0x0A { run.append(0x5C) }
+                case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "^"), UInt8(ascii: "$"):
+                    // pandoc: smart quotes, superscript, TeX math.
+                    if pandoc { run.append(0x5C) }
+                case UInt8(ascii: "@"):
+                    // pandoc: a citation (`@doe99`) starts a word.
+                    if pandoc && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) { run.append(0x5C) }
+                case UInt8(ascii: "-"):
+                    // pandoc: `--` and `---` are dashes.
+                    if pandoc && next == UInt8(ascii: "-") { run.append(0x5C) }
+                case UInt8(ascii: "."):
+                    // pandoc: `...` is an ellipsis.
+                    if pandoc && k + 2 < end && text[k + 1] == c && text[k + 2] == c {
+                        run += [0x5C, c, c, c]
+                        k += 3
+                        continue
+                    }
+                case UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                    run.append(0x5C)
+                case UInt8(ascii: "*"):
+                    if flanking { run.append(0x5C) }
+                case UInt8(ascii: "_"):
+                    let intraword = previous.map(MarkdownTextEscaper.isWordByte) == true && next.map(MarkdownTextEscaper.isWordByte) == true
+                    if !intraword && flanking { run.append(0x5C) }
+                case UInt8(ascii: "~"):
+                    if options.gfm && flanking || pandoc { run.append(0x5C) }
+                case UInt8(ascii: "<"):
+                    if let n = next, (n | 0x20) >= 0x61 && (n | 0x20) <= 0x7A || n == UInt8(ascii: "/") || n == UInt8(ascii: "!") || n == UInt8(ascii: "?") {
+                        run.append(0x5C)
+                    }
+                case UInt8(ascii: "&"):
+                    if MarkdownTextEscaper.startsEntity(text, at: k) { run.append(0x5C) }
+                case UInt8(ascii: "|"):
+                    if inTableCell { run.append(0x5C) }
+                case UInt8(ascii: "#"):
+                    // A `#` ending an ATX heading would be read as its closing sequence.
+                    if inHeading && headingLineStart < 0 && k + 1 == end && nextByte == nil && !atLineStart { run.append(0x5C) }
+                case UInt8(ascii: "!"):
+                    // `!` before a link would turn it into an image.
+                    if next == UInt8(ascii: "[") && k + 1 == end { run.append(0x5C) }
+                case UInt8(ascii: "w"), UInt8(ascii: "W"):
+                    // GFM's extended autolinks: `www.` after a space, a line start or `*_~(`.
+                    if options.gfm && end - k >= 4 && text[k + 1] | 0x20 == UInt8(ascii: "w") && text[k + 2] | 0x20 == UInt8(ascii: "w")
+                        && text[k + 3] == UInt8(ascii: ".") && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
+                        run.append(contentsOf: text[k..<(k + 3)])
+                        run.append(contentsOf: [0x5C, UInt8(ascii: ".")])
+                        k += 4
+                        continue
+                    }
+                case UInt8(ascii: ":"):
+                    // GFM's extended autolinks: `http://`, `https://`, `ftp://`.
+                    if options.gfm && k + 2 < end && text[k + 1] == UInt8(ascii: "/") && text[k + 2] == UInt8(ascii: "/")
+                        && MarkdownTextEscaper.endsWithAutolinkScheme(run, text[text.startIndex..<k]) {
+                        run.append(0x5C)
+                    }
+                default:
+                    break
+                }
+                run.append(c)
+                k += 1
             }
         }
         writeContent(flushing: &run)
-    }
-
-    /// Appends byte `k` of `text` to `run`, escaped where it would otherwise read as syntax
-    /// there (a whole construct at once where one is: `1.`, `www.`, `...`), and returns the
-    /// index after what it appended. `nextByte`: the first byte after this text node.
-    @inline(__always)
-    func appendEscaped(_ text: ArraySlice<UInt8>, at k: Int, nextByte: UInt8?, pandoc: Bool,
-                       to run: inout [UInt8]) -> Int {
-        let end = text.endIndex
-        let c = text[k]
-        let atLineStart = run.isEmpty && w.atLineStart && pendingSpaces.isEmpty && pendingOpeners.isEmpty
-        let next: UInt8? = k + 1 < end ? text[k + 1] : nextByte
-        if atLineStart && !inTableCell {
-            if pandoc, let after = Self.appendPandocBlockStart(text, at: k, nextByte: nextByte, to: &run) {
-                return after
-            }
-            if let after = Self.appendEscapedBlockStart(text, at: k, next: next, nextByte: nextByte, to: &run) {
-                return after
-            }
-        }
-        let previous: UInt8? = run.last ?? pendingOpeners.last?.open.last ?? pendingSpaces.last ?? w.last
-        let previousIsSpace = previous == nil || MarkdownTextEscaper.isSpace(previous!) || atLineStart
-        let nextIsSpace = next == nil || MarkdownTextEscaper.isSpace(next!)
-        let flanking = !(previousIsSpace && nextIsSpace)
-        switch c {
-        case UInt8(ascii: "\\"):
-            // pandoc reads `\word` as raw TeX.
-            if pandoc || next == nil || MarkdownTextEscaper.isASCIIPunctuation(next!) || next == 0x0A { run.append(0x5C) }
-        case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "^"), UInt8(ascii: "$"):
-            // pandoc: smart quotes, superscript, TeX math.
-            if pandoc { run.append(0x5C) }
-        case UInt8(ascii: "@"):
-            // pandoc: a citation (`@doe99`) starts a word.
-            if pandoc && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) { run.append(0x5C) }
-        case UInt8(ascii: "-"):
-            // pandoc: `--` and `---` are dashes.
-            if pandoc && next == UInt8(ascii: "-") { run.append(0x5C) }
-        case UInt8(ascii: "."):
-            // pandoc: `...` is an ellipsis.
-            if pandoc && k + 2 < end && text[k + 1] == c && text[k + 2] == c {
-                run += [0x5C, c, c, c]
-                return k + 3
-            }
-        case UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"):
-            run.append(0x5C)
-        case UInt8(ascii: "*"):
-            if flanking { run.append(0x5C) }
-        case UInt8(ascii: "_"):
-            let intraword = previous.map(MarkdownTextEscaper.isWordByte) == true && next.map(MarkdownTextEscaper.isWordByte) == true
-            if !intraword && flanking { run.append(0x5C) }
-        case UInt8(ascii: "~"):
-            if options.gfm && flanking || pandoc { run.append(0x5C) }
-        case UInt8(ascii: "<"):
-            if let n = next, (n | 0x20) >= 0x61 && (n | 0x20) <= 0x7A || n == UInt8(ascii: "/") || n == UInt8(ascii: "!") || n == UInt8(ascii: "?") {
-                run.append(0x5C)
-            }
-        case UInt8(ascii: "&"):
-            if MarkdownTextEscaper.startsEntity(text, at: k) { run.append(0x5C) }
-        case UInt8(ascii: "|"):
-            if inTableCell { run.append(0x5C) }
-        case UInt8(ascii: "#"):
-            // A `#` ending an ATX heading would be read as its closing sequence.
-            if inHeading && headingLineStart < 0 && k + 1 == end && nextByte == nil && !atLineStart { run.append(0x5C) }
-        case UInt8(ascii: "!"):
-            // `!` before a link would turn it into an image.
-            if next == UInt8(ascii: "[") && k + 1 == end { run.append(0x5C) }
-        case UInt8(ascii: "w"), UInt8(ascii: "W"):
-            // GFM's extended autolinks: `www.` after a space, a line start or `*_~(`.
-            if options.gfm && end - k >= 4 && text[k + 1] | 0x20 == UInt8(ascii: "w") && text[k + 2] | 0x20 == UInt8(ascii: "w")
-                && text[k + 3] == UInt8(ascii: ".") && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
-                run.append(contentsOf: text[k..<(k + 3)])
-                run.append(contentsOf: [0x5C, UInt8(ascii: ".")])
-                return k + 4
-            }
-        case UInt8(ascii: ":"):
-            // GFM's extended autolinks: `http://`, `https://`, `ftp://`.
-            if options.gfm && k + 2 < end && text[k + 1] == UInt8(ascii: "/") && text[k + 2] == UInt8(ascii: "/")
-                && MarkdownTextEscaper.endsWithAutolinkScheme(run, text[text.startIndex..<k]) {
-                run.append(0x5C)
-            }
-        default:
-            break
-        }
-        run.append(c)
-        return k + 1
     }
 
     /// `&#10;` or `&#13;`: a line end kept as content.
@@ -163,6 +157,14 @@ extension MarkdownWriter {
             writeContent(run)
             run.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Whether the spaces of the text node about to be written go inside `^sup^` or `~sub~`
+    /// (an opener written or pending), where they are escaped. Out of line: text nodes are
+    /// many and this is rarely so.
+    @inline(never)
+    func spacesEscapedAhead() -> Bool {
+        insideEscapedSpaces || pendingOpeners.contains { $0.escapesSpaces }
     }
 
     /// A space or tab of a text node: a line break where the word after it would pass the line

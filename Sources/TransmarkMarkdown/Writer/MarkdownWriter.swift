@@ -65,6 +65,9 @@ struct MarkdownWriter {
     var currentPreviousSibling: Int32 = -1
     /// The bytes `writeText` looks at inside a line (`specialTextBytes` or pandoc's), chosen once.
     let specialTextBytes: [Bool]
+    /// Whether superscript or subscript is written as symbols (`^x^`, `~x~`), inside which
+    /// spaces are escaped; chosen once (reading `options` per text node copies it).
+    let scriptsEscapeSpaces: Bool
     /// Reused buffer for escaped text runs.
     var textScratch: [UInt8] = []
     /// The text node being written.
@@ -137,6 +140,7 @@ struct MarkdownWriter {
         w = MarkdownLineWriter(capacity: document.storage.text.count + document.storage.text.count / 8 + 64)
         w.blankLinesKeepPrefix = options.escaping == .turndown
         specialTextBytes = options.escaping == .pandoc ? Self.pandocSpecialTextBytes : Self.specialTextBytes
+        scriptsEscapeSpaces = options.superscript == .symbol || options.subscript == .symbol
     }
 
     mutating func write() -> [UInt8] {
