@@ -21,6 +21,26 @@ struct HTMLAttributeTests {
             """)
     }
 
+    @Test("Alt text over several lines keeps one soft break per line end, as Markdown alt text does")
+    func altTextLineEnds() throws {
+        let tree = try HTMLFrontendInputs.tree("<p><img src=a.png alt=\"img with\n\n   alt\"><img src=b.png alt=\"\n a \r\n b  c\n\"><img src=c.png alt=\"one \t two\"></p>")
+        #expect(tree == """
+            document
+              paragraph
+                image source="a.png"
+                  text "img with"
+                  softBreak
+                  text "alt"
+                image source="b.png"
+                  text "a"
+                  softBreak
+                  text "b c"
+                image source="c.png"
+                  text "one two"
+
+            """)
+    }
+
     @Test("An anchor keeps its name as its id, with or without a link")
     func namedAnchor() throws {
         let tree = try HTMLFrontendInputs.tree(#"<p><a name="sec1">S</a><a name="x" id="y">b</a><a href="/u" name="n">l</a></p>"#)

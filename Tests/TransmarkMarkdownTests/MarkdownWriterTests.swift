@@ -252,6 +252,16 @@ import TransmarkHTML
         #expect(md == "Title\n=====\n\n_em_ and **strong**\n\n*   item\n\n1.  first\n\n* * *\n\n    code\n")
     }
 
+    @Test func altTextOverSeveralLinesKeepsOneLineEndPerBreak() throws {
+        // turndown's output for an alt attribute written over lines: each run of line ends is
+        // one; cmark reads it back as the same alt text.
+        let document = try HTMLFrontend().parse("<p><img src=\"logo.png\" alt=\"img with\n\n   alt\"></p>")
+        let md = try MarkdownBackend().renderString(document, options: MarkdownBackend.Options(profile: .turndown))
+        #expect(md == "![img with\nalt](logo.png)\n")
+        let html = try HTMLBackend().renderString(try MarkdownFrontend().parse(md))
+        #expect(html == "<p><img src=\"logo.png\" alt=\"img with alt\" /></p>\n")
+    }
+
     @Test func profileIsAppliedBeforeOtherOptions() throws {
         let options = try MarkdownBackend.Options(parsing: ["bulletListMarker=+", "profile=turndown"])
         #expect(options.bulletListMarker == "+")

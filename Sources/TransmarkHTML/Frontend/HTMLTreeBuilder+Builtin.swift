@@ -212,16 +212,29 @@ extension HTMLTreeBuilder {
         }
         let node = openNode(kind, attributes: attributes, style: style)
         if let alt = tag.attribute("alt"), !alt.isEmpty {
+            // Whitespace runs collapse to one space, or to a soft break where they hold a line
+            // end (as an alt text written over lines in Markdown reads; turndown keeps one).
             var collapsed: [UInt8] = []
-            var space = false
+            var space = false, lineEnd = false, wroteAny = false
             for b in alt.utf8 {
                 if Self.isSpace(b) {
                     space = true
-                } else {
-                    if space && !collapsed.isEmpty { collapsed.append(0x20) }
-                    space = false
-                    collapsed.append(b)
+                    if b == 0x0A || b == 0x0D { lineEnd = true }
+                    continue
                 }
+                if space && (wroteAny || !collapsed.isEmpty) {
+                    if lineEnd {
+                        collapsed.withUnsafeBufferPointer { builder.text(bytes: $0) }
+                        collapsed.removeAll(keepingCapacity: true)
+                        builder.leaf(.softBreak)
+                    } else {
+                        collapsed.append(0x20)
+                    }
+                }
+                space = false
+                lineEnd = false
+                wroteAny = true
+                collapsed.append(b)
             }
             collapsed.withUnsafeBufferPointer { builder.text(bytes: $0) }
         }
