@@ -19,6 +19,24 @@ import TransmarkMarkdown
         #expect(code == "a = 1\n\n\nb = 2\n  \nc", "\(code.debugDescription)")
     }
 
+    @Test func lineEndsInAttributeValuesAreKeptAsReferences() throws {
+        // Blank lines inside an attribute (a cell's title) used to be dropped as whitespace
+        // between tags; in an inline tag they would end the paragraph.
+        let html = "<table><tr><td title=\"this\n  \n\nbreaks\">hello</td></tr></table><p>x <span title=\"p\n\nq\">y</span></p>"
+        let document = try HTMLFrontend().parse(Array(html.utf8))
+        let options = try MarkdownBackend.Options(parsing: ["profile=commonmark", "span=html"])
+        let md = String(decoding: try MarkdownBackend().render(document, options: options), as: UTF8.self)
+        #expect(md.contains(#"<td title="this&#10;  &#10;&#10;breaks">hello</td>"#), "\(md)")
+        #expect(md.contains(#"x <span title="p&#10;&#10;q">y</span>"#), "\(md)")
+        // Read back as HTML, the values are what they were.
+        let back = try HTMLFrontend().parse(Array(md.utf8))
+        let titles = back.events().compactMap { event -> String? in
+            guard case .enter(let node) = event else { return nil }
+            return node.attributes.first { $0.name == "title" }?.value
+        }
+        #expect(titles == ["this\n  \n\nbreaks", "p\n\nq"], "\(titles)")
+    }
+
     @Test func blankLinesBetweenTagsGo() throws {
         let html = "<table><tr><td><p>one</p><p>two</p></td></tr></table>"
         let document = try HTMLFrontend().parse(Array(html.utf8))

@@ -68,6 +68,19 @@ extension HTMLRenderer {
         return name
     }
 
+    /// Writes an attribute value escaped, line ends as `&#10;` with
+    /// `attributeLineEndsAsReferences`.
+    mutating func writeAttributeValue(_ value: String) {
+        guard options.attributeLineEndsAsReferences, value.utf8.contains(0x0A) else {
+            HTMLEscaping.escapeText(value, into: &out)
+            return
+        }
+        for (k, line) in value.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            if k > 0 { out.append("&#10;") }
+            HTMLEscaping.escapeText(line, into: &out)
+        }
+    }
+
     /// Writes the node's attributes (and its style as `style=""`), escaping values; drops those
     /// the policy does not allow on `element` (event handlers, dangerous URLs, …); without
     /// `keepAttributes` keeps only `id`, `title`, `lang` and `dir`.
@@ -83,7 +96,7 @@ extension HTMLRenderer {
                 out.append(byte: 0x20)
                 out.append(name)
                 out.append("=\"")
-                HTMLEscaping.escapeText(attribute.value, into: &out)
+                writeAttributeValue(attribute.value)
                 out.append(byte: 0x22)
             }
         }

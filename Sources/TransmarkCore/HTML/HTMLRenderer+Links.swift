@@ -18,7 +18,7 @@ extension HTMLRenderer {
         writeURL(destination, attribute: "href")
         if !title.isEmpty {
             out.append("\" title=\"")
-            HTMLEscaping.escapeText(title, into: &out)
+            writeAttributeValue(title)
         }
         out.append("\"")
         writeAttributes(index, element: "a")
@@ -50,7 +50,7 @@ extension HTMLRenderer {
         guard case .image(_, let title, let size) = document.kind(at: index) else { return }
         if !title.isEmpty {
             out.append("\" title=\"")
-            HTMLEscaping.escapeText(title, into: &out)
+            writeAttributeValue(title)
         }
         out.append("\"")
         if let width = size?.width {

@@ -29,6 +29,9 @@ extension HTMLRenderer {
         /// `none`). Applied to elements, attributes, URLs and kept raw HTML unless `unsafe`; a
         /// policy with `kinds` also filters the node kinds of a whole document first.
         public var sanitizer = SanitizerPolicy.default
+        /// Line ends in attribute values written as `&#10;`: for HTML set inside Markdown, where
+        /// a blank line would end the HTML block. Not settable by key.
+        package var attributeLineEndsAsReferences = false
 
         /// The policy in force: `SanitizerPolicy.none` with `unsafe`, else `sanitizer`.
         public var effectivePolicy: SanitizerPolicy { unsafe ? .none : sanitizer }

@@ -273,6 +273,7 @@ extension MarkdownWriter {
         // The structure without its presentation (`class`, `style`, `data-*`), as a person would
         // write it in Markdown.
         htmlOptions.keepAttributes = options.htmlFallbackAttributes
+        htmlOptions.attributeLineEndsAsReferences = true
         var html = HTMLRenderer.renderFragment(document[NodeID(index: i)], options: htmlOptions)
         while let l = html.last, l == 0x0A { html.removeLast() }
         w.flush()
@@ -351,7 +352,9 @@ extension MarkdownWriter {
             if a.name == "style" && document.style(at: i) != nil { continue }
             var escaped = ByteOutput()
             HTMLEscaping.escapeText(a.value, into: &escaped)
-            text += " \(a.name)=\"\(escaped.string)\""
+            // A line end inside a tag could make a blank line, which ends a paragraph.
+            let value = a.value.utf8.contains(0x0A) ? escaped.string.replacingOccurrences(of: "\n", with: "&#10;") : escaped.string
+            text += " \(a.name)=\"\(value)\""
         }
         if let style = document.style(at: i), !style.cssText.isEmpty {
             var escaped = ByteOutput()
