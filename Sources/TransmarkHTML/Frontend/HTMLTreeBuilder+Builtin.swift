@@ -222,7 +222,7 @@ extension HTMLTreeBuilder {
                     if b == 0x0A || b == 0x0D { lineEnd = true }
                     continue
                 }
-                if space && (wroteAny || !collapsed.isEmpty) {
+                if space && wroteAny {
                     if lineEnd {
                         collapsed.withUnsafeBufferPointer { builder.text(bytes: $0) }
                         collapsed.removeAll(keepingCapacity: true)
