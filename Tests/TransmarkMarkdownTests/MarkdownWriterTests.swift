@@ -357,4 +357,20 @@ import TransmarkHTML
         #expect(back.root.children.allSatisfy { $0.tag == .paragraph }, "\(md)")
         #expect(back.root.children.map(\.plainText) == ["#5 and #tag", "# x", "###### six", "####### seven", "#", "# x", "## x", "# x", "# x"])
     }
+
+    @Test func underscoresThatWouldMakeARuleAreEscaped() throws {
+        // `_ _ _` is a thematic break, though no `_` in it flanks a word (turndown's suite).
+        let html = "<p>_ _ _</p><p>a<br>_ _ _</p><blockquote><p>_  _ _ _</p></blockquote><ul><li>_ _ _</li></ul><p>_ _</p><p>_ _ _ x</p>"
+        for profile in ["gfm", "commonmark", "pandoc"] {
+            let options = try MarkdownBackend.Options(parsing: ["profile=\(profile)"])
+            let md = try MarkdownBackend().renderString(try HTMLFrontend().parse(html), options: options)
+            #expect(md.hasPrefix("\\_ _ _\n"), "\(profile): \(md)")
+            let back = try MarkdownFrontend().parse(md)
+            var rules = 0
+            for case .enter(let node) in back.events() where node.tag == .thematicBreak { rules += 1 }
+            #expect(rules == 0, "\(profile): \(md)")
+            // (The quote's whitespace collapses, as in a browser.)
+            #expect(back.root.plainText.contains("_ _ _ _"), "\(md)")
+        }
+    }
 }

@@ -214,6 +214,9 @@ extension MarkdownWriter {
             escapes = next == nil || MarkdownTextEscaper.isSpace(next!) || MarkdownTextEscaper.restIsRule(text, from: k, char: c)
         case UInt8(ascii: "="):
             escapes = MarkdownTextEscaper.restIsRule(text, from: k, char: c)
+        case UInt8(ascii: "_"):
+            // `_ _ _` is a thematic break (no `_` of it flanks, so none is escaped later).
+            escapes = MarkdownTextEscaper.restIsRule(text, from: k, char: c)
         case UInt8(ascii: "~"):
             escapes = k + 2 < end && text[k + 1] == c && text[k + 2] == c
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
