@@ -16,6 +16,7 @@ import Transmark
         markdownWriter.hardBreak = MarkdownBackend.Options.HardBreakStyle.backslash
         markdownWriter.escaping = MarkdownBackend.Options.Escaping.exact
         markdownWriter.span = MarkdownBackend.Options.Fallback.html
+        markdownWriter.superscript = MarkdownBackend.Options.ScriptFallback.unicode
         markdownWriter.rawHTML = RawHTMLPolicy.text
         markdownWriter.listNumbering = MarkdownBackend.Options.ListNumberingStyle.source
         markdownWriter.complexTable = MarkdownBackend.Options.ComplexTable.grid

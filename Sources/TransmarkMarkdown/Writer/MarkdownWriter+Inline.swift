@@ -124,6 +124,9 @@ extension MarkdownWriter {
             return d
         }
         switch node {
+        case .subscript where options.subscript == .unicode:
+            // `_(x)` right after an `_` closer: escaped, as it is no markup.
+            d.open = Array("\\_(".utf8)
         case .strikethrough, .underline, .superscript, .subscript, .highlight:
             if let tags = Self.htmlTags(node, variant: records.variant(d.node)) {
                 (d.open, d.close) = tags
@@ -276,6 +279,12 @@ extension MarkdownWriter {
                     : Self.classOfScalar(lead: f, second: k + 1 < bytes.endIndex ? bytes[k + 1] : 0,
                                          third: k + 2 < bytes.endIndex ? bytes[k + 2] : 0)) == .other
             }
+        } else if !wordBefore && next >= 0 && !contentEdgeIsSpace(i, leading: false) {
+            // A superscript or subscript written as Unicode digits (`_x_²` would not close).
+            let t = records.tag(next)
+            if t == .superscript && options.superscript == .unicode || t == .subscript && options.subscript == .unicode {
+                wordAfter = unicodeFormFirstByte(next, superscript: t == .superscript) == 0xC2
+            }
         }
         if wordBefore || wordAfter { d = d.map { _ in UInt8(ascii: "*") } }
         return d
@@ -357,9 +366,9 @@ extension MarkdownWriter {
             // pandoc reads a span of class `mark` as highlighted text (`<mark>` in HTML).
             openDelimiter(i, open: [UInt8(ascii: "[")], close: Array("]{.mark}".utf8))
         case .superscript:
-            openFallback(i, policy: options.superscript, symbol: "^", escapesSpaces: true)
+            if let policy = options.superscript.fallback { openFallback(i, policy: policy, symbol: "^", escapesSpaces: true) }
         case .subscript:
-            openFallback(i, policy: options.subscript, symbol: "~", escapesSpaces: true)
+            if let policy = options.subscript.fallback { openFallback(i, policy: policy, symbol: "~", escapesSpaces: true) }
         case .highlight:
             openFallback(i, policy: options.highlight, symbol: "==")
         case .span:

@@ -403,10 +403,14 @@ extension MarkdownWriter {
                 case .underline:
                     byte = policy(options.underline, html: UInt8(ascii: "<"), symbol: options.escaping == .pandoc ? UInt8(ascii: "[") : UInt8(ascii: "+"))
                     transparent = byte == nil
+                case .superscript where options.superscript == .unicode:
+                    byte = unicodeFormFirstByte(node, superscript: true) ?? UInt8(ascii: "^")
+                case .subscript where options.subscript == .unicode:
+                    byte = unicodeFormFirstByte(node, superscript: false) ?? UInt8(ascii: "_")
                 case .superscript:
-                    byte = policy(options.superscript, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "^")); transparent = byte == nil
+                    byte = policy(options.superscript.fallback ?? .text, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "^")); transparent = byte == nil
                 case .subscript:
-                    byte = policy(options.subscript, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "~")); transparent = byte == nil
+                    byte = policy(options.subscript.fallback ?? .text, html: UInt8(ascii: "<"), symbol: UInt8(ascii: "~")); transparent = byte == nil
                 case .highlight:
                     byte = policy(options.highlight, html: UInt8(ascii: "<"), symbol: options.escaping == .pandoc ? UInt8(ascii: "[") : UInt8(ascii: "="))
                     transparent = byte == nil

@@ -312,6 +312,10 @@ struct MarkdownWriter {
             return enterLink(i)
         case .image:
             return enterImage(i)
+        case .superscript where options.superscript == .unicode:
+            return enterUnicodeScript(i, superscript: true)
+        case .subscript where options.subscript == .unicode:
+            return enterUnicodeScript(i, superscript: false)
         default:
             openInlineDelimiters(i, t)
             return true

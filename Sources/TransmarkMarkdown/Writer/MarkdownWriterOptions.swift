@@ -53,10 +53,10 @@ extension MarkdownBackend {
         public var gfm = true
         /// Underline (`<u>`, `<ins>`).
         public var underline = Fallback.html
-        /// Superscript.
-        public var superscript = Fallback.html
-        /// Subscript.
-        public var `subscript` = Fallback.html
+        /// Superscript: the `Fallback` choices, or Unicode characters (`x²`).
+        public var superscript = ScriptFallback.html
+        /// Subscript: the `Fallback` choices, or Unicode characters (`H₂O`).
+        public var `subscript` = ScriptFallback.html
         /// Highlight (`<mark>`).
         public var highlight = Fallback.html
         /// Strikethrough when GFM is off.
@@ -217,8 +217,10 @@ extension MarkdownBackend {
                       summary: "turndown's preformattedCode: whitespace in inline code kept as in <pre> (by the HTML reader)"),
                 .bool("gfm", \.gfm, summary: "write GFM syntax: pipe tables, ~~strikethrough~~, task lists, footnotes"),
                 .choice("underline", \.underline, summary: "underline: html (<u>), text, or symbol (++x++; [x]{.underline} with escaping=pandoc)"),
-                .choice("superscript", \.superscript, summary: "superscript: html (<sup>), text, or symbol (^x^)"),
-                .choice("subscript", \.subscript, summary: "subscript: html (<sub>), text, or symbol (~x~)"),
+                .choice("superscript", \.superscript,
+                        summary: "superscript: html (<sup>), text, symbol (^x^) or unicode (x², else ^(x) as pandoc writes)"),
+                .choice("subscript", \.subscript,
+                        summary: "subscript: html (<sub>), text, symbol (~x~) or unicode (H₂O, else _(x) as pandoc writes)"),
                 .choice("highlight", \.highlight, summary: "highlight: html (<mark>), text, or symbol (==x==; [x]{.mark} with escaping=pandoc)"),
                 .choice("strikethrough", \.strikethrough, summary: "strikethrough when gfm=false: html (<del>), text, or symbol (~~x~~)"),
                 .choice("span", \.span, summary: "spans with attributes or style: html, text or symbol (pandoc's [x]{.class})"),
@@ -349,5 +351,31 @@ extension MarkdownBackend.Options {
         /// A widespread extension syntax: `==mark==`, `^sup^`, `~sub~`, `++ins++`; for spans,
         /// divisions and definition lists pandoc's `[x]{.class}`, `::: class` and `:   definition`.
         case symbol
+    }
+
+    /// What to write for superscript and subscript: the choices of `Fallback`, plus their
+    /// Unicode characters.
+    public enum ScriptFallback: String, CaseIterable, Sendable {
+        /// `<sup>x</sup>`, `<sub>x</sub>`.
+        case html
+        /// The content only.
+        case text
+        /// `^x^`, `~x~` (pandoc, markdown-it), a space inside written `\ `.
+        case symbol
+        /// Unicode superscript or subscript characters (`x²`, `10⁻³`, `H₂O`) where every
+        /// character of the content has one (digits, `+`, `-`, `=`, `(`, `)`, spaces), else
+        /// `^(x)` / `_(x)`: what pandoc writes where neither HTML nor `^x^` is read, and what
+        /// keeps `2<sup>10</sup>` from reading as 210 in plain text.
+        case unicode
+
+        /// The `Fallback` of the same name, or nil for `unicode`.
+        var fallback: Fallback? {
+            switch self {
+            case .html: return .html
+            case .text: return .text
+            case .symbol: return .symbol
+            case .unicode: return nil
+            }
+        }
     }
 }
