@@ -53,7 +53,7 @@ extension MarkdownWriter {
         case .list: return previous != .list
         case .blockQuote: return previous != .blockQuote
         case .codeBlock: return previous != .codeBlock
-        case .heading: return options.headingStyle == .atx
+        case .heading: return options.headingStyle != .setext
         case .paragraph: return previous == .heading || previous == .codeBlock || previous == .thematicBreak
         default: return false
         }
@@ -220,7 +220,11 @@ extension MarkdownWriter {
         }
         let fence = [UInt8](repeating: fenceChar, count: max(3, longest + 1))
         w.marker(fence)
-        if !info.isEmpty { w.marker(info.utf8) }
+        if !info.isEmpty {
+            w.marker(info.utf8)
+        } else if records.tag(i) == .codeBlock && !options.defaultCodeLanguage.isEmpty {
+            w.marker(options.defaultCodeLanguage.utf8)
+        }
         w.keepTrailingSpaces()
         w.cr()
         if hasLines {

@@ -4,14 +4,15 @@ extension MarkdownWriter {
     // MARK: Links and images
 
     mutating func enterLink(_ i: Int32) -> Bool {
-        guard case .link(let linkDestination, let title) = document.kind(at: i) else { return true }
+        guard case .link(let linkDestination, var title) = document.kind(at: i) else { return true }
         let destination = safeURL(linkDestination, attribute: "href")
+        if title.isEmpty && options.linkTitleFromDestination && !destination.isEmpty { title = destination }
         // Autolinks: the text is the URL (or the address of a mailto: URL), as plain text.
         let first = records.firstChild(i)
         let plain = first >= 0 && tag(first) == .text && records.nextSibling(first) < 0
         // pandoc's link attributes, `[x](url){#id .class target="_blank"}`, in pandoc's dialect.
         let attributes = options.escaping == .pandoc && options.linkStyle == .inline ? pandocAttributes(i) : nil
-        if title.isEmpty, plain, attributes == nil, options.escaping != .turndown {
+        if title.isEmpty, plain, attributes == nil, options.autolinks {
             let text = document.textBytes(at: first)
             let destinationBytes = destination.utf8
             let sameAsText = text.elementsEqual(destinationBytes)

@@ -5,8 +5,8 @@ extension MarkdownWriter {
     mutating func writeText(_ i: Int32) {
         let text = document.textBytes(at: i)
         currentTextNode = i
-        if options.escaping == .turndown {
-            writeTurndownText(text)
+        if options.escaping == .turndown || options.escaping == .none {
+            writeTextEscapedAsAWhole(text)
             return
         }
         let nextByte = firstByteAfter(i)
@@ -116,13 +116,16 @@ extension MarkdownWriter {
                     if inTableCell { run.append(0x5C) }
                 case UInt8(ascii: "#"):
                     // A `#` ending an ATX heading would be read as its closing sequence.
-                    if inHeading && headingLineStart < 0 && k + 1 == end && nextByte == nil && !atLineStart { run.append(0x5C) }
+                    // (Only a run of `#` after a space is one: `C#` stays as it is.)
+                    if inHeading && headingLineStart < 0 && k + 1 == end && nextByte == nil && !atLineStart
+                        && (previousIsSpace || previous == UInt8(ascii: "#")) { run.append(0x5C) }
                 case UInt8(ascii: "!"):
                     // `!` before a link would turn it into an image.
                     if next == UInt8(ascii: "[") && k + 1 == end { run.append(0x5C) }
                 case UInt8(ascii: "w"), UInt8(ascii: "W"):
-                    // GFM's extended autolinks: `www.` after a space, a line start or `*_~(`.
-                    if options.gfm && end - k >= 4 && text[k + 1] | 0x20 == UInt8(ascii: "w") && text[k + 2] | 0x20 == UInt8(ascii: "w")
+                    // GFM's extended autolinks: `www.` after a space, a line start or `*_~(`
+                    // (not inside a link's text, where cmark-gfm makes none).
+                    if options.gfm && linkDepth == 0 && end - k >= 4 && text[k + 1] | 0x20 == UInt8(ascii: "w") && text[k + 2] | 0x20 == UInt8(ascii: "w")
                         && text[k + 3] == UInt8(ascii: ".") && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
                         run.append(contentsOf: text[k..<(k + 3)])
                         run.append(contentsOf: [0x5C, UInt8(ascii: ".")])
@@ -130,8 +133,8 @@ extension MarkdownWriter {
                         continue
                     }
                 case UInt8(ascii: ":"):
-                    // GFM's extended autolinks: `http://`, `https://`, `ftp://`.
-                    if options.gfm && k + 2 < end && text[k + 1] == UInt8(ascii: "/") && text[k + 2] == UInt8(ascii: "/")
+                    // GFM's extended autolinks: `http://`, `https://`, `ftp://` (not in a link).
+                    if options.gfm && linkDepth == 0 && k + 2 < end && text[k + 1] == UInt8(ascii: "/") && text[k + 2] == UInt8(ascii: "/")
                         && MarkdownTextEscaper.endsWithAutolinkScheme(run, text[text.startIndex..<k]) {
                         run.append(0x5C)
                     }
@@ -447,10 +450,14 @@ extension MarkdownWriter {
         return width > 0 && column > w.prefix.count && column + 1 + width > options.lineWidth
     }
 
-    mutating func writeTurndownText(_ text: ArraySlice<UInt8>) {
+    /// Writes a text node escaped as a whole, not by position: by turndown's rules, or not at all
+    /// (`escaping=none`). Either way a `#` ending an ATX heading, a `|` in a table cell and line
+    /// ends stay text, as the structure around needs.
+    mutating func writeTextEscapedAsAWhole(_ text: ArraySlice<UInt8>) {
         // turndown escapes each text node as a whole (its `^` rules apply at the node's start);
         // whitespace is then held back like the exact writer does.
-        var escaped = MarkdownTextEscaper.turndownEscape(text)
+        let turndown = options.escaping == .turndown
+        var escaped = turndown ? MarkdownTextEscaper.turndownEscape(text) : Array(text)
         // A `#` ending an ATX heading would be read as its closing sequence.
         if inHeading && headingLineStart < 0 && escaped.last == UInt8(ascii: "#") && firstByteAfter(currentTextNode) == nil {
             escaped.insert(0x5C, at: escaped.count - 1)
@@ -464,7 +471,7 @@ extension MarkdownWriter {
                 k += 1
                 writeContent(flushing: &run)
                 writeNoBreakSpace()
-            } else if (b == 0x0A || b == 0x0D) && linkDepth > 0 && inImage {
+            } else if (b == 0x0A || b == 0x0D) && linkDepth > 0 && inImage && turndown {
                 // turndown keeps line ends in alt text (a run of them and the whitespace after
                 // it as one), the next line at the container's indentation.
                 while k < escaped.count && MarkdownTextEscaper.isSpace(escaped[k]) { k += 1 }

@@ -354,6 +354,12 @@ struct MarkdownWriter {
             w.cr()
         case .heading:
             endInlineRun()
+            if options.headingStyle == .atxClosed && headingLineStart < 0, case .heading(let level) = document.kind(at: i) {
+                // The closing sequence goes before pandoc's attributes (`## Title ## {#id}`).
+                let closing = String(repeating: "#", count: min(max(level, 1), 6))
+                w.marker(w.atLineStart || w.last == 0x20 ? closing : " " + closing)
+                w.markContentStarted()
+            }
             if options.headingAttributes, let attributes = pandocAttributes(i) {
                 w.marker((w.atLineStart ? "" : " ") + attributes)
                 w.markContentStarted()

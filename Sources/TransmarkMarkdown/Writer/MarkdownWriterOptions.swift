@@ -25,10 +25,22 @@ extension MarkdownBackend {
         public var codeBlockStyle = CodeBlockStyle.fenced
         /// Code fence: three backticks or three tildes (lengthened when the code needs it).
         public var fence = "```"
+        /// The info string of a fenced code block whose source names no language (markdownify's
+        /// `code_language`); empty (the default) writes none. Indented code blocks have no info
+        /// string and stay indented.
+        public var defaultCodeLanguage = ""
         /// Inline or reference links.
         public var linkStyle = LinkStyle.inline
         /// How reference links name their definitions.
         public var linkReferenceStyle = LinkReferenceStyle.full
+        /// Whether a link whose text is its URL (or a `mailto:` URL's address) is written as an
+        /// autolink, `<https://example.com>` (the default), or as `[https://example.com](https://example.com)`
+        /// (`turndown`; markdownify's `autolinks=False`).
+        public var autolinks = true
+        /// Whether a link without a title gets its destination as title, `[x](url "url")`, so
+        /// that a reader shows the URL on hover (markdownify's `default_title`). Such links are
+        /// never autolinks.
+        public var linkTitleFromDestination = false
         /// Hard line breaks.
         public var hardBreak = HardBreakStyle.spaces
         /// The text of a thematic break.
@@ -135,6 +147,7 @@ extension MarkdownBackend {
                 thematicBreak = "* * *"
                 hardBreak = .spaces
                 escaping = .turndown
+                autolinks = false
                 underline = .text
                 superscript = .text
                 self.subscript = .text
@@ -171,7 +184,7 @@ extension MarkdownBackend {
                            read: { $0.profile.rawValue }, write: { o, v in
                                guard let p = Profile(rawValue: v) else { return false }
                                o = Options(profile: p); return true }).appliedFirst(),
-                .choice("headingStyle", \.headingStyle, summary: "ATX (#) or setext (underlined) headings"),
+                .choice("headingStyle", \.headingStyle, summary: "ATX (# x), closed ATX (# x #) or setext (underlined) headings"),
                 OptionSpec(key: "bulletListMarker", accepted: "-|*|+", summary: "bullet list marker",
                            read: { $0.bulletListMarker }, write: { o, v in
                                guard ["-", "*", "+"].contains(v) else { return false }
@@ -197,7 +210,15 @@ extension MarkdownBackend {
                            read: { $0.fence }, write: { o, v in
                                guard ["```", "~~~"].contains(v) else { return false }
                                o.fence = v; return true }),
+                OptionSpec(key: "defaultCodeLanguage", accepted: "a language name without spaces, or empty",
+                           summary: "info string of fenced code blocks whose source names no language",
+                           read: { $0.defaultCodeLanguage }, write: { o, v in
+                               guard !v.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "`" }) else { return false }
+                               o.defaultCodeLanguage = v; return true }),
                 .choice("linkStyle", \.linkStyle, summary: "inline links or reference links"),
+                .bool("autolinks", \.autolinks, summary: "write a link whose text is its URL as <url> (default) or as [url](url)"),
+                .bool("linkTitleFromDestination", \.linkTitleFromDestination,
+                      summary: "give a link without a title its destination as title: [x](url \"url\")"),
                 .choice("linkReferenceStyle", \.linkReferenceStyle, summary: "full, collapsed or shortcut references"),
                 .choice("hardBreak", \.hardBreak, summary: "hard line breaks as two spaces or a backslash"),
                 OptionSpec(key: "thematicBreak", accepted: "3 or more of one of - * _ with optional spaces",
@@ -207,7 +228,7 @@ extension MarkdownBackend {
                                guard marks.count >= 3, let c = marks.first, "-*_".contains(c), marks.allSatisfy({ $0 == c }) else { return false }
                                o.thematicBreak = v; return true }),
                 .int("lineWidth", \.lineWidth, range: 0...Int.max, summary: "wrap paragraphs at this width; 0 never wraps"),
-                .choice("escaping", \.escaping, summary: "escape only real syntax (exact), as turndown does, or pandoc's Markdown syntax too"),
+                .choice("escaping", \.escaping, summary: "escape only real syntax (exact), as turndown does, pandoc's Markdown syntax too, or none (text that already is Markdown)"),
                 OptionSpec(key: "strikethroughDelimiter", accepted: "~~|~", summary: "strikethrough delimiter with gfm=true",
                            read: { $0.strikethroughDelimiter }, write: { o, v in
                                guard ["~~", "~"].contains(v) else { return false }
@@ -267,8 +288,15 @@ extension MarkdownBackend.Options {
         public var readsBackWithCmark: Bool { self != .pandoc }
     }
 
-    /// ATX (`# Title`) or setext (`Title` underlined) headings.
-    public enum HeadingStyle: String, CaseIterable, Sendable { case atx, setext }
+    /// ATX (`# Title`), closed ATX (`# Title #`) or setext (`Title` underlined) headings.
+    public enum HeadingStyle: String, CaseIterable, Sendable {
+        /// `# Title`.
+        case atx
+        /// `# Title #`: the ATX marker closed by as many `#` (markdownify's `ATX_CLOSED`).
+        case atxClosed
+        /// `Title` underlined by `=` (level 1) or `-` (level 2); deeper levels are ATX.
+        case setext
+    }
     /// Fenced or indented code blocks.
     public enum CodeBlockStyle: String, CaseIterable, Sendable { case fenced, indented }
     /// Inline links or reference links with definitions at the end.
@@ -283,6 +311,11 @@ extension MarkdownBackend.Options {
         case exact
         /// turndown's rules.
         case turndown
+        /// Nothing: text is written as it is, for HTML whose text already is Markdown (a CMS
+        /// that keeps Markdown in `<p>` elements, markdownify's `escape_asterisks=False` and
+        /// `escape_underscores=False`). Only what the structure around needs stays text: a `#`
+        /// ending an ATX heading, `|` in a table cell, line ends.
+        case none
         /// `exact`, plus what pandoc's Markdown reads as syntax: `\` always, `"`, `'`, `--`,
         /// `...` (smart punctuation), `^`, `~`, `$`, `@` before a word, and at a line start `|`,
         /// `: `, `%` and fancy list markers (`a.`, `iv)`, `(1)`).

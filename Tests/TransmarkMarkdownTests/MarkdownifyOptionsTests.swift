@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TransmarkCore
+import TransmarkHTML
+import TransmarkMarkdown
+
+/// The Markdown writer's options that answer python-markdownify's (`heading_style=ATX_CLOSED`,
+/// `code_language`, `autolinks`, `default_title`, `escape_asterisks`/`escape_underscores`), each
+/// read back by the Markdown reader to the structure it was written for.
+@Suite struct MarkdownifyOptionsTests {
+    func markdown(_ html: String, _ options: [String]) throws -> String {
+        let document = try HTMLFrontend().parse(Array(html.utf8))
+        let parsed = try MarkdownBackend.Options(parsing: options)
+        return String(decoding: try MarkdownBackend().render(document, options: parsed), as: UTF8.self)
+    }
+
+    func html(_ markdown: String) throws -> String {
+        let tree = try MarkdownFrontend().parse(Array(markdown.utf8), options: .init())
+        return String(decoding: try HTMLBackend().render(tree, options: .init()), as: UTF8.self)
+    }
+
+    @Test func closedATXHeadings() throws {
+        let out = try markdown("<h1>Hello</h1><h2>A <em>b</em> C#</h2><h3></h3><h3>x ##</h3><h1>two<br>lines</h1>",
+                               ["headingStyle=atxClosed"])
+        #expect(out == "# Hello #\n\n## A *b* C# ##\n\n### ###\n\n### x #\\# ###\n\ntwo  \nlines\n===========\n")
+        #expect(try html(out) == "<h1>Hello</h1>\n<h2>A <em>b</em> C#</h2>\n<h3></h3>\n<h3>x ##</h3>\n<h1>two<br />\nlines</h1>\n")
+        // With pandoc's attributes, the closing sequence comes first, as pandoc's manual has it.
+        #expect(try markdown("<h2 id=\"x\">Two</h2>", ["profile=pandoc", "headingStyle=atxClosed"]) == "## Two ## {#x}\n")
+    }
+
+    @Test func aHashAfterALetterEndsNoHeading() throws {
+        // Only a run of `#` after a space closes an ATX heading: `C#` needs no escape.
+        let out = try markdown("<h2>C#</h2><h2>C #</h2><h2>C ##</h2>", [])
+        #expect(out == "## C#\n\n## C \\#\n\n## C #\\#\n")
+        #expect(try html(out) == "<h2>C#</h2>\n<h2>C #</h2>\n<h2>C ##</h2>\n")
+    }
+
+    @Test func defaultCodeLanguage() throws {
+        let source = "<pre>plain</pre><pre><code class=\"language-js\">named</code></pre>"
+        #expect(try markdown(source, ["defaultCodeLanguage=python"]) == "```python\nplain\n```\n\n```js\nnamed\n```\n")
+        // Indented code blocks have no info string: they stay indented, without it.
+        #expect(try markdown("<p>a</p><pre>plain</pre>", ["defaultCodeLanguage=python", "codeBlockStyle=indented"])
+                == "a\n\n    plain\n")
+        #expect(throws: (any Error).self) { try MarkdownBackend.Options(parsing: ["defaultCodeLanguage=two words"]) }
+    }
+
+    @Test func autolinksCanBeTurnedOff() throws {
+        let source = "<p><a href=\"https://a.org/x_y\">https://a.org/x_y</a></p>"
+        #expect(try markdown(source, []) == "<https://a.org/x_y>\n")
+        let out = try markdown(source, ["autolinks=false"])
+        // No escape inside the link's text: cmark-gfm makes no autolink there.
+        #expect(out == "[https://a.org/x_y](https://a.org/x_y)\n")
+        #expect(try html(out) == "<p><a href=\"https://a.org/x_y\">https://a.org/x_y</a></p>\n")
+        // turndown writes none.
+        #expect(try markdown(source, ["profile=turndown"]) == "[https://a.org/x\\_y](https://a.org/x_y)\n")
+    }
+
+    @Test func urlsInLinkTextAreNotEscaped() throws {
+        let out = try markdown("<p><a href=\"http://x.org\">see http://x.org and www.y.org</a> http://z.org www.w.org</p>", [])
+        #expect(out == "[see http://x.org and www.y.org](http://x.org) http\\://z.org www\\.w.org\n")
+        #expect(try html(out) == "<p><a href=\"http://x.org\">see http://x.org and www.y.org</a> http://z.org www.w.org</p>\n")
+    }
+
+    @Test func linkTitleFromDestination() throws {
+        let out = try markdown("<p><a href=\"https://g.com\">https://g.com</a> <a href=\"u\" title=\"T\">t</a> <a href=\"v\">v</a></p>",
+                               ["linkTitleFromDestination=true"])
+        #expect(out == "[https://g.com](https://g.com \"https://g.com\") [t](u \"T\") [v](v \"v\")\n")
+    }
+
+    @Test func noEscapingWritesMarkdownInTextAsMarkdown() throws {
+        let source = "<p>*hey*dude_x_ and **bold** [a](b)</p><table><tr><th>a|b</th></tr></table><h2>C #</h2>"
+        let out = try markdown(source, ["escaping=none"])
+        // What the structure needs stays escaped: `|` in a cell, a closing `#`.
+        #expect(out == "*hey*dude_x_ and **bold** [a](b)\n\n| a\\|b |\n| ---- |\n\n## C \\#\n")
+        #expect(try html(out).hasPrefix("<p><em>hey</em>dude_x_ and <strong>bold</strong> <a href=\"b\">a</a></p>"))
+        #expect(try markdown("<p>*hey*dude*</p>", []) == "\\*hey\\*dude\\*\n")
+    }
+}
