@@ -76,3 +76,42 @@ import TransmarkMarkdown
         #expect(try markdown("<p>*hey*dude*</p>", []) == "\\*hey\\*dude\\*\n")
     }
 }
+
+/// `profile=markdownify`: python-markdownify 1.x's defaults as options.
+@Suite struct MarkdownifyProfileTests {
+    @Test func writesWhatMarkdownifyWrites() throws {
+        let html = "<h1>Title</h1><h3>Three</h3><ul><li>a<ul><li>b</li></ul></li></ul>"
+            + "<p>H<sub>2</sub>O, x<sup>2</sup>, <u>u</u> <mark>m</mark>, <a href=\"#top\"></a>end <a href=\"https://x.org\">https://x.org</a></p>"
+            + "<dl><dt>term</dt><dd>definition</dd></dl>"
+            + "<table><tr><td>a</td><td>b<ul><li>c</li><li>d</li></ul></td></tr></table>"
+        let out = try MarkdownifyOptionsTests().markdown(html, ["profile=markdownify"])
+        #expect(out == """
+            Title
+            =====
+
+            ### Three
+
+            * a
+              * b
+
+            H2O, x2, u m, end <https://x.org>
+
+            term
+            :   definition
+
+            |     |           |
+            | --- | --------- |
+            | a   | b - c - d |
+
+            """)
+    }
+
+    /// In a cell of a pipe table a list's lines are joined: its markers must stay text there,
+    /// whatever `bulletListMarker` says (`* c * d` would read as emphasis).
+    @Test func joinedListsInCellsKeepTheirMarkersAsText() throws {
+        let html = "<table><tr><th>k</th><th>v</th></tr><tr><td>1</td><td>x<ul><li>c</li><li>d</li></ul><ul><li>e</li></ul></td></tr></table>"
+        let out = try MarkdownifyOptionsTests().markdown(html, ["complexTable=pipe", "bulletListMarker=*"])
+        #expect(out.contains("| x - c - d + e |"), "\(out)")
+        #expect(try !MarkdownifyOptionsTests().html(out).contains("<em>"))
+    }
+}

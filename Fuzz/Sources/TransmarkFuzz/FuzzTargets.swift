@@ -141,11 +141,17 @@ func renderEverywhere(_ document: Document, _ what: String) {
             checkUTF8(output, "\(what) → \(name)")
         }
     }
-    // The other Markdown dialects (pandoc's grid tables and fancy lists, turndown's spacing):
-    // valid UTF-8, within the time and memory the fuzzer allows.
-    for profile in ["pandoc", "turndown"] {
-        if let markdown = try? Registry.standard.render(document, to: "markdown", options: [("profile", profile)]) {
-            checkUTF8(markdown, "\(what) → markdown profile=\(profile)")
+    // The other Markdown dialects (pandoc's grid tables and fancy lists, turndown's spacing,
+    // markdownify's joined cells) and the options no profile sets (Unicode scripts, no
+    // escaping, closed ATX headings): valid UTF-8, within the time and memory the fuzzer allows.
+    let variants: [[(key: String, value: String)]] = [
+        [("profile", "pandoc")], [("profile", "turndown")], [("profile", "markdownify")],
+        [("profile", "commonmark"), ("superscript", "unicode"), ("subscript", "unicode"),
+         ("escaping", "none"), ("headingStyle", "atxClosed"), ("autolinks", "false")],
+    ]
+    for options in variants {
+        if let markdown = try? Registry.standard.render(document, to: "markdown", options: options) {
+            checkUTF8(markdown, "\(what) → markdown \(options.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
         }
     }
     var keep = HTMLBackend.Options()

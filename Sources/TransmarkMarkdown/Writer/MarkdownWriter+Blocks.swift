@@ -91,9 +91,13 @@ extension MarkdownWriter {
            other.isOrdered == attributes.isOrdered {
             previousMarker = chosenListMarkers[previous]
         }
-        let preferred = attributes.isOrdered ? options.orderedListDelimiter : options.bulletListMarker
+        // In a pipe table's cell a list's lines are joined into one (`complexTable=pipe`), where a
+        // `*` marker would pair up as emphasis (`* a * b`): a `-` or `+` stays text there.
+        let bullet = inTableCell && options.bulletListMarker == "*" ? "-" : options.bulletListMarker
+        let preferred = attributes.isOrdered ? options.orderedListDelimiter : bullet
         guard let previousMarker, previousMarker == preferred else { return preferred }
         if attributes.isOrdered { return preferred == "." ? ")" : "." }
+        if inTableCell { return preferred == "-" ? "+" : "-" }
         return preferred == "-" ? "*" : "-"
     }
 

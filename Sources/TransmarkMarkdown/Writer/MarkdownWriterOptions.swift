@@ -85,8 +85,9 @@ extension MarkdownBackend {
         public var imageSize = Fallback.text
         /// Whether a link that shows nothing (`<a href="x"></a>`, or whitespace and empty
         /// elements only: an icon link whose icon was CSS or SVG, a heading's anchor link) is
-        /// left out, as markdownify leaves it out. Off (the default), it is written `[](x)`, as
-        /// turndown and pandoc write it and as Markdown input had it.
+        /// left out, whitespace in it kept as a space (`markdownify`, which leaves it out as
+        /// browsers show it: not at all). Off (the default), it is written `[](x)`, as turndown
+        /// and pandoc write it and as Markdown input had it.
         public var dropEmptyLinks = false
         /// pandoc's implicit figures (`pandoc`): a figure of one image and a caption is written as
         /// the image alone in its paragraph with the caption in its brackets and its own alt text
@@ -156,6 +157,16 @@ extension MarkdownBackend {
                 imageSize = .text
                 complexTable = .html
                 tableColumnStyle = .compact
+            case .markdownify:
+                headingStyle = .setext
+                bulletListMarker = "*"
+                superscript = .text
+                self.subscript = .text
+                underline = .text
+                highlight = .text
+                definitionList = .symbol
+                complexTable = .pipe
+                dropEmptyLinks = true
             case .pandoc:
                 listMarkerPadding = 0
                 hardBreak = .backslash
@@ -279,13 +290,19 @@ extension MarkdownBackend.Options {
         /// turndown 7's defaults: setext headings, `*` bullets, `_` emphasis, indented code,
         /// `* * *` rules, two-space hard breaks and turndown's escaping.
         case turndown
+        /// python-markdownify 1.x's defaults: GFM with setext headings, `*` bullets, superscript,
+        /// subscript, underline and highlight as their text, definition lists as `term` /
+        /// `:   definition`, and every table a pipe table (blocks in cells joined on one line).
+        case markdownify
         /// pandoc's Markdown (what Quarto and R Markdown read): heading attributes, fenced divs,
         /// bracketed spans, `^sup^`/`~sub~`, definition lists, `: caption`s, backslash breaks
         /// and pandoc's escaping (smart quotes, `$`, `@`, `^`, `~`, fancy list markers).
         case pandoc
 
-        /// Whether cmark-gfm reads the profile's output as written (pandoc's syntax it does not).
-        public var readsBackWithCmark: Bool { self != .pandoc }
+        /// Whether cmark-gfm reads the profile's output as written: not pandoc's syntax (`pandoc`),
+        /// nor the `term` / `:   definition` lines and the blocks joined in pipe table cells that
+        /// `markdownify` writes as markdownify does.
+        public var readsBackWithCmark: Bool { self != .pandoc && self != .markdownify }
     }
 
     /// ATX (`# Title`), closed ATX (`# Title #`) or setext (`Title` underlined) headings.
