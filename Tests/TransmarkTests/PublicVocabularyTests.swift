@@ -17,6 +17,7 @@ import Transmark
         markdownWriter.escaping = MarkdownBackend.Options.Escaping.exact
         markdownWriter.span = MarkdownBackend.Options.Fallback.html
         markdownWriter.superscript = MarkdownBackend.Options.ScriptFallback.unicode
+        markdownWriter.wikilinks = MarkdownBackend.Options.WikilinkStyle.titleAfterPipe
         markdownWriter.rawHTML = RawHTMLPolicy.text
         markdownWriter.listNumbering = MarkdownBackend.Options.ListNumberingStyle.source
         markdownWriter.complexTable = MarkdownBackend.Options.ComplexTable.grid

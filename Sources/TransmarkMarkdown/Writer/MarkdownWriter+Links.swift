@@ -7,6 +7,10 @@ extension MarkdownWriter {
         guard case .link(let linkDestination, var title) = document.kind(at: i) else { return true }
         let destination = safeURL(linkDestination, attribute: "href")
         if title.isEmpty && options.linkTitleFromDestination && !destination.isEmpty { title = destination }
+        if options.wikilinks != .none && records.attributes(i) >= 0 && writeWikilink(i, destination: destination) {
+            linkDepth += 1  // `exitLink` comes for it too
+            return false
+        }
         // Autolinks: the text is the URL (or the address of a mailto: URL), as plain text.
         let first = records.firstChild(i)
         let plain = first >= 0 && tag(first) == .text && records.nextSibling(first) < 0
@@ -75,6 +79,31 @@ extension MarkdownWriter {
             }
         }
         return spaced
+    }
+
+    /// Writes a link marked as a wikilink (`class="wikilink"`, as pandoc's HTML writer marks
+    /// them and its reader reads them) as `[[target]]` when its text is its target, else
+    /// `[[target|text]]` or `[[text|target]]` by `wikilinks`; the text as plain text, as pandoc
+    /// writes it. False (nothing written) for other links, and where the text or target holds
+    /// `]]`, `|` or a line end, which the syntax cannot.
+    mutating func writeWikilink(_ i: Int32, destination: String) -> Bool {
+        let marked = document.attributes(at: i).contains { a in
+            a.name == "class" && a.value.split(whereSeparator: \.isWhitespace).contains("wikilink")
+        }
+        guard marked, !destination.isEmpty else { return false }
+        let text = document[NodeID(index: i)].plainText
+        func fits(_ s: String) -> Bool { !s.contains("]]") && !s.contains("|") && !s.contains(where: \.isNewline) && !s.isEmpty }
+        guard fits(text), fits(destination) else { return false }
+        let inside: String
+        if text == destination {
+            inside = text
+        } else if options.wikilinks == .titleAfterPipe {
+            inside = destination + "|" + text
+        } else {
+            inside = text + "|" + destination
+        }
+        writeContent(Array(("[[" + inside + "]]").utf8))
+        return true
     }
 
     mutating func exitLink(_ i: Int32) {

@@ -37,6 +37,11 @@ extension MarkdownBackend {
         /// autolink, `<https://example.com>` (the default), or as `[https://example.com](https://example.com)`
         /// (`turndown`; markdownify's `autolinks=False`).
         public var autolinks = true
+        /// Links marked as wikilinks (`class="wikilink"`, as pandoc marks them) as `[[target]]`
+        /// and `[[target|text]]` (`titleAfterPipe`: Obsidian, GitHub wikis, pandoc's
+        /// `wikilinks_title_after_pipe`) or `[[text|target]]` (`titleBeforePipe`); `none` (the
+        /// default) writes them as other links.
+        public var wikilinks = WikilinkStyle.none
         /// Whether a link without a title gets its destination as title, `[x](url "url")`, so
         /// that a reader shows the URL on hover (markdownify's `default_title`). Such links are
         /// never autolinks.
@@ -227,6 +232,8 @@ extension MarkdownBackend {
                                guard !v.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "`" }) else { return false }
                                o.defaultCodeLanguage = v; return true }),
                 .choice("linkStyle", \.linkStyle, summary: "inline links or reference links"),
+                .choice("wikilinks", \.wikilinks,
+                        summary: "links with class wikilink as [[target|text]] (titleAfterPipe), [[text|target]] (titleBeforePipe) or plain links (none)"),
                 .bool("autolinks", \.autolinks, summary: "write a link whose text is its URL as <url> (default) or as [url](url)"),
                 .bool("linkTitleFromDestination", \.linkTitleFromDestination,
                       summary: "give a link without a title its destination as title: [x](url \"url\")"),
@@ -316,6 +323,16 @@ extension MarkdownBackend.Options {
     }
     /// Fenced or indented code blocks.
     public enum CodeBlockStyle: String, CaseIterable, Sendable { case fenced, indented }
+    /// How links marked as wikilinks are written.
+    public enum WikilinkStyle: String, CaseIterable, Sendable {
+        /// As other links.
+        case none
+        /// `[[target|text]]` (Obsidian, GitHub wikis, pandoc's `wikilinks_title_after_pipe`).
+        case titleAfterPipe
+        /// `[[text|target]]` (pandoc's `wikilinks_title_before_pipe`).
+        case titleBeforePipe
+    }
+
     /// Inline links or reference links with definitions at the end.
     public enum LinkStyle: String, CaseIterable, Sendable { case inline, reference }
     /// How reference links name their definition: `[text][1]`, `[text][]` or `[text]`.
