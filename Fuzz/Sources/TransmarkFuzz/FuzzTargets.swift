@@ -147,7 +147,7 @@ func renderEverywhere(_ document: Document, _ what: String) {
     let variants: [[(key: String, value: String)]] = [
         [("profile", "pandoc")], [("profile", "turndown")], [("profile", "markdownify")],
         [("profile", "commonmark"), ("superscript", "unicode"), ("subscript", "unicode"),
-         ("escaping", "none"), ("headingStyle", "atxClosed"), ("autolinks", "false")],
+         ("escaping", "none"), ("headingStyle", "atxClosed"), ("autolinks", "false"), ("wikilinks", "titleAfterPipe")],
     ]
     for options in variants {
         if let markdown = try? Registry.standard.render(document, to: "markdown", options: options) {
