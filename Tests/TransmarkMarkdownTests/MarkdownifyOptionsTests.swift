@@ -92,7 +92,7 @@ import TransmarkMarkdown
             ### Three
 
             * a
-              * b
+              + b
 
             H2O, x2, u m, end <https://x.org>
 
@@ -104,6 +104,14 @@ import TransmarkMarkdown
             | a   | b - c - d |
 
             """)
+    }
+
+    /// Several bullet markers are used in turn by nesting level, as markdownify's `bullets`.
+    @Test func bulletMarkersInTurnByLevel() throws {
+        let html = "<ul><li>a<ul><li>b<ol><li>c<ul><li>d<ul><li>e</li></ul></li></ul></li></ol></li></ul></li></ul>"
+        let out = try MarkdownifyOptionsTests().markdown(html, ["bulletListMarker=*+-"])
+        #expect(out == "* a\n  + b\n    1. c\n       - d\n         * e\n")
+        #expect(throws: (any Error).self) { try MarkdownBackend.Options(parsing: ["bulletListMarker=*x"]) }
     }
 
     /// In a cell of a pipe table a list's lines are joined: its markers must stay text there,

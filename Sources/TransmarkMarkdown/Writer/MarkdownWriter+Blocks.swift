@@ -93,7 +93,7 @@ extension MarkdownWriter {
         }
         // In a pipe table's cell a list's lines are joined into one (`complexTable=pipe`), where a
         // `*` marker would pair up as emphasis (`* a * b`): a `-` or `+` stays text there.
-        let bullet = inTableCell && options.bulletListMarker == "*" ? "-" : options.bulletListMarker
+        let bullet = inTableCell && preferredBullet == "*" ? "-" : preferredBullet
         let preferred = attributes.isOrdered ? options.orderedListDelimiter : bullet
         guard let previousMarker, previousMarker == preferred else { return preferred }
         if attributes.isOrdered { return preferred == "." ? ")" : "." }
@@ -485,11 +485,21 @@ extension MarkdownWriter {
         flattenRoot = i
     }
 
+    /// The bullet of a bullet list starting here: `bulletListMarker`, or where it names several
+    /// (markdownify's `*+-`), the one for the number of bullet lists around it, in turn.
+    var preferredBullet: String {
+        let markers = options.bulletListMarker
+        guard markers.utf8.count > 1 else { return markers }
+        let depth = lists.reduce(0) { $0 + ($1.isOrdered ? 0 : 1) }
+        let bytes = Array(markers.utf8)
+        return String(UnicodeScalar(bytes[depth % bytes.count]))
+    }
+
     /// Chooses the list's marker and opens its context.
     mutating func startList(_ i: Int32) {
         guard case .list(let attributes) = document.kind(at: i) else { return }
         var marker = listMarker(i, attributes)
-        let preferred = attributes.isOrdered ? options.orderedListDelimiter : options.bulletListMarker
+        let preferred = attributes.isOrdered ? options.orderedListDelimiter : preferredBullet
         if options.escaping == .pandoc && marker != preferred {
             // pandoc reads bullet lists in a row as one list whatever their markers: an empty
             // comment between them ends the first, as pandoc's own writer does (for ordered lists

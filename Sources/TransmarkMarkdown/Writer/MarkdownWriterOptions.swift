@@ -7,7 +7,8 @@ extension MarkdownBackend {
         public private(set) var profile = Profile.gfm
         /// Heading syntax (setext only applies to levels 1 and 2).
         public var headingStyle = HeadingStyle.atx
-        /// Bullet list marker: `-`, `*` or `+`.
+        /// Bullet list marker: `-`, `*` or `+`; or several of them (`*+-`, markdownify's), one per
+        /// level of bullet lists nested in each other, in turn.
         public var bulletListMarker = "-"
         /// Ordered list delimiter: `.` or `)`.
         public var orderedListDelimiter = "."
@@ -164,7 +165,7 @@ extension MarkdownBackend {
                 tableColumnStyle = .compact
             case .markdownify:
                 headingStyle = .setext
-                bulletListMarker = "*"
+                bulletListMarker = "*+-"
                 superscript = .text
                 self.subscript = .text
                 underline = .text
@@ -201,9 +202,10 @@ extension MarkdownBackend {
                                guard let p = Profile(rawValue: v) else { return false }
                                o = Options(profile: p); return true }).appliedFirst(),
                 .choice("headingStyle", \.headingStyle, summary: "ATX (# x), closed ATX (# x #) or setext (underlined) headings"),
-                OptionSpec(key: "bulletListMarker", accepted: "-|*|+", summary: "bullet list marker",
+                OptionSpec(key: "bulletListMarker", accepted: "-|*|+, or several of them (*+-), one per nesting level in turn",
+                           summary: "bullet list marker",
                            read: { $0.bulletListMarker }, write: { o, v in
-                               guard ["-", "*", "+"].contains(v) else { return false }
+                               guard (1...3).contains(v.count), v.allSatisfy({ "-*+".contains($0) }) else { return false }
                                o.bulletListMarker = v; return true }),
                 OptionSpec(key: "orderedListDelimiter", accepted: ".|)", summary: "ordered list delimiter",
                            read: { $0.orderedListDelimiter }, write: { o, v in
@@ -297,9 +299,10 @@ extension MarkdownBackend.Options {
         /// turndown 7's defaults: setext headings, `*` bullets, `_` emphasis, indented code,
         /// `* * *` rules, two-space hard breaks and turndown's escaping.
         case turndown
-        /// python-markdownify 1.x's defaults: GFM with setext headings, `*` bullets, superscript,
-        /// subscript, underline and highlight as their text, definition lists as `term` /
-        /// `:   definition`, and every table a pipe table (blocks in cells joined on one line).
+        /// python-markdownify 1.x's defaults: GFM with setext headings, `*`/`+`/`-` bullets by
+        /// nesting level, superscript, subscript, underline and highlight as their text,
+        /// definition lists as `term` / `:   definition`, links that show nothing left out, and
+        /// every table a pipe table (blocks in cells joined on one line).
         case markdownify
         /// pandoc's Markdown (what Quarto and R Markdown read): heading attributes, fenced divs,
         /// bracketed spans, `^sup^`/`~sub~`, definition lists, `: caption`s, backslash breaks
