@@ -399,7 +399,13 @@ extension MarkdownWriter {
                     if isPandocName(name) { classes.append(name) } else { otherClasses.append(name) }
                 }
             default:
-                if isPandocName(a.name[...]) { others.append(a.name + "=" + pandocQuoted(a.value)) }
+                // pandoc's HTML reader drops `data-` (`data-number` is `number`), and its HTML
+                // writer adds it back to keys HTML does not know: written as pandoc writes it.
+                var key = a.name[...]
+                if key.hasPrefix("data-"), case let bare = key.dropFirst(5), isPandocName(bare), bare != "id", bare != "class" {
+                    key = bare
+                }
+                if isPandocName(key) { others.append(key + "=" + pandocQuoted(a.value)) }
             }
         }
         var parts: [String] = []
@@ -579,7 +585,18 @@ extension MarkdownWriter {
     /// A division written as pandoc's fenced div (`::: {#id .class}`), when it has attributes
     /// (a division without them writes its content only); true when a fence was written.
     mutating func startFencedDivision(_ i: Int32) -> Bool {
-        guard let attributes = pandocAttributes(i, short: true) else { return false }
+        guard var attributes = pandocAttributes(i, short: true) else { return false }
+        if case .division("section") = document.kind(at: i) {
+            // pandoc reads `<section>` as a division of class `section` (and writes that back as
+            // `<section>`), first of its classes.
+            if !attributes.hasPrefix("{") {
+                attributes = "{.section ." + attributes + "}"
+            } else if attributes.hasPrefix("{#"), let space = attributes.firstIndex(where: { $0 == " " || $0 == "}" }) {
+                attributes = attributes[..<space] + " .section" + attributes[space...]
+            } else {
+                attributes = "{.section " + attributes.dropFirst()
+            }
+        }
         startBlock(i)
         w.marker("::: " + attributes)
         w.cr()
