@@ -93,6 +93,7 @@ import TransmarkMarkdown
         "html-to-markdown/escape-inline-syntax [turndown]": turndownEscaping,
         "html-to-markdown/pandoc-escaping [turndown]": turndownEscaping,
         "html/entity-double-escaped [turndown]": turndownEscaping,
+        "html-to-markdown/escaping-none [turndown]": turndownEscaping,
         "Goldziher__html-to-markdown__test_documents__html__wikipedia__small_html.html [turndown]": turndownEscaping,
         "cheeriojs__cheerio__benchmark__documents__jquery.html [turndown]": turndownEscaping,
         "inikulin__parse5__test__data__huge-page__huge-page.html [turndown]": turndownEscaping,
