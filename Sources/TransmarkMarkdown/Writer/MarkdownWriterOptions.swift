@@ -155,10 +155,7 @@ extension MarkdownBackend {
                 hardBreak = .spaces
                 escaping = .turndown
                 autolinks = false
-                underline = .text
-                superscript = .text
-                self.subscript = .text
-                highlight = .text
+                writeInlineFallbacksAsText()
                 definitionList = .text
                 imageSize = .text
                 complexTable = .html
@@ -166,10 +163,7 @@ extension MarkdownBackend {
             case .markdownify:
                 headingStyle = .setext
                 bulletListMarker = "*+-"
-                superscript = .text
-                self.subscript = .text
-                underline = .text
-                highlight = .text
+                writeInlineFallbacksAsText()
                 definitionList = .symbol
                 complexTable = .pipe
                 dropEmptyLinks = true
@@ -191,6 +185,15 @@ extension MarkdownBackend {
                 imageSize = .symbol
                 implicitFigures = true
             }
+        }
+
+        /// Underline, superscript, subscript and highlight as their content only (turndown and
+        /// markdownify write no markup for them).
+        private mutating func writeInlineFallbacksAsText() {
+            underline = .text
+            superscript = .text
+            self.subscript = .text
+            highlight = .text
         }
 
         /// The options settable by key, with their accepted values and help.
