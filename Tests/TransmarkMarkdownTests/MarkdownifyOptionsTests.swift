@@ -33,6 +33,8 @@ import TransmarkMarkdown
         let out = try markdown("<h2>C#</h2><h2>C #</h2><h2>C ##</h2>", [])
         #expect(out == "## C#\n\n## C \\#\n\n## C #\\#\n")
         #expect(try html(out) == "<h2>C#</h2>\n<h2>C #</h2>\n<h2>C ##</h2>\n")
+        // pandoc reads any run of `#` at the end as the closing sequence (`## C#` is "C").
+        #expect(try markdown("<h2>C#</h2>", ["profile=pandoc"]) == "## C\\#\n")
     }
 
     @Test func defaultCodeLanguage() throws {
@@ -74,6 +76,16 @@ import TransmarkMarkdown
         #expect(out == "*hey*dude_x_ and **bold** [a](b)\n\n| a\\|b |\n| ---- |\n\n## C \\#\n")
         #expect(try html(out).hasPrefix("<p><em>hey</em>dude_x_ and <strong>bold</strong> <a href=\"b\">a</a></p>"))
         #expect(try markdown("<p>*hey*dude*</p>", []) == "\\*hey\\*dude\\*\n")
+    }
+
+    /// `escaping=none` passes Markdown through, but text never becomes raw HTML (`<` stays
+    /// escaped unless `unsafe`), and a link's text keeps its brackets and backslashes as text.
+    @Test func noEscapingKeepsHTMLAndLinksAsText() throws {
+        let source = "<p>&lt;img src=x onerror=alert(1)&gt; <a href=\"u\">a]b\\</a> *x*</p>"
+        let out = try markdown(source, ["escaping=none"])
+        #expect(out == #"\<img src=x onerror=alert(1)> [a\]b\\](u) *x*"# + "\n")
+        #expect(try html(out) == "<p>&lt;img src=x onerror=alert(1)&gt; <a href=\"u\">a]b\\</a> <em>x</em></p>\n")
+        #expect(try markdown(source, ["escaping=none", "unsafe=true"]).hasPrefix("<img src=x onerror=alert(1)>"))
     }
 }
 

@@ -23,9 +23,13 @@ import TransmarkMarkdown
 
     @Test func otherContentIsWrittenInParentheses() throws {
         #expect(try markdown("<p>x<sup>n</sup> and <sup><em>2</em> 3</sup> and H<sub>i</sub></p>", [])
-                == "x^(n) and ^(*2* 3) and H_(i)\n")
+                == #"x^(n) and ^(*2* 3) and H\_(i)"# + "\n")
         // The content is escaped as any text is.
-        #expect(try markdown("<p>a<sub>*b*</sub> c_ d</p>", []) == #"a_(\*b\*) c\_ d"# + "\n")
+        #expect(try markdown("<p>a<sub>*b*</sub> c_ d</p>", []) == #"a\_(\*b\*) c\_ d"# + "\n")
+        // pandoc's `_(` would pair up as emphasis with a later `_`: written `\_(`. Under pandoc's
+        // escaping `^(` is escaped too, as `^` is superscript there.
+        #expect(try markdown("<p>a <sub>x</sub>b<sub>y</sub></p>", []) == #"a \_(x)b\_(y)"# + "\n")
+        #expect(try markdown("<p><sup>a</sup><sup>b</sup></p>", ["profile=pandoc"]) == #"\^(a)\^(b)"# + "\n")
     }
 
     /// Where the characters stand beside emphasis, the delimiters are chosen for them:
@@ -46,6 +50,8 @@ import TransmarkMarkdown
         let html = "<p>This has <sup>superscript</sup> in it and <sup>2 3</sup> again. With a span: <sup><span class=foo>2</span></sup>. H<sub>2</sub>O and <sub>foo</sub>.</p>"
         let ours = try markdown(html, ["profile=commonmark"])
         let theirs = try PandocRoundTripTests.run(["-f", "html", "-t", "commonmark-raw_html", "--wrap=none"], input: Array(html.utf8))
-        #expect(ours == theirs)
+        // The same bytes but for the escaped `\_(`, which reads as the same text.
+        #expect(ours.replacingOccurrences(of: #"\_("#, with: "_(") == theirs)
+        #expect(ours.contains(#"\_(foo)"#))
     }
 }

@@ -55,4 +55,14 @@ import TransmarkMarkdown
         #expect(try markdown(html, ["wikilinks=titleAfterPipe"]) == "[[x|a b]] [y](y) [a|b](z)\n")
         #expect(try markdown(Self.html, []).hasPrefix("<https://example.org>\n\n[title](https://example.org)"))
     }
+
+    /// Text a reader without wikilinks would read as markup, or that would end the wikilink,
+    /// makes it a link, escaped; in a table cell the pipe is `\|`, which GFM reads as the pipe.
+    @Test func unsafeTextAndTableCells() throws {
+        let html = "<p><a class=\"wikilink\" href=\"P\">&lt;img src=x onerror=alert(1)&gt;</a> <a class=\"wikilink\" href=\"P\">x]</a></p>"
+            + "<table><tr><th>k</th></tr><tr><td><a class=\"wikilink\" href=\"P\">x</a></td></tr></table>"
+        let out = try markdown(html, ["wikilinks=titleAfterPipe"])
+        #expect(out.hasPrefix(#"[\<img src=x onerror=alert(1)>](P) [x\]](P)"# + "\n"), "\(out)")
+        #expect(out.contains(#"| [[P\|x]] |"#), "\(out)")
+    }
 }

@@ -171,4 +171,42 @@ import Transmark
         #expect(elapsed < Self.bound, "HTML parse took \(elapsed)")
         try Self.expectLinear(document, markers: depth, "10,000 nested HTML tables")
     }
+
+    /// Superscripts written as Unicode digits are walked once each, however many emphasis
+    /// delimiters before them look past them to choose and close (4,000 nested `<em>` before a
+    /// superscript of a million digits; many small ones in a row).
+    @Test func unicodeScriptsBehindDeepEmphasis() throws {
+        let depth = 4_000
+        let deep = "<p>" + String(repeating: "<em>", count: depth) + "x" + String(repeating: "</em>", count: depth)
+            + "<sup>" + String(repeating: "1", count: 1_000_000) + "</sup></p>"
+        let many = "<p>" + String(repeating: "<em>a</em><sup>" + String(repeating: "2", count: 100) + "</sup>", count: 20_000) + "</p>"
+        for html in [deep, many] {
+            let document = try Transmark.parse(html, from: "html")
+            let clock = ContinuousClock()
+            var output: [UInt8] = []
+            let elapsed = try clock.measure {
+                output = try Registry.standard.render(document, to: "markdown",
+                                                      options: [("superscript", "unicode"), ("emphasisDelimiter", "_")])
+            }
+            #expect(elapsed < Self.bound, "took \(elapsed)")
+            // Every digit is there, as its superscript form.
+            let text = String(decoding: output, as: UTF8.self)
+            #expect(text.unicodeScalars.filter { $0 == "\u{B9}" || $0 == "\u{B2}" }.count == (html == deep ? 1_000_000 : 2_000_000))
+        }
+    }
+
+    /// Several bullet markers used in turn by depth (`profile=markdownify`'s `*+-`) cost the
+    /// same per list whatever the depth: 40,000 bullet lists nested in each other.
+    @Test func bulletMarkersInTurnDeepLists() throws {
+        let depth = 40_000
+        let markdown = String(repeating: "- ", count: depth) + "x\n"
+        let document = try Transmark.parse(markdown, from: "markdown")
+        let clock = ContinuousClock()
+        var output: [UInt8] = []
+        let elapsed = try clock.measure {
+            output = try Registry.standard.render(document, to: "markdown", options: [("profile", "markdownify")])
+        }
+        #expect(elapsed < Self.bound, "took \(elapsed)")
+        #expect(output.contains(UInt8(ascii: "x")))
+    }
 }

@@ -399,13 +399,11 @@ extension MarkdownWriter {
                     if isPandocName(name) { classes.append(name) } else { otherClasses.append(name) }
                 }
             default:
-                // pandoc's HTML reader drops `data-` (`data-number` is `number`), and its HTML
-                // writer adds it back to keys HTML does not know: written as pandoc writes it.
-                var key = a.name[...]
-                if key.hasPrefix("data-"), case let bare = key.dropFirst(5), isPandocName(bare), bare != "id", bare != "class" {
-                    key = bare
-                }
-                if isPandocName(key) { others.append(key + "=" + pandocQuoted(a.value)) }
+                // `data-` keys keep their prefix: pandoc's reader drops it only for keys HTML
+                // does not know, and a list of those here would be one more thing to get wrong
+                // (`data-onclick` without it is an event handler). pandoc's HTML writer writes
+                // either form back as the same `data-` attribute.
+                if isPandocName(a.name[...]) { others.append(a.name + "=" + pandocQuoted(a.value)) }
             }
         }
         var parts: [String] = []
@@ -495,10 +493,9 @@ extension MarkdownWriter {
     /// (markdownify's `*+-`), the one for the number of bullet lists around it, in turn.
     var preferredBullet: String {
         let markers = options.bulletListMarker
-        guard markers.utf8.count > 1 else { return markers }
-        let depth = lists.reduce(0) { $0 + ($1.isOrdered ? 0 : 1) }
-        let bytes = Array(markers.utf8)
-        return String(UnicodeScalar(bytes[depth % bytes.count]))
+        guard markers.count > 1 else { return markers }
+        let characters = Array(markers)
+        return String(characters[(lists.last?.bulletDepth ?? 0) % characters.count])
     }
 
     /// Chooses the list's marker and opens its context.
@@ -524,7 +521,8 @@ extension MarkdownWriter {
             numbering = .decimal
         }
         lists.append(ListContext(isOrdered: attributes.isOrdered, isTight: attributes.isTight,
-                                 number: max(attributes.start, 0), marker: marker, numbering: numbering))
+                                 number: max(attributes.start, 0), marker: marker, numbering: numbering,
+                                 bulletDepth: (lists.last?.bulletDepth ?? 0) + (attributes.isOrdered ? 0 : 1)))
     }
 
     /// Whether pandoc reads a list's first number as the other style: the letter `i` as a Roman

@@ -124,9 +124,6 @@ extension MarkdownWriter {
             return d
         }
         switch node {
-        case .subscript where options.subscript == .unicode:
-            // `_(x)` right after an `_` closer: escaped, as it is no markup.
-            d.open = Array("\\_(".utf8)
         case .strikethrough, .underline, .superscript, .subscript, .highlight:
             if let tags = Self.htmlTags(node, variant: records.variant(d.node)) {
                 (d.open, d.close) = tags

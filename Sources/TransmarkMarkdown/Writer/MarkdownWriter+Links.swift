@@ -85,22 +85,23 @@ extension MarkdownWriter {
     /// them and its reader reads them) as `[[target]]` when its text is its target, else
     /// `[[target|text]]` or `[[text|target]]` by `wikilinks`; the text as plain text, as pandoc
     /// writes it. False (nothing written) for other links, and where the text or target holds
-    /// `]]`, `|` or a line end, which the syntax cannot.
+    /// what the syntax cannot (`[`, `]`, `|`, a line end) or what a reader without wikilinks would
+    /// read as markup (`<`, `>`, `\`): those are written as links, escaped. In a table cell the
+    /// pipe is written `\|`, which GFM reads as the pipe inside the cell.
     mutating func writeWikilink(_ i: Int32, destination: String) -> Bool {
         let marked = document.attributes(at: i).contains { a in
             a.name == "class" && a.value.split(whereSeparator: \.isWhitespace).contains("wikilink")
         }
         guard marked, !destination.isEmpty else { return false }
         let text = document[NodeID(index: i)].plainText
-        func fits(_ s: String) -> Bool { !s.contains("]]") && !s.contains("|") && !s.contains(where: \.isNewline) && !s.isEmpty }
+        func fits(_ s: String) -> Bool { !s.isEmpty && !s.contains(where: { "[]|<>\\".contains($0) || $0.isNewline }) }
         guard fits(text), fits(destination) else { return false }
         let inside: String
         if text == destination {
             inside = text
-        } else if options.wikilinks == .titleAfterPipe {
-            inside = destination + "|" + text
         } else {
-            inside = text + "|" + destination
+            let pipe = inTableCell ? "\\|" : "|"
+            inside = options.wikilinks == .titleAfterPipe ? destination + pipe + text : text + pipe + destination
         }
         writeContent(Array(("[[" + inside + "]]").utf8))
         return true

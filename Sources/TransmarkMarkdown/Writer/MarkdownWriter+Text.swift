@@ -116,9 +116,10 @@ extension MarkdownWriter {
                     if inTableCell { run.append(0x5C) }
                 case UInt8(ascii: "#"):
                     // A `#` ending an ATX heading would be read as its closing sequence.
-                    // (Only a run of `#` after a space is one: `C#` stays as it is.)
+                    // (Only a run of `#` after a space is one to CommonMark: `C#` stays as it is;
+                    // pandoc reads any `#` run at the end as one.)
                     if inHeading && headingLineStart < 0 && k + 1 == end && nextByte == nil && !atLineStart
-                        && (previousIsSpace || previous == UInt8(ascii: "#")) { run.append(0x5C) }
+                        && (previousIsSpace || previous == UInt8(ascii: "#") || pandoc) { run.append(0x5C) }
                 case UInt8(ascii: "!"):
                     // `!` before a link would turn it into an image.
                     if next == UInt8(ascii: "[") && k + 1 == end { run.append(0x5C) }
@@ -450,14 +451,31 @@ extension MarkdownWriter {
         return width > 0 && column > w.prefix.count && column + 1 + width > options.lineWidth
     }
 
+    /// Text for `escaping=none`: as it is but for what would break the structure around or
+    /// let HTML through: `[`, `]` and `\` in a link's text, `<` unless `unsafe`.
+    static func structurallyEscaped(_ text: ArraySlice<UInt8>, inLink: Bool, unsafe: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        for b in text {
+            switch b {
+            case UInt8(ascii: "<") where !unsafe: out.append(0x5C)
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\\"): if inLink { out.append(0x5C) }
+            default: break
+            }
+            out.append(b)
+        }
+        return out
+    }
+
     /// Writes a text node escaped as a whole, not by position: by turndown's rules, or not at all
     /// (`escaping=none`). Either way a `#` ending an ATX heading, a `|` in a table cell and line
-    /// ends stay text, as the structure around needs.
+    /// ends stay text, as the structure around needs; with `escaping=none` also `[`, `]` and `\`
+    /// in a link's text, and `<` unless `unsafe` (text is never raw HTML).
     mutating func writeTextEscapedAsAWhole(_ text: ArraySlice<UInt8>) {
         // turndown escapes each text node as a whole (its `^` rules apply at the node's start);
         // whitespace is then held back like the exact writer does.
         let turndown = options.escaping == .turndown
-        var escaped = turndown ? MarkdownTextEscaper.turndownEscape(text) : Array(text)
+        var escaped = turndown ? MarkdownTextEscaper.turndownEscape(text) : Self.structurallyEscaped(text, inLink: linkDepth > 0, unsafe: options.unsafe)
         // A `#` ending an ATX heading would be read as its closing sequence.
         if inHeading && headingLineStart < 0 && escaped.last == UInt8(ascii: "#") && firstByteAfter(currentTextNode) == nil {
             escaped.insert(0x5C, at: escaped.count - 1)

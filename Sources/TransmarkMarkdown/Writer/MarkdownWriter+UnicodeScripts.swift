@@ -5,12 +5,15 @@
 extension MarkdownWriter {
     /// Enters a superscript or subscript written by the `unicode` policy: as its Unicode
     /// characters (`x²`, `H₂O`) when every character of its content has one, the content written
-    /// here and its children skipped (false); else between `^(` and `)` (`_(` for subscript), the
-    /// children written as usual (true). Both are what pandoc writes where neither HTML nor
-    /// `^x^` is read.
+    /// here and its children skipped (false); else between `^(` and `)` (`\_(` for subscript),
+    /// the children written as usual (true). Both are what pandoc writes where neither HTML nor
+    /// `^x^` is read, but for the escapes: pandoc's `_(` pairs up as emphasis with a later `_`
+    /// (`a _(x)b_(y)`), and under pandoc's escaping, where `^` is superscript, `^(` with a later
+    /// one (`^(a)^(b)`).
     mutating func enterUnicodeScript(_ i: Int32, superscript: Bool) -> Bool {
         guard hasUnicodeForm(i, superscript: superscript) else {
-            openDelimiter(i, open: Array((superscript ? "^(" : "_(").utf8), close: [UInt8(ascii: ")")])
+            let open = superscript ? (options.escaping == .pandoc ? "\\^(" : "^(") : "\\_("
+            openDelimiter(i, open: Array(open.utf8), close: [UInt8(ascii: ")")])
             return true
         }
         var cursor = WalkCursor(start: i)
@@ -33,15 +36,26 @@ extension MarkdownWriter {
     /// Whether a superscript's or subscript's content is text (maybe in spans, maybe with line
     /// breaks) whose every character has a Unicode form. The walk stops at the first node that
     /// is anything else, so nested scripts are not walked twice.
-    func hasUnicodeForm(_ i: Int32, superscript: Bool) -> Bool {
+    mutating func hasUnicodeForm(_ i: Int32, superscript: Bool) -> Bool {
         unicodeFormFirstByte(i, superscript: superscript) != nil
     }
 
     /// For a superscript or subscript with a Unicode form (`hasUnicodeForm`), a byte of the flank
-    /// class its first character has for CommonMark's emphasis rules: a digit's form is no
-    /// punctuation (`0xC2`, a lead byte `classOf` counts as other), a sign's or parenthesis'
-    /// is (`0xE2`), whitespace is a space; nil when it has none.
-    func unicodeFormFirstByte(_ i: Int32, superscript: Bool) -> UInt8? {
+    /// class its first character has for CommonMark's emphasis rules: a digit's or sign's form is
+    /// no punctuation to cmark-gfm (`0xC2`, a lead byte `classOf` counts as other; the signs are
+    /// symbols, which only newer CommonMark counts, so "other" is the safe side: a delimiter
+    /// that would not flank falls back to HTML), a parenthesis' is (`0xE2`), whitespace is a
+    /// space; nil when it has none. Each node is walked once
+    /// (`unicodeForms`): the delimiters before it may all look past it.
+    mutating func unicodeFormFirstByte(_ i: Int32, superscript: Bool) -> UInt8? {
+        if let known = unicodeForms[i] { return known == 0 ? nil : known }
+        let first = Self.walkUnicodeForm(i, superscript: superscript, records: records, document: document)
+        unicodeForms[i] = first ?? 0
+        return first
+    }
+
+    /// `unicodeFormFirstByte`, computed by walking the node's content.
+    static func walkUnicodeForm(_ i: Int32, superscript: Bool, records: NodeRecords, document: Document) -> UInt8? {
         var cursor = WalkCursor(start: i)
         var first: UInt8?
         var sawContent = false
@@ -52,7 +66,7 @@ extension MarkdownWriter {
                 for scalar in String(decoding: document.textBytes(at: node), as: UTF8.self).unicodeScalars {
                     guard Self.unicodeScript(scalar, superscript: superscript) != nil else { return nil }
                     let space = scalar.properties.isWhitespace
-                    if first == nil { first = space ? 0x20 : ("0"..."9").contains(scalar) ? 0xC2 : 0xE2 }
+                    if first == nil { first = space ? 0x20 : scalar == "(" || scalar == ")" ? 0xE2 : 0xC2 }
                     sawContent = sawContent || !space
                 }
             case .softBreak, .lineBreak:

@@ -53,6 +53,8 @@ struct MarkdownWriter {
         var numbering = ListNumbering.decimal
         /// The first item's number as written, for items past what `numbering` can write.
         var firstNumber: String? = nil
+        /// Bullet lists open here, this one included (for `bulletListMarker`s used in turn).
+        var bulletDepth = 0
     }
     var lists: [ListContext] = []
     /// The marker chosen for each list written so far (to alternate between adjacent lists).
@@ -92,6 +94,9 @@ struct MarkdownWriter {
     /// document; a table that needs more is HTML (the output stays linear in the input).
     var gridPaddingAllowance = 64 * 1024
     var linkDepth = 0
+    /// `unicodeFormFirstByte` of the superscripts and subscripts asked about (0: no Unicode
+    /// form), so that each is walked once however many delimiters look past it.
+    var unicodeForms: [Int32: UInt8] = [:]
     /// Whether the innermost link-like node being written is an image (its text is alt text).
     var inImage = false
     var codeDepth = 0
@@ -354,7 +359,7 @@ struct MarkdownWriter {
             w.cr()
         case .heading:
             endInlineRun()
-            if options.headingStyle == .atxClosed && headingLineStart < 0, case .heading(let level) = document.kind(at: i) {
+            if options.headingStyle == .atxClosed && headingLineStart < 0 && !inTableCell, case .heading(let level) = document.kind(at: i) {
                 // The closing sequence goes before pandoc's attributes (`## Title ## {#id}`).
                 let closing = String(repeating: "#", count: min(max(level, 1), 6))
                 w.marker(w.atLineStart || w.last == 0x20 ? closing : " " + closing)

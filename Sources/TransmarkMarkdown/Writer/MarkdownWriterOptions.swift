@@ -264,7 +264,7 @@ extension MarkdownBackend {
                 .choice("superscript", \.superscript,
                         summary: "superscript: html (<sup>), text, symbol (^x^) or unicode (x², else ^(x) as pandoc writes)"),
                 .choice("subscript", \.subscript,
-                        summary: "subscript: html (<sub>), text, symbol (~x~) or unicode (H₂O, else _(x) as pandoc writes)"),
+                        summary: "subscript: html (<sub>), text, symbol (~x~) or unicode (H₂O, else \\_(x) as pandoc writes)"),
                 .choice("highlight", \.highlight, summary: "highlight: html (<mark>), text, or symbol (==x==; [x]{.mark} with escaping=pandoc)"),
                 .choice("strikethrough", \.strikethrough, summary: "strikethrough when gfm=false: html (<del>), text, or symbol (~~x~~)"),
                 .choice("span", \.span, summary: "spans with attributes or style: html, text or symbol (pandoc's [x]{.class})"),
@@ -353,8 +353,11 @@ extension MarkdownBackend.Options {
         case turndown
         /// Nothing: text is written as it is, for HTML whose text already is Markdown (a CMS
         /// that keeps Markdown in `<p>` elements, markdownify's `escape_asterisks=False` and
-        /// `escape_underscores=False`). Only what the structure around needs stays text: a `#`
-        /// ending an ATX heading, `|` in a table cell, line ends.
+        /// `escape_underscores=False`); its Markdown, links included, is live in the output, so
+        /// use it for text you would render as Markdown anyway. Only what the structure around
+        /// needs stays text: a `#` ending an ATX heading, `|` in a table cell, `[`, `]` and `\`
+        /// in a link's text, line ends; and `<` unless `unsafe` (text never becomes raw HTML).
+        /// Lines are not wrapped (`lineWidth`), as a break could start a block.
         case none
         /// `exact`, plus what pandoc's Markdown reads as syntax: `\` always, `"`, `'`, `--`,
         /// `...` (smart punctuation), `^`, `~`, `$`, `@` before a word, and at a line start `|`,
@@ -437,8 +440,9 @@ extension MarkdownBackend.Options {
         case symbol
         /// Unicode superscript or subscript characters (`x²`, `10⁻³`, `H₂O`) where every
         /// character of the content has one (digits, `+`, `-`, `=`, `(`, `)`, spaces), else
-        /// `^(x)` / `_(x)`: what pandoc writes where neither HTML nor `^x^` is read, and what
-        /// keeps `2<sup>10</sup>` from reading as 210 in plain text.
+        /// `^(x)` / `\_(x)`: what pandoc writes where neither HTML nor `^x^` is read (its `_(`
+        /// escaped, which would pair up as emphasis), and what keeps `2<sup>10</sup>` from
+        /// reading as 210 in plain text.
         case unicode
 
         /// The `Fallback` of the same name, or nil for `unicode`.
