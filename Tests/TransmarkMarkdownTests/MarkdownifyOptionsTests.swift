@@ -118,6 +118,24 @@ import TransmarkMarkdown
             """)
     }
 
+    /// Images inside headings and table cells as their alt text (markdownify's default), other
+    /// images kept.
+    @Test func imagesInHeadingsAndCellsAsAltText() throws {
+        let html = #"<h3>A <img src="/i.jpg" alt="Alt"/> B</h3><table><tr><th>k</th></tr><tr><td><img src="x.png" alt="X *y*"> "#
+            + #"<a href="u"><img src="z.png" alt="Z"></a></td></tr></table><p><img src="p.png" alt="P"></p>"#
+        #expect(try MarkdownifyOptionsTests().markdown(html, ["profile=markdownify"]) == #"""
+            ### A Alt B
+
+            | k              |
+            | -------------- |
+            | X \*y\* [Z](u) |
+
+            ![P](p.png)
+
+            """#)
+        #expect(try MarkdownifyOptionsTests().markdown(#"<h3>A <img src="/i.jpg" alt="Alt"/></h3>"#, []) == "### A ![Alt](/i.jpg)\n")
+    }
+
     /// Several bullet markers are used in turn by nesting level, as markdownify's `bullets`.
     @Test func bulletMarkersInTurnByLevel() throws {
         let html = "<ul><li>a<ul><li>b<ol><li>c<ul><li>d<ul><li>e</li></ul></li></ul></li></ol></li></ul></li></ul>"

@@ -18,6 +18,7 @@ import Transmark
         markdownWriter.span = MarkdownBackend.Options.Fallback.html
         markdownWriter.superscript = MarkdownBackend.Options.ScriptFallback.unicode
         markdownWriter.wikilinks = MarkdownBackend.Options.WikilinkStyle.titleAfterPipe
+        markdownWriter.imagesInHeadingsAndCells = MarkdownBackend.Options.ImageInText.altText
         markdownWriter.rawHTML = RawHTMLPolicy.text
         markdownWriter.listNumbering = MarkdownBackend.Options.ListNumberingStyle.source
         markdownWriter.complexTable = MarkdownBackend.Options.ComplexTable.grid

@@ -165,6 +165,11 @@ extension MarkdownWriter {
     mutating func enterImage(_ i: Int32) -> Bool {
         guard case .image(let imageSource, let title, let size) = document.kind(at: i) else { return false }
         let source = safeURL(imageSource, attribute: "src")
+        if options.imagesInHeadingsAndCells == .altText && (inHeading || inTableCell) {
+            // Its alt text (the children) is written as text.
+            linkDepth += 1  // `exitLink` comes for it too
+            return true
+        }
         if let size, size.width != nil || size.height != nil, options.imageSize == .html {
             writeImage(i)
             linkDepth += 1  // `exitLink` comes for it too

@@ -95,6 +95,11 @@ extension MarkdownBackend {
         /// browsers show it: not at all). Off (the default), it is written `[](x)`, as turndown
         /// and pandoc write it and as Markdown input had it.
         public var dropEmptyLinks = false
+        /// How an image inside a heading or a table cell is written: as an image (the default), or
+        /// as its alt text (`markdownify`, markdownify's default unless `keep_inline_images_in`
+        /// names the element), which keeps headings and cells plain text (tables of contents,
+        /// anchors).
+        public var imagesInHeadingsAndCells = ImageInText.image
         /// pandoc's implicit figures (`pandoc`): a figure of one image and a caption is written as
         /// the image alone in its paragraph with the caption in its brackets and its own alt text
         /// as an attribute, `![caption](src){alt="alt"}`, which pandoc reads as a figure. Off, the
@@ -167,6 +172,7 @@ extension MarkdownBackend {
                 definitionList = .symbol
                 complexTable = .pipe
                 dropEmptyLinks = true
+                imagesInHeadingsAndCells = .altText
             case .pandoc:
                 listMarkerPadding = 0
                 hardBreak = .backslash
@@ -273,6 +279,8 @@ extension MarkdownBackend {
                 .choice("imageSize", \.imageSize, summary: "images with a size: text (![alt](src), size dropped; default), html (<img width height>) or symbol (pandoc's ![alt](src){width=… height=…})"),
                 .bool("dropEmptyLinks", \.dropEmptyLinks,
                       summary: "leave out links that show nothing (<a href=x></a>, written [](x) by default), as markdownify does"),
+                .choice("imagesInHeadingsAndCells", \.imagesInHeadingsAndCells,
+                        summary: "images inside headings and table cells: image (default) or altText (markdownify's default)"),
                 .bool("implicitFigures", \.implicitFigures,
                       summary: "a figure of one image and a caption as pandoc's implicit figure: ![caption](src){alt=\"…\"} alone in its paragraph"),
                 .choice("complexTable", \.complexTable,
@@ -329,6 +337,14 @@ extension MarkdownBackend.Options {
     }
     /// Fenced or indented code blocks.
     public enum CodeBlockStyle: String, CaseIterable, Sendable { case fenced, indented }
+    /// How an image is written where only text is wanted (`imagesInHeadingsAndCells`).
+    public enum ImageInText: String, CaseIterable, Sendable {
+        /// `![alt](src)`.
+        case image
+        /// The alt text alone.
+        case altText
+    }
+
     /// How links marked as wikilinks are written.
     public enum WikilinkStyle: String, CaseIterable, Sendable {
         /// As other links.
