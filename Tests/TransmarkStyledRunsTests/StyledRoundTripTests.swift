@@ -59,9 +59,9 @@ extension StyledRoundTripTests {
         "main-content/docs-api-reference", "main-content/docs-config-guide", "main-content/docs-install-cli",
         "main-content/news-election-turnout", "main-content/news-harbour-bridge", "main-content/news-rail-strike",
         // Media turned into links that hold their poster image and stand beside fallback text;
-        // a table whose cells hold blocks.
+        // tables whose cells hold blocks.
         "html-to-markdown/media-embeds", "html/media-embeds", "html-to-markdown/table-block-cells-html",
-        "html-to-markdown/pandoc-grid-tables",
+        "html-to-markdown/pandoc-grid-tables", "html-to-markdown/markdownify-profile",
         // A `div` continuing a list item after its nested list.
         "html-to-markdown/list-block-after-item",
     ]
