@@ -34,8 +34,7 @@ extension MarkdownWriter {
     }
 
     /// Whether a superscript's or subscript's content is text (maybe in spans, maybe with line
-    /// breaks) whose every character has a Unicode form. The walk stops at the first node that
-    /// is anything else, so nested scripts are not walked twice.
+    /// breaks) whose every character has a Unicode form.
     mutating func hasUnicodeForm(_ i: Int32, superscript: Bool) -> Bool {
         unicodeFormFirstByte(i, superscript: superscript) != nil
     }
@@ -45,8 +44,9 @@ extension MarkdownWriter {
     /// no punctuation to cmark-gfm (`0xC2`, a lead byte `classOf` counts as other; the signs are
     /// symbols, which only newer CommonMark counts, so "other" is the safe side: a delimiter
     /// that would not flank falls back to HTML), a parenthesis' is (`0xE2`), whitespace is a
-    /// space; nil when it has none. Each node is walked once
-    /// (`unicodeForms`): the delimiters before it may all look past it.
+    /// space; nil when it has none. Each node is walked once (`unicodeForms`), however many
+    /// delimiters before it look past it; the walk stops at the first node that is not text, a
+    /// span or a break, so a script nested in another is not walked by the outer one.
     mutating func unicodeFormFirstByte(_ i: Int32, superscript: Bool) -> UInt8? {
         if let known = unicodeForms[i] { return known == 0 ? nil : known }
         let first = Self.walkUnicodeForm(i, superscript: superscript, records: records, document: document)

@@ -361,7 +361,8 @@ extension MarkdownBackend.Options {
     public enum LinkReferenceStyle: String, CaseIterable, Sendable { case full, collapsed, shortcut }
     /// Hard line breaks as two trailing spaces or a trailing backslash.
     public enum HardBreakStyle: String, CaseIterable, Sendable { case spaces, backslash }
-    /// How text is escaped: only where it would otherwise parse as syntax, or turndown's rules.
+    /// How text is escaped: only where it would otherwise parse as syntax, by turndown's or
+    /// pandoc's rules, or not at all.
     public enum Escaping: String, CaseIterable, Sendable {
         /// Only what CommonMark (and GFM) would read as syntax.
         case exact
