@@ -134,6 +134,9 @@ import TransmarkMarkdown
 
             """#)
         #expect(try MarkdownifyOptionsTests().markdown(#"<h3>A <img src="/i.jpg" alt="Alt"/></h3>"#, []) == "### A ![Alt](/i.jpg)\n")
+        // The alt text is escaped as the heading's text: `www.` would be an autolink there.
+        #expect(try MarkdownifyOptionsTests().markdown(#"<h2><img alt="www.example.com" src="x.png"></h2>"#,
+                                                        ["imagesInHeadingsAndCells=altText"]) == #"## www\.example.com"# + "\n")
     }
 
     /// Several bullet markers are used in turn by nesting level, as markdownify's `bullets`.

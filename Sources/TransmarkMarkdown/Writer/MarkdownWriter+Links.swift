@@ -107,7 +107,14 @@ extension MarkdownWriter {
         return true
     }
 
+    /// Whether image `i` is written as its alt text alone (`imagesInHeadingsAndCells=altText`
+    /// inside a heading or a table cell). Both stay as they are between its entry and exit.
+    func writesAltTextOnly(_ i: Int32) -> Bool {
+        options.imagesInHeadingsAndCells == .altText && (inHeading || inTableCell) && records.tag(i) == .image
+    }
+
     mutating func exitLink(_ i: Int32) {
+        if writesAltTextOnly(i) { return }
         linkDepth -= 1
         inImage = false
         if pendingOpeners.contains(where: { $0.node == i }) {
@@ -165,9 +172,9 @@ extension MarkdownWriter {
     mutating func enterImage(_ i: Int32) -> Bool {
         guard case .image(let imageSource, let title, let size) = document.kind(at: i) else { return false }
         let source = safeURL(imageSource, attribute: "src")
-        if options.imagesInHeadingsAndCells == .altText && (inHeading || inTableCell) {
-            // Its alt text (the children) is written as text.
-            linkDepth += 1  // `exitLink` comes for it too
+        if writesAltTextOnly(i) {
+            // Its alt text (the children) is written as the text around it, escaped as that is
+            // (not as a link's text, where `www.` makes no autolink).
             return true
         }
         if let size, size.width != nil || size.height != nil, options.imageSize == .html {
