@@ -13,4 +13,18 @@ struct BatchSettings {
     let jobs: Int
     /// No progress line (and in folder mode no summary unless a file failed).
     let quiet: Bool
+    /// The run's conversions, each resolved once and shared by the workers.
+    let conversions: ConversionCache
+
+    init(registry: Registry, environment: CommandEnvironment, from: String?, to: String, options: ConversionOptions,
+         jobs: Int, quiet: Bool) {
+        self.registry = registry
+        self.environment = environment
+        self.from = from
+        self.to = to
+        self.options = options
+        self.jobs = jobs
+        self.quiet = quiet
+        conversions = ConversionCache(registry: registry, transforms: options.transforms)
+    }
 }

@@ -90,21 +90,30 @@ struct ConvertCommand: ParsableCommand {
             options.pairs.append((key: "\(backend.format.name).width", value: String(width)))
         }
         let named = try conversion.from.map { try registry.frontend(named: $0).format.name } ?? inferInputFormat(registry)
-        var input = try readInputs(environment)
-        let source = named ?? FormatSniffer.format(of: input)
+        // With a named format the conversion is resolved (and its options checked) before any
+        // input is read; standard input is sniffed first.
+        let chosen: Conversion
+        var input: [UInt8]
+        if let named {
+            chosen = try registry.conversion(from: named, to: target, options: options)
+            input = try readInputs(environment)
+        } else {
+            input = try readInputs(environment)
+            chosen = try registry.conversion(from: FormatSniffer.format(of: input), to: target, options: options)
+        }
         // The output is written as the backend produces it (in pieces for the streaming ones), so
         // a large output is never held whole; a file still appears only once complete.
         if let output = conversion.output {
             var file = try AtomicFileWriter(path: output)
             do {
-                try registry.convert(releasing: &input, from: source, to: target, options: options) { file.write($0) }
+                try chosen.convert(releasing: &input) { file.write($0) }
             } catch {
                 file.abandon()
                 throw error
             }
             try file.commit()
         } else {
-            try registry.convert(releasing: &input, from: source, to: target, options: options) {
+            try chosen.convert(releasing: &input) {
                 environment.writeStandardOutput(Array($0))
             }
         }

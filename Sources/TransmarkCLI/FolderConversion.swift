@@ -86,10 +86,11 @@ struct FolderConversion {
         // Convert, writing each output as its result arrives (in plan order).
         let started = settings.environment.now()
         let progress = ProgressLine(environment: settings.environment, quiet: settings.quiet, total: items.count, unit: "files")
-        let (to, options) = (settings.to, settings.options)
+        let (to, pairs, conversions) = (settings.to, settings.options.pairs, settings.conversions)
         let batch = items.lazy.map { item in
             BatchInput(label: item.display) {
-                BatchInput(try FileIO.readAll(path: item.source), from: item.format, to: to, options: options)
+                let conversion = try conversions.conversion(from: item.format, to: to, options: pairs)
+                return BatchInput(try FileIO.readAll(path: item.source), conversion: conversion)
             }
         }
         var converted = 0

@@ -13,7 +13,7 @@ struct JSONLinesConversion {
 
     func run() throws {
         let readChunk = try chunkReader()
-        let (from, to, options) = (settings.from, settings.to, settings.options)
+        let (from, to, pairs, conversions) = (settings.from, settings.to, settings.options.pairs, settings.conversions)
         let lines = LineInputs(readChunk: readChunk) { line, number in
             BatchInput(preparing: {
                 let record: JSONLineRecord
@@ -26,8 +26,12 @@ struct JSONLinesConversion {
                 if let problem = record.problem { return BatchInput(failure: problem, label: id) }
                 let content = record.content ?? []
                 let source = record.from ?? from ?? FormatSniffer.format(of: content)
-                let lineOptions = record.options.map { ConversionOptions($0, transforms: options.transforms) } ?? options
-                return BatchInput(content, from: source, to: record.to ?? to, options: lineOptions, label: id)
+                do {
+                    let conversion = try conversions.conversion(from: source, to: record.to ?? to, options: record.options ?? pairs)
+                    return BatchInput(content, conversion: conversion, label: id)
+                } catch {
+                    return BatchInput(failure: BatchItemError(describing: error), label: id)
+                }
             })
         }
         var file = try output.map { try AtomicFileWriter(path: $0) }

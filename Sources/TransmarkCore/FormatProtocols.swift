@@ -4,6 +4,11 @@ public protocol Frontend: Sendable {
     associatedtype Options: FormatOptions = NoOptions
     /// The format this frontend reads.
     var format: FormatDescriptor { get }
+    /// The options a conversion starts from: a registry reads `key=value` options over these.
+    /// The default is `Options()`; a frontend built with options of its own
+    /// (`HTMLFrontend(options: …)`) returns them, so registering it carries them into every
+    /// conversion, on the command line too.
+    var defaultOptions: Options { get }
     /// Parses UTF-8 (or the format's own encoding) bytes. Any byte sequence is valid input:
     /// errors are for limits and strict modes only.
     func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document
@@ -15,6 +20,9 @@ public protocol Frontend: Sendable {
 }
 
 extension Frontend {
+    /// `Options()`: a frontend without options of its own.
+    public var defaultOptions: Options { Options() }
+
     /// Parses `input` like `parse(_:options:)`; this default leaves `input` as it is (a frontend that can give the memory back early overrides it).
     public func parse(consuming input: inout [UInt8], options: Options) throws -> Document {
         let document = try input.withUnsafeBufferPointer { try parse($0, options: options) }
@@ -29,6 +37,9 @@ public protocol Backend: Sendable {
     associatedtype Options: FormatOptions = NoOptions
     /// The format this backend writes.
     var format: FormatDescriptor { get }
+    /// The options a conversion starts from (see ``Frontend/defaultOptions``); `Options()` by
+    /// default.
+    var defaultOptions: Options { get }
     /// Renders the document as bytes (UTF-8 for text formats).
     func render(_ document: Document, options: Options) throws -> [UInt8]
 }
@@ -56,6 +67,11 @@ extension StreamingBackend {
     }
 }
 
+extension Backend {
+    /// `Options()`: a backend without options of its own.
+    public var defaultOptions: Options { Options() }
+}
+
 /// Maps a document to a document (a filter, in pandoc's words).
 public protocol Transform: Sendable {
     /// The transform's typed options.
@@ -64,14 +80,22 @@ public protocol Transform: Sendable {
     var name: String { get }
     /// One line describing it.
     var summary: String { get }
+    /// The options a conversion starts from (see ``Frontend/defaultOptions``); `Options()` by
+    /// default.
+    var defaultOptions: Options { get }
     /// Applies the transform.
     func apply(to document: Document, options: Options) throws -> Document
 }
 
+extension Transform {
+    /// `Options()`: a transform without options of its own.
+    public var defaultOptions: Options { Options() }
+}
+
 extension Frontend {
-    /// Parses bytes with the default options.
+    /// Parses bytes with the frontend's default options.
     public func parse(_ input: [UInt8]) throws -> Document {
-        try input.withUnsafeBufferPointer { try parse($0, options: Options()) }
+        try input.withUnsafeBufferPointer { try parse($0, options: defaultOptions) }
     }
 
     /// Parses bytes.
@@ -89,7 +113,7 @@ extension Frontend {
 extension Backend {
     /// Renders with the default options, as a string.
     public func renderString(_ document: Document) throws -> String {
-        String(decoding: try render(document, options: Options()), as: UTF8.self)
+        String(decoding: try render(document, options: defaultOptions), as: UTF8.self)
     }
 
     /// Renders as a string.

@@ -3,15 +3,24 @@ public struct RegisteredFrontend: Sendable {
     /// The format it reads.
     public let format: FormatDescriptor
     let registeredOptions: RegisteredOptions
-    let parseWithOptions: @Sendable (UnsafeBufferPointer<UInt8>, [(key: String, value: String)]) throws -> Document
-    let parseConsumingWithOptions: @Sendable (inout [UInt8], [(key: String, value: String)]) throws -> Document
+    /// Reads `key=value` pairs over the frontend's own options into a parser with typed options.
+    let resolveOptions: @Sendable ([(key: String, value: String)]) throws -> ResolvedFrontend
 
     init<F: Frontend>(_ frontend: F) {
         format = frontend.format
         let options = RegisteredOptions(F.Options.self, of: format.name)
         registeredOptions = options
-        parseWithOptions = { try frontend.parse($0, options: options.read($1)) }
-        parseConsumingWithOptions = { try frontend.parse(consuming: &$0, options: options.read($1)) }
+        let defaults = frontend.defaultOptions
+        resolveOptions = { pairs in
+            let typed: F.Options = try options.read(pairs, over: defaults)
+            return ResolvedFrontend(parse: { try frontend.parse($0, options: typed) },
+                                    parseConsuming: { try frontend.parse(consuming: &$0, options: typed) })
+        }
+    }
+
+    /// The parser with these `key=value` options read into typed values, once.
+    func resolved(options pairs: [(key: String, value: String)]) throws -> ResolvedFrontend {
+        try resolveOptions(pairs)
     }
 
     /// Its options, with defaults.
@@ -22,12 +31,12 @@ public struct RegisteredFrontend: Sendable {
 
     /// Parses with options given as `key=value` pairs (throws on an unknown key or bad value).
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: [(key: String, value: String)] = []) throws -> Document {
-        try parseWithOptions(input, options)
+        try resolveOptions(options).parse(input)
     }
 
     /// Parses and leaves `input` empty, freeing it as early as the frontend can.
     public func parse(consuming input: inout [UInt8], options: [(key: String, value: String)] = []) throws -> Document {
-        try parseConsumingWithOptions(&input, options)
+        try resolveOptions(options).parseConsuming(&input)
     }
 }
 
@@ -36,30 +45,24 @@ public struct RegisteredBackend: Sendable {
     /// The format it writes.
     public let format: FormatDescriptor
     let registeredOptions: RegisteredOptions
-    let renderWithOptions: @Sendable (Document, [(key: String, value: String)]) throws -> [UInt8]
-    let streamWithOptions: @Sendable (consuming Document, [(key: String, value: String)],
-                                      (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
+    /// Reads `key=value` pairs over the backend's own options into a renderer with typed options.
+    let resolveOptions: @Sendable ([(key: String, value: String)]) throws -> ResolvedBackend
 
     init<B: Backend>(_ backend: B) {
         format = backend.format
         let options = RegisteredOptions(B.Options.self, of: format.name)
         registeredOptions = options
-        renderWithOptions = { try backend.render($0, options: options.read($1)) }
-        if let streaming = backend as? any StreamingBackend {
-            streamWithOptions = { document, pairs, write in
-                try Self.stream(streaming, consume document, options, pairs, write)
-            }
-        } else {
-            streamWithOptions = { document, pairs, write in
-                try backend.render(document, options: options.read(pairs)).withUnsafeBufferPointer { write($0) }
-            }
+        let defaults = backend.defaultOptions
+        let streaming = backend as? any StreamingBackend
+        resolveOptions = { pairs in
+            let typed: B.Options = try options.read(pairs, over: defaults)
+            return ResolvedBackend(backend, options: typed, streaming: streaming)
         }
     }
 
-    private static func stream<S: StreamingBackend>(_ backend: S, _ document: consuming Document,
-                                                    _ options: RegisteredOptions, _ pairs: [(key: String, value: String)],
-                                                    _ write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        try backend.render(consuming: document, options: options.read(pairs), writingTo: write)
+    /// The renderer with these `key=value` options read into typed values, once.
+    func resolved(options pairs: [(key: String, value: String)]) throws -> ResolvedBackend {
+        try resolveOptions(pairs)
     }
 
     /// Its options, with defaults.
@@ -70,14 +73,14 @@ public struct RegisteredBackend: Sendable {
 
     /// Renders with options given as `key=value` pairs (throws on an unknown key or bad value).
     public func render(_ document: Document, options: [(key: String, value: String)] = []) throws -> [UInt8] {
-        try renderWithOptions(document, options)
+        try resolveOptions(options).render(document)
     }
 
     /// Renders like `render(_:options:)`, handing the output to `write` in pieces (several for a
     /// ``StreamingBackend``, one for other backends).
     public func render(_ document: Document, options: [(key: String, value: String)] = [],
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        try streamWithOptions(document, options, write)
+        try resolveOptions(options).render(consuming: document, writingTo: write)
     }
 
     /// Renders like `render(_:options:writingTo:)`, taking over the caller's document so that a
@@ -85,7 +88,7 @@ public struct RegisteredBackend: Sendable {
     /// ``StreamingBackend/render(consuming:options:writingTo:)``).
     public func render(consuming document: consuming Document, options: [(key: String, value: String)] = [],
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        try streamWithOptions(document, options, write)
+        try resolveOptions(options).render(consuming: document, writingTo: write)
     }
 }
 
@@ -96,14 +99,24 @@ public struct RegisteredTransform: Sendable {
     /// One line describing it.
     public let summary: String
     let registeredOptions: RegisteredOptions
-    let applyWithOptions: @Sendable (Document, [(key: String, value: String)]) throws -> Document
+    /// Reads `key=value` pairs over the transform's own options into a step with typed options.
+    let resolveOptions: @Sendable ([(key: String, value: String)]) throws -> ResolvedTransform
 
     init<T: Transform>(_ transform: T) {
         name = transform.name
         summary = transform.summary
         let options = RegisteredOptions(T.Options.self, of: transform.name)
         registeredOptions = options
-        applyWithOptions = { try transform.apply(to: $0, options: options.read($1)) }
+        let defaults = transform.defaultOptions
+        resolveOptions = { pairs in
+            let typed: T.Options = try options.read(pairs, over: defaults)
+            return ResolvedTransform(name: transform.name, apply: { try transform.apply(to: $0, options: typed) })
+        }
+    }
+
+    /// The step with these `key=value` options read into typed values, once.
+    func resolved(options pairs: [(key: String, value: String)]) throws -> ResolvedTransform {
+        try resolveOptions(pairs)
     }
 
     /// Its options, with defaults.
@@ -114,7 +127,7 @@ public struct RegisteredTransform: Sendable {
 
     /// Applies with options given as `key=value` pairs.
     public func apply(to document: Document, options: [(key: String, value: String)] = []) throws -> Document {
-        try applyWithOptions(document, options)
+        try resolveOptions(options).apply(document)
     }
 }
 
@@ -147,9 +160,12 @@ struct RegisteredOptions: Sendable {
         self.owner = owner
     }
 
-    /// Options of the owner's type built from `key=value` pairs applied in order over the defaults.
-    func read<Options: FormatOptions>(_ pairs: [(key: String, value: String)]) throws -> Options {
-        try Options(keyValues: pairs, format: owner)
+    /// Options of the owner's type: `key=value` pairs applied in order over `defaults` (the
+    /// options the format was registered with).
+    func read<Options: FormatOptions>(_ pairs: [(key: String, value: String)], over defaults: Options) throws -> Options {
+        var options = defaults
+        try options.apply(keyValues: pairs, format: owner)
+        return options
     }
 
     /// The help, with the defaults.

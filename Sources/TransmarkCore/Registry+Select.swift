@@ -5,26 +5,18 @@ extension Registry {
     /// `convert` routes them.
     public func select(_ input: [UInt8], from source: String, matching selector: Selector, to target: String,
                        options: ConversionOptions = ConversionOptions()) throws -> [[UInt8]] {
-        let backend = try backend(named: target)
-        let (document, backendOptions) = try parsed(input, from: source, backend: backend, options: options)
-        return try selector.matches(in: document).map { try backend.render(document.fragment($0), options: backendOptions) }
+        let conversion = try conversion(from: source, to: target, options: options)
+        let document = try conversion.document(from: input)
+        return try selector.matches(in: document).map { try conversion.render(document.fragment($0)) }
     }
 
     /// Reads `input` like `select(_:from:matching:to:options:)` and returns the text of each match
     /// on one line: its `plainText` with every run of white space folded to one space.
     public func selectText(_ input: [UInt8], from source: String, matching selector: Selector,
                            options: ConversionOptions = ConversionOptions()) throws -> [String] {
-        let (document, _) = try parsed(input, from: source, backend: nil, options: options)
+        let reading = try resolveReading(from: source, backend: nil, options: options).1
+        let document = try input.withUnsafeBufferPointer { try reading.document(from: $0) }
         return selector.matches(in: document).map { Self.oneLine($0.plainText) }
-    }
-
-    /// `input` read in the format `source` and transformed, as `convert` does it, and the routed
-    /// options of `backend`.
-    private func parsed(_ input: [UInt8], from source: String, backend: RegisteredBackend?, options: ConversionOptions)
-        throws -> (Document, [(key: String, value: String)]) {
-        try transformedDocument(from: source, backend: backend, options: options) { frontend, frontendOptions in
-            try input.withUnsafeBufferPointer { try frontend.parse($0, options: frontendOptions) }
-        }
     }
 
     /// `text` with runs of white space folded to one space and the ends trimmed.

@@ -130,23 +130,59 @@ public struct Registry: Sendable {
 
     // MARK: Conversion
 
+    /// Resolves a conversion once: looks up the formats and transforms, routes `options` to the
+    /// frontend, backend and transforms that accept each key (see ``ConversionOptions``) and reads
+    /// them into typed values. The result converts any number of inputs; every error that does
+    /// not depend on an input (unknown format, transform or option, bad value) is thrown here.
+    ///
+    /// ```swift
+    /// let conversion = try registry.conversion(from: "html", to: "markdown",
+    ///                                          options: ConversionOptions(["lineWidth": "72"], transforms: ["main-content"]))
+    /// let markdown = try conversion.convert(page)
+    /// ```
+    public func conversion(from source: String, to target: String,
+                           options: ConversionOptions = ConversionOptions()) throws -> Conversion {
+        let backend = try backend(named: target)
+        let (frontend, reading, backendOptions) = try resolveReading(from: source, backend: backend, options: options)
+        return Conversion(source: frontend.format, target: backend.format, reading: reading,
+                          backend: try backend.resolved(options: backendOptions))
+    }
+
+    /// Resolves a conversion (see ``conversion(from:to:options:)``) from transform steps (`NAME`
+    /// or `NAME:key=value,…`) and options given as a dictionary (applied in sorted key order).
+    public func conversion(from source: String, to target: String, transforms: [String],
+                           options: [String: String] = [:]) throws -> Conversion {
+        try conversion(from: source, to: target, options: ConversionOptions(options, transforms: transforms))
+    }
+
+    /// The reading half of a conversion, resolved: the frontend of `source`, the steps of
+    /// `options.transforms` with their routed options read, and the options routed to `backend`
+    /// (none without one; then an option that only a backend takes is an error).
+    func resolveReading(from source: String, backend: RegisteredBackend?, options: ConversionOptions)
+        throws -> (RegisteredFrontend, ResolvedReading, [(key: String, value: String)]) {
+        let frontend = try frontend(named: source)
+        let (chosenTransforms, steps) = try transformSteps(options.transforms)
+        let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
+        let resolvedSteps = try chosenTransforms.indices.map {
+            try chosenTransforms[$0].resolved(options: routed.transforms[$0] + steps[$0].options)
+        }
+        let reading = ResolvedReading(frontend: try frontend.resolved(options: routed.frontend), steps: resolvedSteps)
+        return (frontend, reading, routed.backend)
+    }
+
     /// Converts `input` from one format to another: parse, apply `options.transforms`, render.
-    /// This is the one entry point the CLI, the plugins and library users share.
+    /// A shorthand for resolving a ``Conversion`` and converting one input with it; to convert
+    /// many inputs, resolve the conversion once with ``conversion(from:to:options:)``.
     public func convert(_ input: UnsafeBufferPointer<UInt8>, from source: String, to target: String,
                         options: ConversionOptions = ConversionOptions()) throws -> [UInt8] {
-        let backend = try backend(named: target)
-        let (document, backendOptions) = try transformedDocument(from: source, backend: backend, options: options) {
-            try $0.parse(input, options: $1)
-        }
-        return try backend.render(document, options: backendOptions)
+        try conversion(from: source, to: target, options: options).convert(input)
     }
 
     /// Converts bytes like `convert(_:from:to:options:)`, but empties `input` as soon as it is
     /// parsed, so that a large input and its output are never in memory at the same time.
     public func convert(releasing input: inout [UInt8], from source: String, to target: String,
                         options: ConversionOptions = ConversionOptions()) throws -> [UInt8] {
-        let (document, backend, backendOptions) = try parseReleasing(&input, from: source, to: target, options: options)
-        return try backend.render(document, options: backendOptions)
+        try conversion(from: source, to: target, options: options).convert(releasing: &input)
     }
 
     /// Converts like `convert(releasing:from:to:options:)`, handing the output to `write` in pieces
@@ -156,50 +192,19 @@ public struct Registry: Sendable {
     public func convert(releasing input: inout [UInt8], from source: String, to target: String,
                         options: ConversionOptions = ConversionOptions(),
                         writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        let (document, backend, backendOptions) = try parseReleasing(&input, from: source, to: target, options: options)
-        // The backend takes the document over: one that lays it out first frees it before writing.
-        try backend.render(consuming: document, options: backendOptions, writingTo: write)
-    }
-
-    /// The releasing conversions up to rendering: the document (parsed from `input`, which is
-    /// emptied, and transformed), the backend and its options.
-    private func parseReleasing(_ input: inout [UInt8], from source: String, to target: String, options: ConversionOptions)
-        throws -> (Document, RegisteredBackend, [(key: String, value: String)]) {
-        let backend = try backend(named: target)
-        let (document, backendOptions) = try transformedDocument(from: source, backend: backend, options: options) {
-            try $0.parse(consuming: &input, options: $1)
-        }
-        return (document, backend, backendOptions)
-    }
-
-    /// The first steps of every conversion: the document that `parse` reads with the frontend of
-    /// `source` and its routed options, with `options.transforms` applied in order (each with its
-    /// routed options and its own), and the routed options of `backend` (none without one).
-    func transformedDocument(from source: String, backend: RegisteredBackend?, options: ConversionOptions,
-                             parse: (RegisteredFrontend, [(key: String, value: String)]) throws -> Document)
-        throws -> (Document, [(key: String, value: String)]) {
-        let frontend = try frontend(named: source)
-        let (chosenTransforms, steps) = try transformSteps(options.transforms)
-        let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
-        var document = try parse(frontend, routed.frontend)
-        for (i, t) in chosenTransforms.enumerated() {
-            document = try t.apply(to: document, options: routed.transforms[i] + steps[i].options)
-        }
-        return (document, routed.backend)
+        try conversion(from: source, to: target, options: options).convert(releasing: &input, writingTo: write)
     }
 
     /// Converts bytes.
     public func convert(_ input: [UInt8], from source: String, to target: String,
                         options: ConversionOptions = ConversionOptions()) throws -> [UInt8] {
-        try input.withUnsafeBufferPointer { try convert($0, from: source, to: target, options: options) }
+        try conversion(from: source, to: target, options: options).convert(input)
     }
 
     /// Converts a string, returning a string.
     public func convert(_ input: String, from source: String, to target: String,
                         options: ConversionOptions = ConversionOptions()) throws -> String {
-        var input = input
-        let bytes = try input.withUTF8 { try convert($0, from: source, to: target, options: options) }
-        return String(decoding: bytes, as: UTF8.self)
+        try conversion(from: source, to: target, options: options).convert(input)
     }
 
     /// Applies a chain of transforms to a document, in order. Each step is `NAME` or

@@ -22,8 +22,16 @@ public struct TreeBackend: Backend {
         }
     }
 
+    /// The options every conversion through this tree dump starts from; options set by key
+    /// (`-O`, ``ConversionOptions``) apply over them.
+    public let defaultOptions: Options
+
     /// The defaults.
-    public init() {}
+    ///
+    /// `options` become the starting point of every conversion it takes part in, so
+    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
+    /// set, too) into the registry and the command line.
+    public init(options: Options = Options()) { defaultOptions = options }
 
     /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {

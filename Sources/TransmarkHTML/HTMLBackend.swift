@@ -13,7 +13,15 @@ public struct HTMLBackend: Backend {
     public typealias Options = HTMLRenderer.Options
 
     /// Creates the HTML backend.
-    public init() {}
+    ///
+    /// `options` become the starting point of every conversion it takes part in, so
+    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
+    /// set, too) into the registry and the command line.
+    public init(options: Options = Options()) { defaultOptions = options }
+
+    /// The options every conversion through this HTML writer starts from; options set by key
+    /// (`-O`, ``ConversionOptions``) apply over them.
+    public let defaultOptions: Options
 
     /// The `html` format (also `htm`, `xhtml`).
     public var format: FormatDescriptor {

@@ -23,10 +23,18 @@ public struct InlineRulesFrontend: Frontend {
     let compiled: CompiledRules
 
     /// A frontend reading `rules`.
-    public init(rules: InlineRules) {
+    ///
+    /// `options` become the starting point of every conversion it takes part in (see
+    /// ``Frontend/defaultOptions``).
+    public init(rules: InlineRules, options: Options = Options()) {
         self.rules = rules
         compiled = CompiledRules(rules)
+        defaultOptions = options
     }
+
+    /// The options every conversion through this reader starts from; options set by key
+    /// (`-O`, ``ConversionOptions``) apply over them.
+    public let defaultOptions: Options
 
     /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {

@@ -34,8 +34,16 @@ public struct JSONTreeFrontend: Frontend {
         }
     }
 
+    /// The options every conversion through this json-tree reader starts from; options set by key
+    /// (`-O`, ``ConversionOptions``) apply over them.
+    public let defaultOptions: Options
+
     /// Creates the frontend.
-    public init() {}
+    ///
+    /// `options` become the starting point of every conversion it takes part in, so
+    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
+    /// set, too) into the registry and the command line.
+    public init(options: Options = Options()) { defaultOptions = options }
 
     /// `json-tree`, extension `.tree.json`.
     public var format: FormatDescriptor { JSONTreeFormat.descriptor }

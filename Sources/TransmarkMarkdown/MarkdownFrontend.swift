@@ -65,8 +65,16 @@ public struct MarkdownFrontend: Frontend {
         }
     }
 
+    /// The options every conversion through this Markdown reader starts from; options set by key
+    /// (`-O`, ``ConversionOptions``) apply over them.
+    public let defaultOptions: Options
+
     /// Creates the Markdown frontend.
-    public init() {}
+    ///
+    /// `options` become the starting point of every conversion it takes part in, so
+    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
+    /// set, too) into the registry and the command line.
+    public init(options: Options = Options()) { defaultOptions = options }
 
     /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {

@@ -12,7 +12,15 @@ public struct StyledJSONBackend: StreamingBackend {
     public typealias Options = StyledTextOptions
 
     /// Creates the backend.
-    public init() {}
+    ///
+    /// `options` become the starting point of every conversion it takes part in, so
+    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
+    /// set, too) into the registry and the command line.
+    public init(options: Options = Options()) { defaultOptions = options }
+
+    /// The options every conversion through this styled-json writer starts from; options set by key
+    /// (`-O`, ``ConversionOptions``) apply over them.
+    public let defaultOptions: Options
 
     /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {

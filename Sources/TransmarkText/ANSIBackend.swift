@@ -14,9 +14,18 @@ public struct ANSIBackend: StreamingBackend {
     /// each render.
     public var environment: TerminalEnvironment?
 
+    /// The options every conversion through this ANSI writer starts from; options set by key
+    /// (`-O`, ``ConversionOptions``) apply over them.
+    public let defaultOptions: Options
+
     /// Creates the backend; `environment` fixes what `auto` options see (for tests and servers).
-    public init(environment: TerminalEnvironment? = nil) {
+    ///
+    /// `options` become the starting point of every conversion it takes part in, so
+    /// `Registry.standard.adding(ANSIBackend(options: …))` carries typed options into the
+    /// registry and the command line.
+    public init(environment: TerminalEnvironment? = nil, options: Options = Options()) {
         self.environment = environment
+        defaultOptions = options
     }
 
     /// The format: its name, aliases, file extensions and media type.

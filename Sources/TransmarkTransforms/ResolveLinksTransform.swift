@@ -44,8 +44,16 @@ public struct ResolveLinksTransform: Transform {
         }
     }
 
+    /// The options every conversion through this transform starts from; options set by key
+    /// (`-O`, ``ConversionOptions``) apply over them.
+    public let defaultOptions: Options
+
     /// Creates the transform.
-    public init() {}
+    ///
+    /// `options` become the starting point of every conversion it takes part in, so
+    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
+    /// set, too) into the registry and the command line.
+    public init(options: Options = Options()) { defaultOptions = options }
 
     /// `resolve-links`.
     public var name: String { "resolve-links" }

@@ -42,8 +42,16 @@ public struct SelectorTransform: Transform {
     /// What the transform does with the matches.
     public let action: Action
 
-    /// The transform for `action`.
-    public init(_ action: Action) { self.action = action }
+    /// The options every conversion through this transform starts from; options set by key
+    /// (`-O`, ``ConversionOptions``, the step's own) apply over them.
+    public let defaultOptions: Options
+
+    /// The transform for `action`; `options` become the starting point of every conversion it
+    /// takes part in (see ``Transform/defaultOptions``).
+    public init(_ action: Action, options: Options = Options()) {
+        self.action = action
+        defaultOptions = options
+    }
 
     /// The name users type: `remove`, `unwrap` or `keep`.
     public var name: String { action.rawValue }

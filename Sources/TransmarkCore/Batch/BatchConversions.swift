@@ -121,6 +121,15 @@ extension Registry {
         BatchConversions(inputs: inputs, registry: self, maxConcurrency: maxConcurrency, maxPending: maxPending)
     }
 
+    /// The result of one conversion of a batch: its output, or its error.
+    private static func result(index: Int, label: String, inputByteCount: Int, _ convert: () throws -> [UInt8]) -> BatchResult {
+        do {
+            return BatchResult(index: index, label: label, output: .success(try convert()), inputByteCount: inputByteCount)
+        } catch {
+            return BatchResult(index: index, label: label, output: .failure(BatchItemError(describing: error)), inputByteCount: inputByteCount)
+        }
+    }
+
     /// Converts one input of a batch (on a worker thread).
     func convertBatchItem(_ input: BatchInput, index: Int) -> BatchResult {
         var current = input
@@ -139,11 +148,14 @@ extension Registry {
             case .document(var content, let source, let target, let options):
                 current = BatchInput(failure: BatchItemError(code: "", message: ""))
                 let size = content.count
-                do {
-                    let output = try convert(releasing: &content, from: source, to: target, options: options)
-                    return BatchResult(index: index, label: label, output: .success(output), inputByteCount: size)
-                } catch {
-                    return BatchResult(index: index, label: label, output: .failure(BatchItemError(describing: error)), inputByteCount: size)
+                return Self.result(index: index, label: label, inputByteCount: size) {
+                    try conversion(from: source, to: target, options: options).convert(releasing: &content)
+                }
+            case .resolved(var content, let conversion):
+                current = BatchInput(failure: BatchItemError(code: "", message: ""))
+                let size = content.count
+                return Self.result(index: index, label: label, inputByteCount: size) {
+                    try conversion.convert(releasing: &content)
                 }
             }
         }

@@ -4,6 +4,7 @@
 public struct BatchInput: Sendable {
     enum Storage: Sendable {
         case document(content: [UInt8], from: String, to: String, options: ConversionOptions)
+        case resolved(content: [UInt8], conversion: Conversion)
         case deferred(@Sendable () throws -> BatchInput)
         case failure(BatchItemError)
     }
@@ -18,6 +19,14 @@ public struct BatchInput: Sendable {
                 options: ConversionOptions = ConversionOptions(), label: String = "") {
         self.label = label
         storage = .document(content: content, from: source, to: target, options: options)
+    }
+
+    /// A document given as bytes, to convert with a conversion resolved once for many inputs
+    /// (see ``Registry/conversion(from:to:options:)``): no format is looked up and no option is
+    /// read again for it.
+    public init(_ content: [UInt8], conversion: Conversion, label: String = "") {
+        self.label = label
+        storage = .resolved(content: content, conversion: conversion)
     }
 
     /// A document given as a string.

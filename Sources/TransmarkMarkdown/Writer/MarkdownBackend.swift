@@ -8,7 +8,15 @@ import TransmarkCore
 /// syntax for follow a per-kind policy (`MarkdownBackend.Options.Fallback`: raw HTML, text only, or a symbol).
 public struct MarkdownBackend: Backend {
     /// Creates the Markdown backend.
-    public init() {}
+    ///
+    /// `options` become the starting point of every conversion it takes part in, so
+    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
+    /// set, too) into the registry and the command line.
+    public init(options: Options = Options()) { defaultOptions = options }
+
+    /// The options every conversion through this Markdown writer starts from; options set by key
+    /// (`-O`, ``ConversionOptions``) apply over them.
+    public let defaultOptions: Options
 
     /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {

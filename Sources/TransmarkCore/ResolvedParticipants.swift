@@ -1,0 +1,46 @@
+/// A frontend with its options read into typed values: what a ``Conversion`` parses with.
+struct ResolvedFrontend: Sendable {
+    /// Parses bytes with the resolved options.
+    let parse: @Sendable (UnsafeBufferPointer<UInt8>) throws -> Document
+    /// Parses bytes and leaves them empty, freeing them as early as the frontend can.
+    let parseConsuming: @Sendable (inout [UInt8]) throws -> Document
+}
+
+/// A transform step with its options read into typed values.
+struct ResolvedTransform: Sendable {
+    /// The transform's name.
+    let name: String
+    /// Applies the step.
+    let apply: @Sendable (Document) throws -> Document
+}
+
+/// A backend with its options read into typed values: what a ``Conversion`` renders with.
+struct ResolvedBackend: Sendable {
+    /// Renders a document whole.
+    let render: @Sendable (Document) throws -> [UInt8]
+    /// Renders a document handed over, in pieces (one piece for a backend that does not stream).
+    let stream: @Sendable (consuming Document, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
+
+    init<B: Backend>(_ backend: B, options: B.Options, streaming: (any StreamingBackend)?) {
+        render = { try backend.render($0, options: options) }
+        // `streaming` is `backend` itself, so its options are `options` (the cast, made once,
+        // always succeeds; without it the backend renders whole and hands over one piece).
+        if let streaming, let stream = Self.streamer(streaming, options: options) {
+            self.stream = stream
+        } else {
+            stream = { document, write in try backend.render(document, options: options).withUnsafeBufferPointer { write($0) } }
+        }
+    }
+
+    /// The piecewise renderer of a streaming backend with `options`, when they are its options type.
+    private static func streamer<S: StreamingBackend>(_ backend: S, options: Any)
+        -> (@Sendable (consuming Document, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void)? {
+        guard let typed = options as? S.Options else { return nil }
+        return { document, write in try backend.render(consuming: document, options: typed, writingTo: write) }
+    }
+
+    /// Renders a document handed over, in pieces.
+    func render(consuming document: consuming Document, writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        try stream(document, write)
+    }
+}
