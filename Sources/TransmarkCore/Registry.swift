@@ -282,11 +282,34 @@ public struct Registry: Sendable {
                 var accepted = frontend.optionHelp.map { "\(frontend.format.name).\($0.key)" }
                 if let backend { accepted += backend.optionHelp.map { "\(backend.format.name).\($0.key)" } }
                 for t in transforms { accepted += t.optionHelp.map { "\(t.name).\($0.key)" } }
+                let usedBy = participants(accepting: bareKey, qualifier: qualifier)
+                if !usedBy.isEmpty {
+                    var conversion = backend.map { "\(frontend.format.name) → \($0.format.name)" } ?? "reading \(frontend.format.name)"
+                    if !transforms.isEmpty { conversion += " with \(transforms.map(\.name).joined(separator: ", "))" }
+                    throw TransmarkError.optionNotForThisConversion(key: key, conversion: conversion, usedBy: usedBy,
+                                                                    suggestion: OptionSuggestion.closest(to: key, among: accepted))
+                }
                 var names = [frontend.format.name] + (backend.map { [$0.format.name] } ?? [])
                 names += transforms.map(\.name)
                 throw TransmarkError.unknownOption(key: key, formats: names, accepted: accepted)
             }
         }
         return routed
+    }
+
+    /// Every registered reader, writer and transform that takes `key` (those named `qualifier`
+    /// only, when there is one), as an error names them: `the html writer`, `the toc transform`.
+    private func participants(accepting key: String, qualifier: String?) -> [String] {
+        var users: [String] = []
+        for f in frontends where (qualifier.map(f.format.isNamed) ?? true) && f.acceptsOption(key) {
+            users.append("the \(f.format.name) reader")
+        }
+        for b in backends where (qualifier.map(b.format.isNamed) ?? true) && b.acceptsOption(key) {
+            users.append("the \(b.format.name) writer")
+        }
+        for t in transforms where (qualifier.map { $0 == t.name } ?? true) && t.acceptsOption(key) {
+            users.append("the \(t.name) transform")
+        }
+        return users
     }
 }

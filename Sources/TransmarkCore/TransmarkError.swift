@@ -10,6 +10,11 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
     case unknownTransform(String, known: [String])
     /// An option key that none of the involved formats accepts.
     case unknownOption(key: String, formats: [String], accepted: [String])
+    /// An option that no part of this conversion takes but another registered format or
+    /// transform does (`html.unsafe` when HTML is only read; `width` for Markdown output):
+    /// `conversion` names the parts (`html → markdown`), `usedBy` what takes the key
+    /// (`the html writer`), `suggestion` the closest option this conversion does take, if any.
+    case optionNotForThisConversion(key: String, conversion: String, usedBy: [String], suggestion: String?)
     /// An option value that does not parse.
     case invalidOptionValue(key: String, value: String, accepted: String)
     /// An option given without `=` (expected `key=value`).
@@ -49,7 +54,18 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unknownTransform(let name, let known):
             return "unknown transform '\(name)' (known transforms: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
         case .unknownOption(let key, let formats, let accepted):
-            return "unknown option '\(key)' for \(formats.joined(separator: " and ")) (accepted: \(accepted.isEmpty ? "none" : accepted.joined(separator: ", ")))"
+            let owner = formats.isEmpty ? "" : " for \(formats.joined(separator: " and "))"
+            if let suggestion = OptionSuggestion.closest(to: key, among: accepted) {
+                return "unknown option '\(key)'\(owner): did you mean '\(suggestion)'? (run `transmark formats` for every option)"
+            }
+            return "unknown option '\(key)'\(owner) (accepted: \(accepted.isEmpty ? "none" : accepted.joined(separator: ", ")))"
+        case .optionNotForThisConversion(let key, let conversion, let usedBy, let suggestion):
+            let users = usedBy.count > 2 ? usedBy.dropLast().joined(separator: ", ") + " and " + usedBy.last!
+                : usedBy.joined(separator: " and ")
+            if let suggestion {
+                return "option '\(key)' does not apply to \(conversion): did you mean '\(suggestion)'? ('\(OptionSuggestion.bare(key))' is an option of \(users))"
+            }
+            return "option '\(key)' does not apply to \(conversion): it is an option of \(users)"
         case .invalidOptionValue(let key, let value, let accepted):
             return "invalid value '\(value)' for option '\(key)' (accepted: \(accepted))"
         case .malformedOption(let text):

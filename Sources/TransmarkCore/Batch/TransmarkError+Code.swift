@@ -8,7 +8,7 @@ extension TransmarkError {
         case .cannotRead: "cannot-read"
         case .cannotWrite: "cannot-write"
         case .unknownTransform: "unknown-transform"
-        case .unknownOption: "unknown-option"
+        case .unknownOption, .optionNotForThisConversion: "unknown-option"
         case .invalidOptionValue: "invalid-option-value"
         case .malformedOption: "malformed-option"
         case .renamedOption: "renamed-option"
