@@ -50,6 +50,25 @@ public enum Transmark {
         try Registry.standard.convert(input, from: source, to: target, options: ConversionOptions(options))
     }
 
+    /// Converts text with typed values: a frontend and a backend carrying their typed options,
+    /// and transforms, resolved once for this call (see ``Conversion``). The built-in formats have
+    /// leading-dot names:
+    ///
+    /// ```swift
+    /// let ansi = try Transmark.convert(html, from: .html, to: .ansi(.with { $0.color = .always }))
+    /// let markdown = try Transmark.convert(html, from: .html, to: .markdown,
+    ///                                      transforms: [MainContentTransform()])
+    /// ```
+    public static func convert<F: Frontend, B: Backend>(_ input: String, from frontend: F, to backend: B,
+                                                        transforms: [any Transform] = []) throws -> String {
+        try Conversion(frontend: frontend, transforms: transforms, backend: backend).convert(input)
+    }
+
+    /// Parses text with a typed frontend (`.html`, `.markdown(options)`, or your own).
+    public static func parse<F: Frontend>(_ input: String, from frontend: F) throws -> Document {
+        try frontend.parse(input, options: frontend.defaultOptions)
+    }
+
     /// Parses text of a registered format into a document.
     public static func parse(_ input: String, from source: String, options: [String: String] = [:]) throws -> Document {
         try Registry.standard.parse(Array(input.utf8), from: source, options: ConversionOptions(options).pairs)
