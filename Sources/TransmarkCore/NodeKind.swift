@@ -103,45 +103,8 @@ extension NodeKind {
         /// A node a plugin or a custom tag introduces.
         case custom
 
-        /// The name used in tree dumps and option values (`blockQuote`, `tableCell`, …).
-        public var name: String {
-            switch self {
-            case .document: "document"
-            case .paragraph: "paragraph"
-            case .heading: "heading"
-            case .blockQuote: "blockQuote"
-            case .list: "list"
-            case .listItem: "listItem"
-            case .codeBlock: "codeBlock"
-            case .htmlBlock: "htmlBlock"
-            case .thematicBreak: "thematicBreak"
-            case .table: "table"
-            case .tableRow: "tableRow"
-            case .tableCell: "tableCell"
-            case .footnoteDefinition: "footnoteDefinition"
-            case .definitionList: "definitionList"
-            case .term: "term"
-            case .definition: "definition"
-            case .division: "division"
-            case .text: "text"
-            case .softBreak: "softBreak"
-            case .lineBreak: "lineBreak"
-            case .emphasis: "emphasis"
-            case .strong: "strong"
-            case .strikethrough: "strikethrough"
-            case .underline: "underline"
-            case .superscript: "superscript"
-            case .subscript: "subscript"
-            case .highlight: "highlight"
-            case .code: "code"
-            case .link: "link"
-            case .image: "image"
-            case .htmlInline: "htmlInline"
-            case .span: "span"
-            case .footnoteReference: "footnoteReference"
-            case .custom: "custom"
-            }
-        }
+        // `name`, the HTML element names and their variants are generated from one table:
+        // see NodeKindTable.swift and scripts/generate-node-kinds.py.
 
         /// Whether nodes of this kind are blocks (as opposed to inline content).
         /// `custom` nodes count as inline.

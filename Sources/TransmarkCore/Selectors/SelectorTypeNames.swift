@@ -5,37 +5,13 @@ enum SelectorTypeNames {
     /// The HTML names a node of this kind answers to; the first is its type for `:nth-of-type`.
     static func htmlNames(of kind: NodeKind) -> [String] {
         switch kind {
-        case .document: []
-        case .paragraph: ["p"]
         case .heading(let level): ["h\(min(max(level, 1), 6))"]
-        case .blockQuote: ["blockquote"]
         case .list(let attributes): [attributes.isOrdered ? "ol" : "ul"]
-        case .listItem: ["li"]
         case .codeBlock: ["pre"]
-        case .htmlBlock, .htmlInline, .text, .softBreak: []
-        case .thematicBreak: ["hr"]
-        case .table: ["table"]
-        case .tableRow: ["tr"]
         case .tableCell(let cell): [cell.isHeader ? "th" : "td"]
-        case .footnoteDefinition: []
-        case .definitionList: ["dl"]
-        case .term: ["dt"]
-        case .definition: ["dd"]
         case .division(let tag): [tag.lowercased()]
-        case .lineBreak: ["br"]
-        case .emphasis: ["em", "i"]
-        case .strong: ["strong", "b"]
-        case .strikethrough: ["del", "s", "strike"]
-        case .underline: ["u", "ins"]
-        case .superscript: ["sup"]
-        case .subscript: ["sub"]
-        case .highlight: ["mark"]
-        case .code: ["code"]
-        case .link: ["a"]
-        case .image: ["img"]
-        case .span: ["span"]
-        case .footnoteReference: []
         case .custom(let name): [name.lowercased()]
+        default: kind.tag.htmlElementNames  // the table's element, variants and aliases
         }
     }
 
