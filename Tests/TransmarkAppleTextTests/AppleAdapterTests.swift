@@ -61,6 +61,18 @@ import TransmarkStyledRuns
         #expect(String(attributed.characters) == "•\titem\nquote")
     }
 
+    /// The README's "Showing styled text in SwiftUI, UIKit and AppKit" example.
+    @Test func readmeExample() throws {
+        let markdown = "# Notes\n\n- **one**\n"
+        let styled = StyledText(document: try MarkdownFrontend().parse(markdown))
+        let apple = AppleStyledText(styled)
+        let forSwiftUI = AttributedString(apple)
+        let forUIKit = NSAttributedString(apple)
+        #expect(String(forSwiftUI.characters) == styled.text)
+        #expect(forUIKit.string == styled.text)
+        #expect(forSwiftUI.runs.first?.presentationIntent?.components.map(\.kind) == [.header(level: 1)])
+    }
+
     @Test func fontsKeepWeightAndTraits() {
         let bold = AppleFont(family: .system(.default), pointSize: 20, weight: 0.4, traits: [.bold]).platformFont
         #expect(bold.pointSize == 20)
