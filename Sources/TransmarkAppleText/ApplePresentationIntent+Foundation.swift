@@ -6,9 +6,28 @@ extension ApplePresentationIntent {
     /// Foundation's `PresentationIntent`, built from the outermost component in
     /// (`PresentationIntent(kind, identity:, parent:)`); `nil` when there are no components.
     public var foundationIntent: PresentationIntent? {
+        var cache: [Int: PresentationIntent] = [:]
+        return foundationIntent(cache: &cache)
+    }
+
+    /// Foundation's `PresentationIntent`, reusing the intents of blocks already built (`cache`,
+    /// by identity, which names one block and so one chain of parents) and adding the new ones:
+    /// the runs of a text get their intents in time linear in the text, however deep it nests.
+    public func foundationIntent(cache: inout [Int: PresentationIntent]) -> PresentationIntent? {
+        var built = count
         var intent: PresentationIntent?
-        for component in components.reversed() {
-            intent = PresentationIntent(component.kind.foundationKind, identity: component.identity, parent: intent)
+        for position in 0..<count {
+            if let known = cache[component(at: position).identity] {
+                built = position
+                intent = known
+                break
+            }
+        }
+        for position in stride(from: built - 1, through: 0, by: -1) {
+            let block = component(at: position)
+            let made = PresentationIntent(block.kind.foundationKind, identity: block.identity, parent: intent)
+            cache[block.identity] = made
+            intent = made
         }
         return intent
     }

@@ -81,6 +81,7 @@ extension AttributedString {
         var result = AttributedString()
         var lists: [Int: NSTextList] = [:]
         var paragraphStyles: [Int: NSParagraphStyle] = [:]
+        var intents: [Int: PresentationIntent] = [:]
         for run in styled.runs {
             let a = run.attributes
             var container = AttributeContainer()
@@ -105,7 +106,7 @@ extension AttributedString {
             if !a.inlinePresentationIntent.isEmpty {
                 container[AttributeScopes.FoundationAttributes.InlinePresentationIntentAttribute.self] = a.inlinePresentationIntent.foundationIntent
             }
-            if let intent = a.presentationIntent.foundationIntent {
+            if let intent = a.presentationIntent.foundationIntent(cache: &intents) {
                 container[AttributeScopes.FoundationAttributes.PresentationIntentAttribute.self] = intent
             }
             if let source = a.attachment?.source, let url = URL(string: source) {

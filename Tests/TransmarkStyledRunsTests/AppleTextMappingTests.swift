@@ -393,6 +393,29 @@ import TransmarkStyledRuns
         }
     }
 
+    /// Deep blocks with many paragraphs inside: each paragraph's intent shares its enclosing
+    /// blocks instead of copying them (a copy per paragraph took depth × paragraphs: 40 million
+    /// components here).
+    @Test func deepNestingWithManyParagraphsStaysLinear() throws {
+        let depth = 2_000, count = 20_000
+        let html = String(repeating: "<blockquote>", count: depth) + String(repeating: "<p>x</p>", count: count)
+        var options = HTMLFrontend.Options()
+        options.maxDepth = depth + 16
+        let styled = StyledText(document: try HTMLFrontend().parse(html, options: options))
+        let clock = ContinuousClock()
+        var apple: AppleStyledText?
+        let elapsed = clock.measure { apple = AppleStyledText(styled) }
+        #expect(elapsed < .seconds(10), "mapping took \(elapsed)")
+        let paragraphs = try #require(apple?.paragraphs)
+        #expect(paragraphs.count == count)
+        let first = paragraphs[0].attributes.presentationIntent, last = paragraphs[count - 1].attributes.presentationIntent
+        #expect(first.count == depth + 1 && last.count == depth + 1)
+        #expect(last.component(at: depth) == first.component(at: depth))
+        #expect(last.component(at: depth).kind == .blockQuote)
+        #expect(last.component(at: 0).kind == .paragraph && last.component(at: 0) != first.component(at: 0))
+        #expect(paragraphs[count - 1].attributes.blockQuoteDepth == depth)
+    }
+
     @Test func malformedStyledTextMapsWithoutTrapping() {
         let broken = StyledText(text: "ab\n", runStyles: [], runs: [StyledRun(range: TextRange(location: 0, length: 9), style: 4)],
                                 paragraphStyles: [], paragraphs: [StyledRun(range: TextRange(location: 1, length: 1), style: 2)],

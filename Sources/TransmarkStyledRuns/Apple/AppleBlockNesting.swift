@@ -29,6 +29,11 @@ struct AppleBlockNesting {
     }
 
     private(set) var open: [Container] = []
+    /// The components of `open`, outermost first, and its text lists: kept in step with `open`
+    /// and handed to paragraphs as they are (shared, copied only when a block opens or closes
+    /// after a paragraph took them), so that deep nesting costs no copy per paragraph.
+    private var enclosing: [ApplePresentationIntent.Component] = []
+    private var textLists: [AppleTextList] = []
     private var nextIdentity = 1
 
     /// A new identity, never given before in this text.
@@ -69,11 +74,8 @@ struct AppleBlockNesting {
         case .paragraph, .listItem, .footnote, .term, .definition, .html:
             leaf = paragraph.hasRule ? .thematicBreak : .paragraph
         }
-        var components = [ApplePresentationIntent.Component(kind: leaf, identity: newIdentity())]
-        components.reserveCapacity(open.count + 1)
-        for container in open.reversed() { components.append(container.component) }
-        return AppleBlockContext(intent: ApplePresentationIntent(components: components),
-                                 textLists: open.compactMap(\.textList), blockQuoteDepth: quotes, headingLevel: headingLevel)
+        let intent = ApplePresentationIntent(innermost: .init(kind: leaf, identity: newIdentity()), enclosing: enclosing)
+        return AppleBlockContext(intent: intent, textLists: textLists, blockQuoteDepth: quotes, headingLevel: headingLevel)
     }
 
     // MARK: Containers
@@ -94,6 +96,14 @@ struct AppleBlockNesting {
                                                startingItemNumber: list.isOrdered ? list.start : 1, identity: identity)
         }
         open.append(container)
+        enclosing.append(container.component)
+        if let list = container.textList { textLists.append(list) }
+    }
+
+    private mutating func pop() {
+        guard let container = open.popLast() else { return }
+        enclosing.removeLast()
+        if container.textList != nil { textLists.removeLast() }
     }
 
     private mutating func pushList(_ list: ListAttributes, firstMarker: String) {
@@ -102,11 +112,11 @@ struct AppleBlockNesting {
 
     /// Closes containers until the innermost is no deeper than the given depths.
     private mutating func popTo(quotes: Int, lists: Int) {
-        while let top = open.last, top.quotes > quotes || top.lists > lists { open.removeLast() }
+        while let top = open.last, top.quotes > quotes || top.lists > lists { pop() }
     }
 
     private mutating func closeTables() {
-        while open.last?.kind == .table { open.removeLast() }
+        while open.last?.kind == .table { pop() }
     }
 
     /// Closes deeper containers, then opens the quotes (and, for list levels without a marker,
@@ -121,10 +131,10 @@ struct AppleBlockNesting {
     /// continues that list, else in a new one.
     private mutating func openItem(_ marker: String, quotes: Int, level: Int) {
         popTo(quotes: quotes, lists: level)
-        while let top = open.last, top.lists == level, top.kind != .list { open.removeLast() }
+        while let top = open.last, top.lists == level, top.kind != .list { pop() }
         if let top = open.last, top.kind == .list, top.lists == level,
            top.quotes != quotes || !StyledTextReader.continues(top.list, items: top.items, with: marker) {
-            open.removeLast()
+            pop()
         }
         if let top = open.last, top.kind == .list, top.lists == level {
             let parsed = StyledTextReader.parseMarker(marker)
@@ -154,7 +164,7 @@ struct AppleBlockNesting {
     private mutating func enterRow(context: RunAttributes, paragraph: ParagraphAttributes,
                                    hasMarker: Bool) -> ApplePresentationIntent.Kind {
         let row = max(0, context.tableRow ?? 0)
-        if let top = open.last, top.kind == .table, row <= top.lastRow { open.removeLast() }
+        if let top = open.last, top.kind == .table, row <= top.lastRow { pop() }
         if open.last?.kind != .table {
             var stops = paragraph.tabStops
             if hasMarker && !stops.isEmpty { stops.removeFirst() }

@@ -52,14 +52,57 @@ public struct ApplePresentationIntent: Sendable, Hashable {
         }
     }
 
-    /// The blocks, innermost first (the order of `PresentationIntent.components`).
-    public var components: [Component]
+    /// The innermost blocks, innermost first: a paragraph's own block, and a table cell before it.
+    private var own: [Component]
+    /// The enclosing blocks, outermost first. Every paragraph of a block shares this storage with
+    /// its neighbours (copy on write), so a text's intents take space linear in its size however
+    /// deep its blocks nest.
+    private var enclosing: [Component]
 
     /// Creates an intent from its components, innermost first.
     public init(components: [Component] = []) {
-        self.components = components
+        own = components.first.map { [$0] } ?? []
+        enclosing = components.dropFirst().reversed()
+    }
+
+    /// An intent of one block inside blocks given outermost first (shared, not copied).
+    init(innermost: Component, enclosing: [Component]) {
+        own = [innermost]
+        self.enclosing = enclosing
+    }
+
+    /// The intent with `component` as its new innermost block.
+    func adding(innermost component: Component) -> ApplePresentationIntent {
+        var intent = self
+        intent.own.insert(component, at: 0)
+        return intent
+    }
+
+    /// The number of blocks.
+    public var count: Int { own.count + enclosing.count }
+
+    /// The block at `position`, 0 being the innermost (`components[position]` without building
+    /// the array).
+    public func component(at position: Int) -> Component {
+        position < own.count ? own[position] : enclosing[enclosing.count - 1 - (position - own.count)]
+    }
+
+    /// The blocks, innermost first (the order of `PresentationIntent.components`).
+    public var components: [Component] {
+        own + enclosing.reversed()
     }
 
     /// The kinds of the components, innermost first.
     public var kinds: [Kind] { components.map(\.kind) }
+
+    /// Whether both have the same blocks in the same order.
+    public static func == (lhs: ApplePresentationIntent, rhs: ApplePresentationIntent) -> Bool {
+        lhs.count == rhs.count && (0..<lhs.count).allSatisfy { lhs.component(at: $0) == rhs.component(at: $0) }
+    }
+
+    /// Hashes the blocks in order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for position in 0..<count { hasher.combine(component(at: position)) }
+    }
 }

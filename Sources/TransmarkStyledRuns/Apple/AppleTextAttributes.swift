@@ -64,8 +64,7 @@ public struct AppleTextAttributes: Sendable, Hashable {
         link = run.link.map(AppleLink.init)
         self.attachment = attachment
         inlinePresentationIntent = Self.inlineIntent(run.traits, role: role)
-        presentationIntent = paragraphIntent
-        if let cell { presentationIntent.components.insert(cell, at: 0) }
+        presentationIntent = cell.map { paragraphIntent.adding(innermost: $0) } ?? paragraphIntent
     }
 
     /// Foundation's inline intent for a run's traits: code voice only for inline code (a code
