@@ -50,37 +50,3 @@ public struct AppleFont: Sendable, Hashable {
         AppleFontWeight.allCases.min { abs($0.value - weight) < abs($1.value - weight) } ?? .regular
     }
 }
-
-/// The designs of Apple's system font (`UIFontDescriptor.SystemDesign`,
-/// `NSFontDescriptor.SystemDesign`, SwiftUI's `Font.Design`).
-public enum AppleFontDesign: String, Sendable, Hashable, CaseIterable {
-    /// The system font's designs.
-    case `default`, serif, rounded, monospaced
-
-    /// The design a generic family name stands for, or `nil` for a named family.
-    init?(genericFamily name: String) {
-        switch name.lowercased() {
-        case FontDescriptor.systemFamily, "system-ui", "-apple-system", "sans-serif": self = .default
-        case FontDescriptor.monospaceFamily, "ui-monospace": self = .monospaced
-        case "serif", "ui-serif": self = .serif
-        case "ui-rounded": self = .rounded
-        default: return nil
-        }
-    }
-}
-
-/// The symbolic traits of a font (`UIFontDescriptor.SymbolicTraits`,
-/// `NSFontDescriptor.SymbolicTraits`).
-public struct AppleFontTraits: OptionSet, Sendable, Hashable {
-    /// The set's bits.
-    public let rawValue: UInt8
-    /// A set from its bits.
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-
-    /// Italic (`traitItalic`, `.italic`).
-    public static let italic = AppleFontTraits(rawValue: 1 << 0)
-    /// Bold (`traitBold`, `.bold`).
-    public static let bold = AppleFontTraits(rawValue: 1 << 1)
-    /// Monospaced (`traitMonoSpace`, `.monoSpace`).
-    public static let monospace = AppleFontTraits(rawValue: 1 << 2)
-}
