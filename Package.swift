@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "Transmark",
+    // Apple platforms: what the package's Swift needs there (Synchronization's Mutex); Linux is not
+    // affected by this list.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Transmark", targets: ["Transmark"]),
         .library(name: "TransmarkCore", targets: ["TransmarkCore"]),
@@ -10,6 +13,10 @@ let package = Package(
         .library(name: "TransmarkHTML", targets: ["TransmarkHTML"]),
         .library(name: "TransmarkText", targets: ["TransmarkText"]),
         .library(name: "TransmarkStyledRuns", targets: ["TransmarkStyledRuns"]),
+        // Styled runs as UIKit/AppKit NSAttributedString keys and SwiftUI-ready AttributedString
+        // attributes. Its sources are compiled only where UIKit or AppKit exists: on Linux the
+        // library is empty (the mapping it applies, AppleStyledText, is in TransmarkStyledRuns).
+        .library(name: "TransmarkAppleText", targets: ["TransmarkAppleText"]),
         .library(name: "TransmarkTransforms", targets: ["TransmarkTransforms"]),
         .library(name: "TransmarkInlineRules", targets: ["TransmarkInlineRules"]),
         .library(name: "TransmarkJSONTree", targets: ["TransmarkJSONTree"]),
@@ -29,7 +36,7 @@ let package = Package(
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         .target(name: "CCmarkNodeAccess", dependencies: ["CCmarkGFM"]),
         .target(name: "TransmarkCore"),
@@ -37,6 +44,7 @@ let package = Package(
         .target(name: "TransmarkHTML", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkText", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkStyledRuns", dependencies: ["TransmarkCore"]),
+        .target(name: "TransmarkAppleText", dependencies: ["TransmarkStyledRuns"]),
         .target(name: "TransmarkTransforms", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkInlineRules", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkJSONTree", dependencies: ["TransmarkCore"]),
@@ -63,6 +71,8 @@ let package = Package(
         .testTarget(name: "TransmarkHTMLTests", dependencies: ["TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkTextTests", dependencies: ["TransmarkText", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkStyledRunsTests", dependencies: ["TransmarkStyledRuns", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
+        // Apple platforms only, like its library (empty on Linux); run by .github/workflows/macos.yml.
+        .testTarget(name: "TransmarkAppleTextTests", dependencies: ["TransmarkAppleText", "TransmarkStyledRuns", "TransmarkMarkdown"]),
         .testTarget(name: "TransmarkTransformsTests", dependencies: ["Transmark", "TestSupport"]),
         .testTarget(name: "TransmarkInlineRulesTests", dependencies: ["TransmarkInlineRules", "Transmark", "TestSupport"]),
         .testTarget(name: "TransmarkJSONTreeTests", dependencies: ["TransmarkJSONTree", "Transmark", "TransmarkCLI", "TestSupport"]),

@@ -7,39 +7,19 @@ extension AttributedString {
     /// character its paragraph's `TransmarkAttributes.Paragraph`, every U+FFFC its attachment.
     public init(_ styled: StyledText) {
         var result = AttributedString()
-        let text = styled.text
-        // Segment boundaries: every run, paragraph and attachment edge, walked together once.
-        var cuts: [Int] = []
-        cuts.reserveCapacity(styled.runs.count + styled.paragraphs.count + 2 * styled.attachments.count)
-        for r in styled.runs { cuts.append(r.range.location) }
-        for p in styled.paragraphs { cuts.append(p.range.location) }
-        for a in styled.attachments { cuts.append(a.location); cuts.append(a.location + 1) }
-        let length = styled.unit.length(of: text)
-        cuts.append(length)
-        cuts.sort()
-        var index = OffsetIndex(text: text, unit: styled.unit)
-        var run = 0, paragraph = 0, attachment = 0
-        var start = 0
-        var startIndex = text.startIndex
-        for cut in cuts where cut > start && cut <= length {
-            let endIndex = index.index(at: cut)
-            var piece = AttributedString(String(text.unicodeScalars[startIndex..<endIndex]))
-            while run + 1 < styled.runs.count && styled.runs[run].range.end <= start { run += 1 }
-            while paragraph + 1 < styled.paragraphs.count && styled.paragraphs[paragraph].range.end <= start { paragraph += 1 }
-            while attachment < styled.attachments.count && styled.attachments[attachment].location < start { attachment += 1 }
+        styled.forEachSegment { segment in
+            var piece = AttributedString(segment.text)
             var container = AttributeContainer()
-            if run < styled.runs.count { Self.set(styled.runStyles[styled.runs[run].style], in: &container) }
-            if paragraph < styled.paragraphs.count {
+            if let run = segment.run { Self.set(styled.runStyles[styled.runs[run].style], in: &container) }
+            if let paragraph = segment.paragraph {
                 container[TransmarkAttributes.Paragraph.self] = styled.paragraphStyles[styled.paragraphs[paragraph].style]
                 container[TransmarkAttributes.ParagraphIndex.self] = paragraph
             }
-            if attachment < styled.attachments.count && styled.attachments[attachment].location == start {
+            if let attachment = segment.attachment {
                 container[TransmarkAttributes.AttachmentInfo.self] = styled.attachments[attachment]
             }
             piece.mergeAttributes(container)
             result.append(piece)
-            start = cut
-            startIndex = endIndex
         }
         self = result
     }

@@ -297,8 +297,7 @@ struct StyledTextReader {
         let parsed = Self.parseMarker(marker)
         if let top = blocks.last, top.kind == .list, top.lists == level {
             var list = top
-            if list.items == 1, list.list.isOrdered, parsed.task == nil,
-               marker == ListMarkers.ordinal(list.list.start - 1, numbering: list.list.numbering) {
+            if parsed.task == nil, Self.countsDown(list.list, items: list.items, secondMarker: marker) {
                 list.list.isReversed = true
             }
             list.items += 1
@@ -329,16 +328,27 @@ struct StyledTextReader {
 
     /// Whether `marker` is the next item's marker in `list`.
     static func continues(_ list: Block, with marker: String) -> Bool {
+        continues(list.list, items: list.items, with: marker)
+    }
+
+    /// Whether `marker` is the next item's marker in a list with these attributes and `items`
+    /// items so far (shared with the Apple mapping's block nesting).
+    static func continues(_ list: ListAttributes, items: Int, with marker: String) -> Bool {
         let parsed = parseMarker(marker)
         // Task boxes replace the number: they continue bullet lists only.
-        if parsed.task != nil { return !list.list.isOrdered }
-        guard list.list.isOrdered else { return !parsed.attributes.isOrdered }
+        if parsed.task != nil { return !list.isOrdered }
+        guard list.isOrdered else { return !parsed.attributes.isOrdered }
         guard parsed.attributes.isOrdered else { return false }
-        let step = list.list.isReversed ? -1 : 1
-        let next = list.list.start + step * list.items
-        if marker == ListMarkers.ordinal(next, numbering: list.list.numbering) { return true }
+        let step = list.isReversed ? -1 : 1
+        let next = list.start + step * items
+        if marker == ListMarkers.ordinal(next, numbering: list.numbering) { return true }
         // The second item decides whether the list counts down.
-        return list.items == 1 && marker == ListMarkers.ordinal(list.list.start - 1, numbering: list.list.numbering)
+        return countsDown(list, items: items, secondMarker: marker)
+    }
+
+    /// Whether a list's second item (`secondMarker`, with one item so far) says it counts down.
+    static func countsDown(_ list: ListAttributes, items: Int, secondMarker marker: String) -> Bool {
+        items == 1 && list.isOrdered && marker == ListMarkers.ordinal(list.start - 1, numbering: list.numbering)
     }
 
     /// A list marker as the layout writes it: bullets, task boxes, `3.`, `c.`, `iv.`.

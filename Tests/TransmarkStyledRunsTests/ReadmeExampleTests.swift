@@ -30,6 +30,18 @@ import TransmarkStyledRuns
         #expect(label.runs.contains { $0.transmarkFont?.size == 17 && $0.traits == .strong })
     }
 
+    /// "Showing styled text in SwiftUI, UIKit and AppKit": the platform-neutral half (the
+    /// adapter's half is in TransmarkAppleTextTests, run on macOS).
+    @Test func appleStyledTextForSwiftUIAndUIKit() throws {
+        let markdown = "# Notes\n\n- **one**\n- [two](https://x.dev)\n"
+        let styled = StyledText(document: try MarkdownFrontend().parse(markdown))
+        let apple = AppleStyledText(styled)
+        #expect(apple.text == styled.text)
+        #expect(apple.paragraphs.first?.attributes.presentationIntent.kinds == [.header(level: 1)])
+        #expect(apple.runs.contains { $0.text == "one" && $0.attributes.inlinePresentationIntent == .stronglyEmphasized })
+        #expect(apple.runs.contains { $0.attributes.link?.url == URL(string: "https://x.dev") })
+    }
+
     @Test func taggedStringWithADynamicTag() throws {
         let user = "<script>Eve"
         let tagged: TaggedString = "Hi <user id=\"42\">\(user)</user>, you have <b>3</b> messages"
