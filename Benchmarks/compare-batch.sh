@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Batch throughput, whole process: the 22 web pages of corpus/web/ repeated to 2,000 documents
-# (sorted by name, page i mod 22), one JSON line each ({"id": i, "content": "<html…"}), converted
-# HTML → Markdown by the release-built `transmark convert --jsonl -f html -t markdown` with
+# Batch throughput, whole process: the web pages of corpus/web/ (22 in the full corpus, 15 in the
+# project's copy) repeated to 2,000 documents (sorted by name, page i mod their count), one JSON
+# line each ({"id": i, "content": "<html…"}), converted HTML → Markdown by the release-built
+# `transmark convert --jsonl -f html -t markdown` with
 # `--jobs 1` and `--jobs 2` (standard input to standard output), and by html-to-markdown (PyPI,
 # Rust core: `html_to_markdown.convert(html).content`) in one Python process reading and writing
 # the same JSON lines.
@@ -15,7 +16,8 @@
 # is missed): speed-up ≥ 1.7×, --jobs 2 ≥ 6× html-to-markdown's documents/s, peak RSS < 100 MB.
 #
 # Usage: Benchmarks/compare-batch.sh [-n RUNS] [--docs N] [--no-build] [--no-h2m]
-#   TRANSMARK_CORPUS_DIR  corpus directory (default: the first shared/corpus above the repository)
+#   TRANSMARK_CORPUS_DIR  the full corpus directory (default: the first shared/corpus above the
+#                         repository, else the small copy in Tests/Data/corpus, with a warning)
 #   TRANSMARK_BIN         a transmark binary to use instead of building one
 #   PYTHON                python with html-to-markdown installed (pip install html-to-markdown)
 set -euo pipefail
@@ -30,7 +32,7 @@ while [ $# -gt 0 ]; do
         --docs) docs="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
         --no-h2m) h2m=0; shift ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
@@ -39,7 +41,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 # shellcheck source=lib.sh
 . "$here/lib.sh"
-find_corpus_dir web/scinfu__SwiftSoup__Tests-macOS__corpus__Google.html
+find_corpus_dir web/scinfu__SwiftSoup__Tests-macOS__corpus__GitHub.html
 python="${PYTHON:-python3}"
 
 if [ "$h2m" = 1 ] && ! "$python" -c 'import html_to_markdown' 2>/dev/null; then
@@ -52,7 +54,7 @@ resolve_transmark "$build"
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/transmark-batch-bench.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 
-# The documents: page i mod 22 for i in 0..<docs, as JSON lines.
+# The documents: page i mod the page count for i in 0..<docs, as JSON lines.
 "$python" - "$corpus_dir/web" "$docs" > "$tmp/docs.jsonl" <<'PY'
 import json, pathlib, sys
 pages = sorted(pathlib.Path(sys.argv[1]).glob("*.html"))

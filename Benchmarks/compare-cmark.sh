@@ -9,7 +9,8 @@
 # Transmark/cmark-gfm, and each tool's 16×/1× time ratio, checked against the project's targets.
 #
 # Usage: Benchmarks/compare-cmark.sh [-n RUNS] [--no-build]
-#   TRANSMARK_CORPUS_DIR  corpus directory (default: the first shared/corpus above the repository)
+#   TRANSMARK_CORPUS_DIR  the full corpus directory (default: the first shared/corpus above the
+#                         repository, else the small copy in Tests/Data/corpus, with a warning)
 #   TRANSMARK_BIN         a transmark binary to use instead of building one
 set -euo pipefail
 
@@ -19,7 +20,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         -n) runs="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done

@@ -13,7 +13,8 @@
 # `HTMLParsing` benchmarks measure the parse alone.
 #
 # Usage: Benchmarks/compare-html.sh [-n RUNS] [--no-build] [--no-selectolax]
-#   TRANSMARK_CORPUS_DIR  corpus directory (default: the first shared/corpus above the repository)
+#   TRANSMARK_CORPUS_DIR  the full corpus directory (default: the first shared/corpus above the
+#                         repository, else the small copy in Tests/Data/corpus, with a warning)
 #   TRANSMARK_BIN         a transmark binary to use instead of building one
 #   PYTHON                python with selectolax installed (default: python3; pip install selectolax)
 set -euo pipefail

@@ -19,7 +19,8 @@
 #   peak memory ≤ 4 × the input; Markdown → Markdown ≥ 0.8 × cmark-gfm's throughput.
 #
 # Usage: Benchmarks/compare-markdown.sh [-n RUNS] [--no-build] [--pandoc-16x]
-#   TRANSMARK_CORPUS_DIR  corpus directory (default: the first shared/corpus above the repository)
+#   TRANSMARK_CORPUS_DIR  the full corpus directory (default: the first shared/corpus above the
+#                         repository, else the small copy in Tests/Data/corpus, with a warning)
 #   TRANSMARK_BIN         a transmark binary to use instead of building one
 set -euo pipefail
 
@@ -31,7 +32,7 @@ while [ $# -gt 0 ]; do
         -n) runs="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
         --pandoc-16x) pandoc16=1; shift ;;
-        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done

@@ -19,7 +19,8 @@
 # between runs.
 #
 # Usage: Benchmarks/compare-text.sh [-n RUNS] [--no-build] [--no-rich]
-#   TRANSMARK_CORPUS_DIR  corpus directory (default: the first shared/corpus above the repository)
+#   TRANSMARK_CORPUS_DIR  the full corpus directory (default: the first shared/corpus above the
+#                         repository, else the small copy in Tests/Data/corpus, with a warning)
 #   TRANSMARK_BIN         a transmark binary to use instead of building one
 #   PYTHON                python with rich installed (default: python3; pip install rich)
 #   RICH_BYTES            size of the corpus.md prefix given to rich
@@ -33,7 +34,7 @@ while [ $# -gt 0 ]; do
         -n) runs="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
         --no-rich) rich=0; shift ;;
-        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done

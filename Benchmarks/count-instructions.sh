@@ -6,6 +6,10 @@
 #
 #   bash count-instructions.sh              # the standard set below
 #   bash count-instructions.sh FILE FROM TO [key=value ...]
+#
+# The standard set reads the full corpus: TRANSMARK_CORPUS_DIR, else the first shared/corpus above
+# the repository, else the small copy in Tests/Data/corpus (with a warning: its counts are not the
+# full corpus's).
 set -euo pipefail
 cd "$(dirname "$0")"
 command -v valgrind > /dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 1; }
@@ -24,7 +28,11 @@ count() { # FILE FROM TO [options]
 }
 
 if [ $# -gt 0 ]; then count "$@"; exit; fi
-corpus=../../shared/corpus
+root="$(cd .. && pwd)"
+# shellcheck source=lib.sh
+. ./lib.sh
+locate_corpus_dir corpus_from_md.html
+corpus="$corpus_dir"
 pages=$(mktemp -d)
 web=$pages/web-pages.html
 trap 'rm -f "$binary"; rm -rf "$pages"' EXIT

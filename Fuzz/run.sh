@@ -2,7 +2,7 @@
 # Fuzz/run.sh TARGET SECONDS [libFuzzer flags...]
 # Builds the fuzz executable (libFuzzer + AddressSanitizer; cached in Fuzz/.build) and runs
 # TARGET for SECONDS of wall time on one core, with its corpus in Fuzz/.corpus/TARGET (seeded
-# from Fixtures/ and ../shared/corpus on first use). Crashes and broken invariants are written to
+# from Fixtures/ and the project's Tests/Data/corpus on first use). Crashes and broken invariants are written to
 # Fuzz/crashes/TARGET/. Targets: html markdown backends css tagged selectors json-tree.
 # `Fuzz/run.sh list` prints the targets; `Fuzz/run.sh build` only builds. FUZZ_CONFIGURATION=debug
 # builds without optimization (a quicker build, slower runs; CI's choice), release by default.
@@ -31,7 +31,7 @@ CRASHES="crashes/$TARGET"
 mkdir -p "$CORPUS" "$CRASHES"
 if [[ -z "$(ls -A "$CORPUS")" ]]; then
     ROOT=".."
-    SHARED="../../shared/corpus"
+    DATA="$ROOT/Tests/Data/corpus"
     seed() { # seed FILE: copy a file, or 4 KB slices of a large one
         local f="$1" n
         n=$(wc -c < "$f")
@@ -41,10 +41,10 @@ if [[ -z "$(ls -A "$CORPUS")" ]]; then
     case "$TARGET" in
         html|backends)
             while IFS= read -r f; do seed "$f"; done < <(find "$ROOT/Fixtures" -name '*.html' | head -200)
-            [[ -d "$SHARED/web" ]] && while IFS= read -r f; do seed "$f"; done < <(find "$SHARED/web" -type f | head -20) ;;
+            [[ -d "$DATA/web" ]] && while IFS= read -r f; do seed "$f"; done < <(find "$DATA/web" -type f | head -20) ;;
         markdown)
             while IFS= read -r f; do seed "$f"; done < <(find "$ROOT/Fixtures" -name '*.md' | head -200)
-            [[ -f "$SHARED/corpus.md" ]] && seed "$SHARED/corpus.md" ;;
+            [[ -f "$DATA/corpus.md" ]] && seed "$DATA/corpus.md" ;;
         css)
             printf 'color: red; font: italic bold 12px/30px Georgia, serif' > "$CORPUS/seed-1"
             printf 'background-color:#fff;text-decoration:underline wavy rgb(1 2 3 / 50%%);letter-spacing:.1em;display:none' > "$CORPUS/seed-2"

@@ -13,19 +13,17 @@
 # keepHidden and Markdown output with HTML spans and divisions. Prints each difference; exit
 # status 1 when there is one.
 #
-#   TRANSMARK_CORPUS_DIR  corpus directory (default: the first shared/corpus above the repository)
+#   TRANSMARK_CORPUS_DIR  the full corpus directory (default: the first shared/corpus above the
+#                         repository, else the small copy in Tests/Data/corpus, with a warning)
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,16p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,17p' "$0"; exit 2; }
 old="$1" new="$2"
 shift 2
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-corpus="${TRANSMARK_CORPUS_DIR:-}"
-if [ -z "$corpus" ]; then
-    dir="$root"
-    while [ "$dir" != "/" ] && [ ! -f "$dir/shared/corpus/corpus.md" ]; do dir="$(dirname "$dir")"; done
-    corpus="$dir/shared/corpus"
-fi
-[ -f "$corpus/corpus.md" ] || { echo "corpus not found (set TRANSMARK_CORPUS_DIR)" >&2; exit 2; }
+# shellcheck source=../Benchmarks/lib.sh
+. "$root/Benchmarks/lib.sh"
+locate_corpus_dir corpus.md
+corpus="$corpus_dir"
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/transmark-compare.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT

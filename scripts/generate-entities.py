@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates Sources/TransmarkHTML/Tokenizer/NamedCharacterReferenceTable.swift from the WHATWG
-named character references (../shared/suites/entities.json by default).
+named character references (Tests/Data/suites/entities.json by default).
 
 Usage: scripts/generate-entities.py [entities.json] [output.swift]
 
@@ -15,7 +15,7 @@ import os
 import sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-source = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "..", "shared", "suites", "entities.json")
+source = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "Tests", "Data", "suites", "entities.json")
 target = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
     root, "Sources", "TransmarkHTML", "Tokenizer", "NamedCharacterReferenceTable.swift")
 

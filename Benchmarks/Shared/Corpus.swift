@@ -1,33 +1,52 @@
 import Benchmark
 import Foundation
 
-/// The shared benchmark corpus (`../shared/corpus/` next to the repository, see its README) and
-/// the inputs derived from it at run time. Derived inputs are built in memory and never written.
+/// The benchmark corpus and the inputs derived from it at run time. Derived inputs are built in
+/// memory and never written.
+///
+/// The full corpus (about 40 MB: `corpus.md`, `corpus_from_md.html`, `corpus_spec.html`, `web/`)
+/// is not in the repository; `Tests/Data/corpus/` carries a small copy (the first 2.5 MB of
+/// `corpus.md`, the first 300 KB of the two HTML files, 15 of the 22 web pages) and lists the full
+/// corpus's files in `full-corpus-sources.tsv`.
 public enum Corpus {
+    /// What to set when the full corpus is not where the benchmarks look.
+    static let howToPass = "set TRANSMARK_CORPUS_DIR to the full corpus's directory (the one holding corpus.md, "
+        + "corpus_from_md.html, corpus_spec.html and web/; its files are listed in Tests/Data/corpus/full-corpus-sources.tsv)"
+
     /// The directory holding `corpus.md`, `corpus_spec.html`, `web/`, …
     ///
-    /// `TRANSMARK_CORPUS_DIR` overrides it; otherwise the first `shared/corpus` directory found
-    /// walking up from this source file (the repository sits next to `shared/`).
+    /// `TRANSMARK_CORPUS_DIR` when set; otherwise the first `shared/corpus` directory found walking
+    /// up from this source file (the full corpus kept beside the repository); otherwise the
+    /// project's small copy in `Tests/Data/corpus/`, with a warning on standard error that its
+    /// figures are not the full corpus's.
     public static let directory: URL = {
         if let override = ProcessInfo.processInfo.environment["TRANSMARK_CORPUS_DIR"], !override.isEmpty {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // Benchmarks/Shared
+            .deletingLastPathComponent().deletingLastPathComponent()           // the repository
+        var dir = root
         while dir.path != "/" {
             let candidate = dir.appendingPathComponent("shared/corpus", isDirectory: true)
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path) {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("corpus.md").path) {
                 return candidate
             }
             dir.deleteLastPathComponent()
         }
-        fatalError("corpus not found above \(#filePath); set TRANSMARK_CORPUS_DIR to the corpus directory")
+        let copy = root.appendingPathComponent("Tests/Data/corpus", isDirectory: true)
+        guard FileManager.default.fileExists(atPath: copy.appendingPathComponent("corpus.md").path) else {
+            fatalError("no corpus found: \(howToPass)")
+        }
+        FileHandle.standardError.write(Data(("note: the full corpus was not found; using the project's small copy in "
+            + "\(copy.path) (figures are not comparable with the full corpus's). For the full corpus, \(howToPass).\n").utf8))
+        return copy
     }()
 
     /// The bytes of a corpus file (a path relative to `directory`).
     public static func bytes(_ name: String) -> [UInt8] {
         let url = directory.appendingPathComponent(name)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            fatalError("cannot read corpus file \(url.path)")
+            fatalError("cannot read corpus file \(url.path): \(howToPass)")
         }
         return [UInt8](data)
     }
@@ -38,7 +57,7 @@ public enum Corpus {
     public static func concatenatedHTML(in folder: String, separator: [UInt8] = []) -> [UInt8] {
         let dir = directory.appendingPathComponent(folder, isDirectory: true)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else {
-            fatalError("cannot list corpus folder \(dir.path)")
+            fatalError("cannot list corpus folder \(dir.path): \(howToPass)")
         }
         var all: [UInt8] = []
         let sorted = names.filter { $0.hasSuffix(".html") }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Where tests find the package's own files and the read-only `../shared/` directory beside it.
+/// Where tests find the package's own files. Every path is inside the repository: the suites and
+/// the corpus the tests read are carried in `Tests/Data/` (see its `PROVENANCE.md`).
 public enum TestPaths {
     /// The package root (the directory holding `Package.swift`).
     public static let packageRoot: URL = {
@@ -10,17 +11,20 @@ public enum TestPaths {
         return url
     }()
 
-    /// `../shared/` beside the package root.
-    public static let shared: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    /// `Tests/Data/`: the conformance suites, the small real-world corpus, their licences and
+    /// `PROVENANCE.md`.
+    public static let data: URL = packageRoot.appendingPathComponent("Tests").appendingPathComponent("Data")
 
-    /// A file of `../shared/suites/`.
+    /// A file of `Tests/Data/suites/` (CommonMark and GFM specs, html5lib tokenizer tests, WHATWG
+    /// entities, pathological inputs, XSS vectors).
     public static func suite(_ name: String) -> URL {
-        shared.appendingPathComponent("suites").appendingPathComponent(name)
+        data.appendingPathComponent("suites").appendingPathComponent(name)
     }
 
-    /// A file of `../shared/corpus/`.
+    /// A file of `Tests/Data/corpus/`: the first 2.5 MB of `corpus.md`, the first 300 KB of
+    /// `corpus_from_md.html` and `corpus_spec.html`, and 15 real pages in `web/`.
     public static func corpus(_ name: String) -> URL {
-        shared.appendingPathComponent("corpus").appendingPathComponent(name)
+        data.appendingPathComponent("corpus").appendingPathComponent(name)
     }
 
     /// The package's `Fixtures/` directory.

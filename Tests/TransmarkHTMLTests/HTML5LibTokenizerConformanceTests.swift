@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import TransmarkHTML
 
-/// Runs every html5lib tokenizer test in `../shared/suites/html5lib-tokenizer/`, in each of its
+/// Runs every html5lib tokenizer test in `Tests/Data/suites/html5lib-tokenizer/`, in each of its
 /// initial states, comparing tokens (parse errors are not compared).
 @Suite("html5lib tokenizer conformance")
 struct HTML5LibTokenizerConformanceTests {

@@ -13,7 +13,7 @@ enum HTMLFrontendInputs {
             .filter { FileManager.default.fileExists(atPath: $0.path) }
     }()
 
-    /// Every page in `shared/corpus/web/`.
+    /// Every page in `Tests/Data/corpus/web/`.
     static let webPages: [URL] = {
         let root = TestPaths.corpus("web")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []

@@ -9,7 +9,7 @@ import TransmarkCore
 
     @Test func thereAreInputs() {
         #expect(HTMLFrontendInputs.fixtureInputs.count >= 60)
-        #expect(HTMLFrontendInputs.webPages.count >= 20)
+        #expect(HTMLFrontendInputs.webPages.count >= 15)
     }
 
     @Test(arguments: inputs)

@@ -36,8 +36,8 @@ import TransmarkHTML
     }
 
     @Test func realDocumentInChunks() throws {
-        // The first 2 MB of the corpus (cut at a line end): READMEs with reference definitions at
-        // their ends, footnotes, tables, code and raw HTML.
+        // The first 2 MB of the corpus (cut at a line end): the CommonMark spec, pandoc's manual and
+        // the Rust book, with reference definitions, footnotes, tables, code and raw HTML.
         let data = try Data(contentsOf: TestPaths.corpus("corpus.md"))
         var end = min(data.count, 2_000_000)
         while end < data.count && data[end - 1] != 0x0A { end += 1 }

@@ -5,7 +5,7 @@ import TransmarkCore
 import TransmarkHTML
 import TransmarkMarkdown
 
-/// The 241 hostile HTML strings of `../shared/suites/xss_vectors.json` (DOMPurify's and bleach's
+/// The 241 hostile HTML strings of `Tests/Data/suites/xss_vectors.json` (DOMPurify's and bleach's
 /// fixtures) through every path that writes HTML a browser may load, with default (safe)
 /// options: HTML → HTML, Markdown with raw HTML → HTML (`rawHTML=keep`), and HTML → Markdown →
 /// libcmark-gfm's own renderer with raw HTML allowed (`CMARK_OPT_UNSAFE`, no tag filter) → HTML.

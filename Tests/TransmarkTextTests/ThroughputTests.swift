@@ -5,9 +5,9 @@ import TransmarkCore
 import TransmarkMarkdown
 @testable import TransmarkText
 
-/// Rough throughput on the shared corpus, printed; runs only with `TRANSMARK_PERF=1` (use a release
-/// build: `swift test -c release --filter ThroughputTests`). The real numbers come from the
-/// benchmark package.
+/// Rough throughput on the project's copy of `corpus.md` (its first 2.5 MB), printed; runs only with
+/// `TRANSMARK_PERF=1` (use a release build: `swift test -c release --filter ThroughputTests`). The
+/// real numbers, on the full corpus, come from the benchmark package.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["TRANSMARK_PERF"] == "1"))
 struct ThroughputTests {
     @Test func corpusMarkdownToTextAndANSI() throws {

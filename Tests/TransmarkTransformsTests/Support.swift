@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Transmark
 
-/// Pages of `../shared/corpus/web/` and helpers shared by the transform tests.
+/// Pages of `Tests/Data/corpus/web/` and helpers shared by the transform tests.
 enum Corpus {
     static let wikipedia = "Goldziher__html-to-markdown__test_documents__html__wikipedia__small_html.html"
     static let wikipediaRust = "Goldziher__html-to-markdown__test_documents__html__wikipedia__large_rust.html"
