@@ -62,7 +62,8 @@ struct FolderConversion {
         var skippedLinks: [DirectoryWalk.SkippedLink] = []
         var outputs: [[UInt8]: String] = [:]
         func plan(source: [UInt8], followingLinks: Bool, display: String, relative: [UInt8]) {
-            guard let format = settings.from ?? settings.registry.inputFormat(forPath: FileIO.display(source)) else {
+            // The format by the name found (a link's own name, not its target's).
+            guard let format = settings.from ?? settings.registry.inputFormat(forPath: FileIO.display(relative)) else {
                 skipped += 1
                 return
             }
