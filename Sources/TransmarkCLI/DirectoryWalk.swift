@@ -152,7 +152,9 @@ struct DirectoryWalk {
             let isLink = (info.st_mode & S_IFMT) == S_IFLNK
             if isLink {
                 code = FileIO.status(path, &info, followingLinks: true)
-                guard code == 0, let real = Self.realPath(path) else {
+                let real = code == 0 ? Self.realPath(path) : nil
+                if code == 0 && real == nil { code = errno != 0 ? errno : EACCES }
+                guard code == 0, let real else {
                     problems.append(Problem(relativePath: relativeText, error: BatchItemError(TransmarkError.io(path: FileIO.display(path), reason: "cannot read: " + FileIO.reason(code)))))
                     continue
                 }
