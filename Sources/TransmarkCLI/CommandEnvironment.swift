@@ -9,8 +9,9 @@ public struct CommandEnvironment: Sendable {
     /// Reads the next piece of standard input, as it arrives; an empty array at the end. The
     /// JSON-lines mode reads this way, so that a stream of any length is never held whole.
     public var readStandardInputChunk: @Sendable () throws -> [UInt8]
-    /// Writes to standard output.
-    public var writeStandardOutput: @Sendable ([UInt8]) -> Void
+    /// Writes to standard output; throws when the write fails (a full disk, a closed pipe), and
+    /// the command then stops and reports it on standard error with a non-zero exit code.
+    public var writeStandardOutput: @Sendable ([UInt8]) throws -> Void
     /// Writes to standard error.
     public var writeStandardError: @Sendable (String) -> Void
     /// The width of the terminal standard output is, or `nil` when it is not a terminal.
@@ -29,7 +30,7 @@ public struct CommandEnvironment: Sendable {
     /// `readStandardInput` (all of it at the first call), standard error is not a terminal, the
     /// clock is the system's monotonic clock and interrupts are not handled.
     public init(readStandardInput: @escaping @Sendable () throws -> [UInt8],
-                writeStandardOutput: @escaping @Sendable ([UInt8]) -> Void,
+                writeStandardOutput: @escaping @Sendable ([UInt8]) throws -> Void,
                 writeStandardError: @escaping @Sendable (String) -> Void,
                 terminalWidth: @escaping @Sendable () -> Int?,
                 readStandardInputChunk: (@Sendable () throws -> [UInt8])? = nil,
@@ -59,7 +60,10 @@ public struct CommandEnvironment: Sendable {
     /// The process's real standard streams.
     public static let process = CommandEnvironment(
         readStandardInput: { try FileIO.readAll(descriptor: STDIN_FILENO, path: "standard input") },
-        writeStandardOutput: { bytes in FileIO.writeAll(bytes, descriptor: STDOUT_FILENO) },
+        writeStandardOutput: { bytes in
+            let code = FileIO.writeAll(bytes, descriptor: STDOUT_FILENO)
+            if code != 0 { throw TransmarkError.io(path: "standard output", reason: "cannot write: " + FileIO.reason(code)) }
+        },
         writeStandardError: { text in FileIO.writeAll(Array(text.utf8), descriptor: STDERR_FILENO) },
         terminalWidth: {
             guard isatty(STDOUT_FILENO) != 0 else { return nil }

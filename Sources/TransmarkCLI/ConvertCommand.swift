@@ -18,12 +18,16 @@ struct ConvertCommand: ParsableCommand {
             Folders: `transmark convert DIR... -t FORMAT -o OUTDIR` converts every file of a \
             readable format (by extension) into OUTDIR, mirroring the tree, on --jobs cores, \
             with --include/--exclude globs; each output appears whole or not at all; a summary \
-            ends the run, which fails if any file failed.
+            ends the run, which fails if any file failed. Each real folder is walked once; \
+            symbolic links that lead out of the input folder are skipped (listed in the summary) \
+            unless --follow-links-outside is given. An input inside the output folder, or the \
+            output folder inside an input folder, is refused.
 
             JSON lines: `--jsonl` reads one JSON object per line ({"id": ..., "content": "...", \
             "from": "html", "to": "markdown", "options": {...}}; from, to and options default to \
             the command's) and writes one line per input, in order: {"id": ..., "content": "..."} \
-            or {"id": ..., "error": {"code": "...", "message": "..."}}.
+            or {"id": ..., "error": {"code": "...", "message": "..."}}. A record's options are \
+            added to the command's -O options, its keys winning.
 
             On a terminal a progress line is drawn on standard error (not with --quiet). \
             Run `transmark formats` for the formats and their options.
@@ -57,6 +61,9 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .customLong("exclude"), help: ArgumentHelp(
         "Skip the files and folders that match this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
+
+    @Flag(name: .customLong("follow-links-outside"), help: "In folders, follow symbolic links that lead out of the input folder (by default they are skipped and listed in the summary).")
+    var followLinksOutside = false
 
     @Flag(name: .customLong("jsonl"), help: "Read JSON lines (one document per line) and write one JSON line per document, in order.")
     var jsonLines = false
@@ -113,9 +120,17 @@ struct ConvertCommand: ParsableCommand {
             }
             try file.commit()
         } else {
-            try chosen.convert(releasing: &input) {
-                environment.writeStandardOutput(Array($0))
+            // A failed write ends the output (nothing more is written) and the command.
+            var writeError: Error?
+            do {
+                try chosen.convert(releasing: &input) {
+                    guard writeError == nil else { return }
+                    do { try environment.writeStandardOutput(Array($0)) } catch { writeError = error }
+                }
+            } catch {
+                throw writeError ?? error
             }
+            if let writeError { throw writeError }
         }
     }
 
@@ -139,7 +154,7 @@ struct ConvertCommand: ParsableCommand {
             try JSONLinesConversion(settings: settings, inputs: inputs, output: conversion.output).run()
         } else {
             try FolderConversion(settings: settings, inputs: inputs, outputDirectory: conversion.output,
-                                 include: include, exclude: exclude).run()
+                                 include: include, exclude: exclude, followingLinksOutside: followLinksOutside).run()
         }
     }
 

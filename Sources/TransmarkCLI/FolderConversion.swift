@@ -15,14 +15,21 @@ struct FolderConversion {
     let outputDirectory: String?
     let include: [String]
     let exclude: [String]
+    /// Whether links in the input folders that lead out of them are followed.
+    var followingLinksOutside = false
 
     /// One file to convert.
     private struct Item {
-        let source: String
+        /// The path to read, as the system knows it.
+        let source: [UInt8]
+        /// Whether `source` may be a link (a file named on the command line or reached through
+        /// one); a file the walk found is read only if it is still not a link.
+        let followingLinks: Bool
         /// The path shown in the summary: relative to its input folder (under the folder's name
         /// when there are several).
         let display: String
-        let output: String
+        /// The output's path inside the output folder.
+        let output: [UInt8]
         let format: String
     }
 
@@ -30,16 +37,20 @@ struct FolderConversion {
         guard let outputDirectory else {
             throw ValidationError("converting a folder writes a folder: give the output folder with --output DIRECTORY")
         }
-        let outputPath = Self.resolved(outputDirectory)
+        let outputRoot = FileIO.systemPath(outputDirectory)
+        let outputPath = Self.resolved(outputRoot)
         var info = stat()
-        if stat(outputDirectory, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR {
+        if FileIO.status(outputRoot, &info, followingLinks: true) == 0 && (info.st_mode & S_IFMT) != S_IFDIR {
             throw TransmarkError.io(path: outputDirectory, reason: "cannot write: not a folder (converting a folder writes a folder)")
         }
         let folders = inputs.filter(FileIO.isDirectory)
-        for folder in folders {
-            let inputPath = Self.resolved(folder)
-            if outputPath == inputPath || outputPath.hasPrefix(inputPath.hasSuffix("/") ? inputPath : inputPath + "/") {
-                throw TransmarkError.io(path: outputDirectory, reason: "the output folder is inside the input folder \(folder); choose one outside it (or its outputs would be read as inputs)")
+        for input in inputs {
+            let inputPath = Self.resolved(FileIO.systemPath(input))
+            if folders.contains(input) && DirectoryWalk.isInside(outputPath, inputPath) {
+                throw TransmarkError.io(path: outputDirectory, reason: "the output folder is inside the input folder \(input); choose one outside it (or its outputs would be read as inputs)")
+            }
+            if DirectoryWalk.isInside(inputPath, outputPath) {
+                throw TransmarkError.io(path: outputDirectory, reason: "the input \(input) is inside the output folder; choose an output folder outside it (or the outputs could overwrite the inputs)")
             }
         }
         let outputExtension = try settings.registry.backend(named: settings.to).format.fileExtensions.first ?? settings.to
@@ -48,40 +59,53 @@ struct FolderConversion {
         var items: [Item] = []
         var failures: [(display: String, error: BatchItemError)] = []
         var skipped = 0
-        var outputs: [String: String] = [:]
-        func plan(source: String, display: String, relative: String) {
-            guard let format = settings.from ?? settings.registry.inputFormat(forPath: source) else {
+        var skippedLinks: [DirectoryWalk.SkippedLink] = []
+        var outputs: [[UInt8]: String] = [:]
+        func plan(source: [UInt8], followingLinks: Bool, display: String, relative: [UInt8]) {
+            // The format by the name found (a link's own name, not its target's).
+            guard let format = settings.from ?? settings.registry.inputFormat(forPath: FileIO.display(relative)) else {
                 skipped += 1
                 return
             }
-            let output = Self.replacingExtension(of: relative, with: outputExtension)
+            let output = Self.replacingExtension(of: relative, with: Array(outputExtension.utf8))
+            guard Self.staysInside(output) else {
+                failures.append((display, BatchItemError(code: "output-outside", message: "\(display): its output \(FileIO.display(output)) would leave the output folder; not converted")))
+                return
+            }
             if let other = outputs[output] {
-                failures.append((display, BatchItemError(code: "output-conflict", message: "\(display): its output \(output) is also the output of \(other); not converted")))
+                failures.append((display, BatchItemError(code: "output-conflict", message: "\(display): its output \(FileIO.display(output)) is also the output of \(other); not converted")))
                 return
             }
             outputs[output] = display
-            items.append(Item(source: source, display: display, output: output, format: format))
+            items.append(Item(source: source, followingLinks: followingLinks, display: display, output: output, format: format))
         }
-        var names: Set<String> = []
+        var names: Set<[UInt8]> = []
         for input in inputs {
-            let name = input.split(separator: "/").last.map(String.init) ?? input
+            let systemPath = FileIO.systemPath(input)
+            let name = Self.outputName(of: systemPath)
             if FileIO.isDirectory(input) {
-                let prefix = folders.count > 1 ? name + "/" : ""
+                let prefix = folders.count > 1 ? name + [UInt8(ascii: "/")] : []
                 if !prefix.isEmpty && !names.insert(name).inserted {
-                    throw ValidationError("two input folders are named '\(name)': their trees would mix in the output folder")
+                    throw ValidationError("two input folders are named '\(FileIO.display(name))': their trees would mix in the output folder")
                 }
-                var walk = DirectoryWalk(include: include, exclude: exclude)
-                walk.walk(input)
+                var walk = DirectoryWalk(include: include, exclude: exclude, followingLinksOutside: followingLinksOutside, avoiding: outputPath)
+                walk.walk(systemPath)
+                let prefixText = FileIO.display(prefix)
                 for file in walk.files {
-                    plan(source: file.path, display: prefix + file.relativePath, relative: prefix + file.relativePath)
+                    plan(source: file.systemPath, followingLinks: file.isLink, display: prefixText + file.relativeText, relative: prefix + file.relativePath)
                 }
                 for problem in walk.problems {
-                    failures.append((prefix + problem.relativePath, problem.error))
+                    failures.append((prefixText + problem.relativePath, problem.error))
+                }
+                for link in walk.skippedLinks {
+                    skippedLinks.append(DirectoryWalk.SkippedLink(relativePath: prefixText + link.relativePath, reason: link.reason))
                 }
             } else {
-                plan(source: input, display: input, relative: name)
+                plan(source: systemPath, followingLinks: true, display: input, relative: name)
             }
         }
+        // Every file found is converted or failed: files that could not even be planned count too.
+        let total = items.count + failures.count
 
         // Convert, writing each output as its result arrives (in plan order).
         let started = settings.environment.now()
@@ -90,29 +114,25 @@ struct FolderConversion {
         let batch = items.lazy.map { item in
             BatchInput(label: item.display) {
                 let conversion = try conversions.conversion(from: item.format, to: to, options: pairs)
-                return BatchInput(try FileIO.readAll(path: item.source), conversion: conversion)
+                return BatchInput(try FileIO.readAll(systemPath: item.source, display: item.display, followingLinks: item.followingLinks),
+                                  conversion: conversion)
             }
         }
         var converted = 0
         var bytesRead = 0
         var bytesWritten = 0
-        var createdFolders: Set<String> = []
+        var outputFolders = OutputFolders(root: outputRoot, display: outputDirectory)
         for result in settings.registry.convertAll(batch, maxConcurrency: settings.jobs) {
             let item = items[result.index]
             bytesRead += result.inputByteCount
             switch result.output {
             case .success(let bytes):
                 do {
-                    let path = outputDirectory + "/" + item.output
-                    let parent = (path as NSString).deletingLastPathComponent
-                    if createdFolders.insert(parent).inserted {
-                        do {
-                            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-                        } catch {
-                            throw TransmarkError.io(path: parent, reason: "cannot create folder")
-                        }
-                    }
-                    try FileIO.writeAtomically(bytes, to: path)
+                    try outputFolders.prepare(parentOf: item.output)
+                    let path = outputRoot + [UInt8(ascii: "/")] + item.output
+                    var file = try AtomicFileWriter(systemPath: path, display: FileIO.display(path), followingLinks: false)
+                    bytes.withUnsafeBufferPointer { file.write($0) }
+                    try file.commit()
                     converted += 1
                     bytesWritten += bytes.count
                 } catch {
@@ -129,10 +149,14 @@ struct FolderConversion {
         let seconds = settings.environment.now() - started
         var summary = ""
         if !settings.quiet {
-            summary += "transmark: converted \(converted) of \(items.count) files "
+            summary += "transmark: converted \(converted) of \(total) files "
             summary += String(format: "(%@ read, %@ written) in %.2f s\n", Self.size(bytesRead), Self.size(bytesWritten), seconds)
             if skipped > 0 {
                 summary += "transmark: skipped \(skipped) file\(skipped == 1 ? "" : "s") of no readable format (name one with --from, or choose files with --include)\n"
+            }
+            if !skippedLinks.isEmpty {
+                summary += "transmark: skipped \(skippedLinks.count) symbolic link\(skippedLinks.count == 1 ? "" : "s"):\n"
+                for link in skippedLinks { summary += "  \(link.relativePath): \(link.reason)\n" }
             }
         }
         if !failures.isEmpty {
@@ -146,42 +170,124 @@ struct FolderConversion {
         if !failures.isEmpty { throw ExitCode(1) }
     }
 
+    /// The name an input takes in the output folder (when there are several, each folder's
+    /// tree goes under it; a file named on the command line is written under it): the last
+    /// component of its path, or for `.`, `..` and `/` that of its real path (`root` for `/`),
+    /// so that no name leads out of the output folder.
+    static func outputName(of path: [UInt8]) -> [UInt8] {
+        let slash = UInt8(ascii: "/")
+        let name = Array(path.split(separator: slash).last ?? [])
+        if !name.isEmpty && name != [0x2E] && name != [0x2E, 0x2E] { return name }
+        let real = resolved(path)
+        let realName = Array(real.split(separator: slash).last ?? [])
+        return realName.isEmpty || realName == [0x2E] || realName == [0x2E, 0x2E] ? Array("root".utf8) : realName
+    }
+
+    /// Whether a relative output path stays inside the output folder: not absolute, and no
+    /// component empty, `.` or `..`.
+    static func staysInside(_ relative: [UInt8]) -> Bool {
+        guard relative.first != UInt8(ascii: "/") else { return false }
+        return relative.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && !$0.elementsEqual([0x2E]) && !$0.elementsEqual([0x2E, 0x2E])
+        }
+    }
+
+    /// The folders of the outputs, created on first use below the output folder, each checked to
+    /// be a real folder: an output is never written through a symbolic link planted in the output
+    /// folder (which could lead anywhere).
+    private struct OutputFolders {
+        let root: [UInt8]
+        let display: String
+        private var ready: Set<[UInt8]> = []
+        private var rootReady = false
+
+        init(root: [UInt8], display: String) {
+            self.root = root
+            self.display = display
+        }
+
+        /// Makes sure the folder of `relative` (a path inside the output folder) exists as real
+        /// folders all the way down.
+        mutating func prepare(parentOf relative: [UInt8]) throws {
+            if !rootReady {
+                // The output folder itself, and the folders above it, as `mkdir -p` would.
+                let slash = UInt8(ascii: "/")
+                var prefix: [UInt8] = root.first == slash ? [slash] : []
+                for component in root.split(separator: slash) {
+                    prefix += component
+                    let code = FileIO.withCString(prefix) { mkdir($0, 0o755) == 0 ? 0 : errno }
+                    if code != 0 && code != EEXIST {
+                        throw TransmarkError.io(path: FileIO.display(prefix), reason: "cannot create folder: " + FileIO.reason(code))
+                    }
+                    prefix.append(slash)
+                }
+                var info = stat()
+                guard FileIO.status(root, &info, followingLinks: true) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw TransmarkError.io(path: display, reason: "cannot create folder")
+                }
+                rootReady = true
+            }
+            let components = relative.split(separator: UInt8(ascii: "/")).dropLast()
+            var sub: [UInt8] = []
+            for component in components {
+                if !sub.isEmpty { sub.append(UInt8(ascii: "/")) }
+                sub += component
+                if ready.contains(sub) { continue }
+                let path = root + [UInt8(ascii: "/")] + sub
+                var info = stat()
+                var code = FileIO.status(path, &info, followingLinks: false)
+                if code == ENOENT {
+                    code = FileIO.withCString(path) { mkdir($0, 0o755) == 0 ? 0 : errno }
+                    if code == EEXIST { code = FileIO.status(path, &info, followingLinks: false) } else if code == 0 { info.st_mode = S_IFDIR }
+                }
+                if code != 0 {
+                    throw TransmarkError.io(path: FileIO.display(path), reason: "cannot create folder: " + FileIO.reason(code))
+                }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: ready.insert(sub)
+                case S_IFLNK: throw TransmarkError.io(path: FileIO.display(path), reason: "cannot write: a symbolic link where a folder of the output should be; outputs are not written through links")
+                default: throw TransmarkError.io(path: FileIO.display(path), reason: "cannot create folder: a file of that name exists")
+                }
+            }
+        }
+    }
+
     private static func isIO(_ error: TransmarkError) -> Bool {
         if case .io = error { return true }
         return false
     }
 
     /// `a/b.html` → `a/b.md`; a name without an extension gets one.
-    static func replacingExtension(of path: String, with ext: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
-        if let dot = path[nameStart...].lastIndex(of: "."), dot != nameStart {
-            return String(path[..<dot]) + "." + ext
+    static func replacingExtension(of path: [UInt8], with ext: [UInt8]) -> [UInt8] {
+        let slash = path.lastIndex(of: UInt8(ascii: "/"))
+        let nameStart = slash.map { $0 + 1 } ?? 0
+        if let dot = path[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot != nameStart {
+            return Array(path[..<dot]) + [UInt8(ascii: ".")] + ext
         }
-        return path + "." + ext
+        return path + [UInt8(ascii: ".")] + ext
     }
 
     /// An absolute path with links resolved, for a path that may not exist yet (its nearest
-    /// existing ancestor is resolved, the rest appended).
-    static func resolved(_ path: String) -> String {
-        var absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var rest: [String] = []
+    /// existing ancestor is resolved, the rest appended, `..` taken lexically).
+    static func resolved(_ path: [UInt8]) -> [UInt8] {
+        let slash = UInt8(ascii: "/")
+        var absolute = path.first == slash ? path : Array(FileManager.default.currentDirectoryPath.utf8) + [slash] + path
+        var rest: [[UInt8]] = []
         while true {
-            if let real = realpath(absolute, nil) {
-                defer { free(real) }
-                var result = String(cString: real)
-                for component in rest.reversed() where component != "." && !component.isEmpty {
-                    if component == ".." {
-                        result = (result as NSString).deletingLastPathComponent
+            if var result = DirectoryWalk.realPath(absolute) {
+                for component in rest.reversed() where component != [0x2E] && !component.isEmpty {
+                    if component == [0x2E, 0x2E] {
+                        if let last = result.lastIndex(of: slash) { result = last == 0 ? [slash] : Array(result[..<last]) }
                     } else {
-                        result += (result.hasSuffix("/") ? "" : "/") + component
+                        if result.last != slash { result.append(slash) }
+                        result += component
                     }
                 }
                 return result
             }
-            guard let slash = absolute.lastIndex(of: "/"), absolute != "/" else { return path }
-            rest.append(String(absolute[absolute.index(after: slash)...]))
-            absolute = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
+            guard let last = absolute.lastIndex(of: slash), absolute != [slash] else { return path }
+            rest.append(Array(absolute[(last + 1)...]))
+            absolute = last == 0 ? [slash] : Array(absolute[..<last])
         }
     }
 

@@ -7,7 +7,7 @@ struct FormatsCommand: ParsableCommand {
         commandName: "formats", abstract: "List the formats, whether they read and write, and their options.")
 
     func run() throws {
-        CommandContext.environment.writeStandardOutput(Array(Self.listing(CommandContext.registry).utf8))
+        try CommandContext.environment.writeStandardOutput(Array(Self.listing(CommandContext.registry).utf8))
     }
 
     /// The listing `transmark formats` prints.

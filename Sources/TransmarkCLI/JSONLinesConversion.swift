@@ -18,7 +18,7 @@ struct JSONLinesConversion {
             BatchInput(preparing: {
                 let record: JSONLineRecord
                 do throws(BatchItemError) {
-                    record = try JSONLineRecord.parse(line)
+                    record = try JSONLineRecord.parse(Self.withoutByteOrderMark(line))
                 } catch {
                     throw BatchItemError(code: error.code, message: "line \(number): \(error.message)")
                 }
@@ -26,8 +26,9 @@ struct JSONLinesConversion {
                 if let problem = record.problem { return BatchInput(failure: problem, label: id) }
                 let content = record.content ?? []
                 let source = record.from ?? from ?? FormatSniffer.format(of: content)
+                let lineOptions = record.options.map { Self.merging(pairs, $0) } ?? pairs
                 do {
-                    let conversion = try conversions.conversion(from: source, to: record.to ?? to, options: record.options ?? pairs)
+                    let conversion = try conversions.conversion(from: source, to: record.to ?? to, options: lineOptions)
                     return BatchInput(content, conversion: conversion, label: id)
                 } catch {
                     return BatchInput(failure: BatchItemError(describing: error), label: id)
@@ -41,12 +42,32 @@ struct JSONLinesConversion {
             if file != nil {
                 record.withUnsafeBufferPointer { file!.write($0) }
             } else {
-                settings.environment.writeStandardOutput(record)
+                do {
+                    try settings.environment.writeStandardOutput(record)
+                } catch {
+                    // The stream cannot go on: the records after this one would be lost too.
+                    progress.finish()
+                    throw error
+                }
             }
             progress.advance(bytes: result.inputByteCount)
         }
         progress.finish()
         try file?.commit()
+    }
+
+    /// The command's `-O` options with a record's `options` over them: every key the record
+    /// names replaces the command's pair of the same key, and comes after the others, so it wins
+    /// over an unqualified or differently qualified command option for the same format too.
+    static func merging(_ command: [(key: String, value: String)], _ record: [(key: String, value: String)]) -> [(key: String, value: String)] {
+        let named = Set(record.map(\.key))
+        return command.filter { !named.contains($0.key) } + record
+    }
+
+    /// A line without the UTF-8 byte order mark that may start it (editors write one at the
+    /// start of a file; it is not part of the JSON).
+    static func withoutByteOrderMark(_ line: [UInt8]) -> [UInt8] {
+        line.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(line.dropFirst(3)) : line
     }
 
     /// Reads standard input, or the input files one after the other (a line feed between them,
@@ -56,11 +77,10 @@ struct JSONLinesConversion {
         if paths.isEmpty { return settings.environment.readStandardInputChunk }
         var descriptors: [Int32] = []
         for path in paths {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            let (fd, code) = FileIO.open(FileIO.systemPath(path), O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
-                let reason = String(cString: strerror(errno)).lowercased()
                 for d in descriptors { close(d) }
-                throw TransmarkError.io(path: path, reason: "cannot read: " + reason)
+                throw TransmarkError.io(path: path, reason: "cannot read: " + FileIO.reason(code))
             }
             descriptors.append(fd)
         }

@@ -14,6 +14,40 @@ enum JSONText {
         text.withUTF8 { appendString($0, to: &out) }
     }
 
+    /// Appends an `id`'s JSON text (valid JSON, as the parser checked) as written, except what
+    /// would break the output line or its consumers: tab, CR and line feed between tokens become
+    /// spaces; inside strings, DEL, U+2028 and U+2029 are escaped and bytes that are not UTF-8
+    /// become U+FFFD, as `JSONStringEscaping` writes them (escapes already written are kept).
+    static func appendIDText(_ id: String, to out: inout [UInt8]) {
+        var id = id
+        id.withUTF8 { bytes in
+            var i = 0
+            var inString = false
+            while i < bytes.count {
+                let b = bytes[i]
+                if !inString {
+                    out.append(b == 0x09 || b == 0x0A || b == 0x0D ? 0x20 : b)
+                    if b == 0x22 { inString = true }
+                    i += 1
+                } else if b == 0x22 {
+                    out.append(b)
+                    inString = false
+                    i += 1
+                } else if b == 0x5C {
+                    out.append(b)
+                    if i + 1 < bytes.count { out.append(bytes[i + 1]) }
+                    i += 2
+                } else {
+                    // A run without quotes or backslashes: escaped where it must be.
+                    var end = i
+                    while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x5C { end += 1 }
+                    JSONStringEscaping.appendContent(UnsafeBufferPointer(rebasing: bytes[i..<end]), to: &out, isValidUTF8: false)
+                    i = end
+                }
+            }
+        }
+    }
+
     /// One output line of the JSON-lines mode: `{"id":…,"content":"…"}` or
     /// `{"id":…,"error":{"code":"…","message":"…"}}`, ending with a line feed. `id` is the input's
     /// id text as it was written, or empty for `null`.
@@ -24,7 +58,7 @@ enum JSONText {
         case .failure: out.reserveCapacity(256)
         }
         out.append(contentsOf: Array(#"{"id":"#.utf8))
-        out.append(contentsOf: id.isEmpty ? Array("null".utf8) : Array(id.utf8))
+        if id.isEmpty { out.append(contentsOf: Array("null".utf8)) } else { appendIDText(id, to: &out) }
         switch output {
         case .success(let content):
             out.append(contentsOf: Array(#","content":"#.utf8))

@@ -65,7 +65,7 @@ struct SelectCommand: ParsableCommand {
             out.withUnsafeBufferPointer { file.write($0) }
             try file.commit()
         } else {
-            environment.writeStandardOutput(out)
+            try environment.writeStandardOutput(out)
         }
     }
 }

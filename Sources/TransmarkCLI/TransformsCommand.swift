@@ -14,7 +14,7 @@ struct TransformsCommand: ParsableCommand {
             """)
 
     func run() throws {
-        CommandContext.environment.writeStandardOutput(Array(Self.listing(CommandContext.registry).utf8))
+        try CommandContext.environment.writeStandardOutput(Array(Self.listing(CommandContext.registry).utf8))
     }
 
     /// The listing `transmark transforms` prints (and `transmark formats` ends with).

@@ -48,7 +48,12 @@ public enum CommandLineTool {
             let code = TransmarkCommand.exitCode(for: error)
             let message = TransmarkCommand.fullMessage(for: error)
             if code == .success {
-                environment.writeStandardOutput(Array((message + "\n").utf8))
+                do {
+                    try environment.writeStandardOutput(Array((message + "\n").utf8))
+                } catch {
+                    environment.writeStandardError("transmark: error: \(error)\n")
+                    return 1
+                }
                 return 0
             }
             environment.writeStandardError(message.hasSuffix("\n") ? message : message + "\n")
