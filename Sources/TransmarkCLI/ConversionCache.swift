@@ -27,7 +27,7 @@ final class ConversionCache: Sendable {
 
     /// The conversion from `source` to `target` with `options`, resolved on first use. An error
     /// (unknown format, bad option) is thrown on each use and never cached.
-    func conversion(from source: String, to target: String, options: [(key: String, value: String)]) throws -> Conversion {
+    func conversion(from source: String, to target: String, options: OptionPairs) throws -> Conversion {
         let key = Key(source: source, target: target, options: options.flatMap { [$0.key, $0.value] })
         if let known = conversions.withLock({ $0[key] }) { return known }
         let resolved = try registry.conversion(from: source, to: target,

@@ -22,7 +22,7 @@ struct JSONLineRecord {
     var from: String?
     var to: String?
     /// The `options` object's members, values as text (`true`, `80`, `"x"` → `x`).
-    var options: [(key: String, value: String)]?
+    var options: OptionPairs?
 
     /// Parses one line. Throws a `malformed-json` error (with the byte offset) when the line is
     /// not one JSON object; a record that is JSON but cannot be converted has a `problem`.
@@ -100,8 +100,8 @@ struct JSONLineParser {
     }
 
     /// An object of scalars (strings, numbers, booleans), as text.
-    private mutating func options() throws(BatchItemError) -> [(key: String, value: String)] {
-        var pairs: [(key: String, value: String)] = []
+    private mutating func options() throws(BatchItemError) -> OptionPairs {
+        var pairs: OptionPairs = []
         var invalid: BatchItemError?
         if try openObject("expected '{' to start \"options\"") { return pairs }
         repeat {

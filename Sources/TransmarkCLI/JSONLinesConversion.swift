@@ -59,7 +59,7 @@ struct JSONLinesConversion {
     /// The command's `-O` options with a record's `options` over them: every key the record
     /// names replaces the command's pair of the same key, and comes after the others, so it wins
     /// over an unqualified or differently qualified command option for the same format too.
-    static func merging(_ command: [(key: String, value: String)], _ record: [(key: String, value: String)]) -> [(key: String, value: String)] {
+    static func merging(_ command: OptionPairs, _ record: OptionPairs) -> OptionPairs {
         let named = Set(record.map(\.key))
         return command.filter { !named.contains($0.key) } + record
     }

@@ -1,3 +1,7 @@
+/// Options as text, the way the command line and JSON lines spell them: `key=value` pairs in the
+/// order given (a key may be qualified, `html.unsafe`; a later pair wins over an earlier one).
+public typealias OptionPairs = [(key: String, value: String)]
+
 /// Options for one conversion through a `Registry`: `key=value` pairs routed to the frontend, the
 /// backend and the transforms that accept each key, and the transforms to apply in order.
 ///
@@ -8,7 +12,7 @@
 /// conversions.
 public struct ConversionOptions: Sendable {
     /// The options in the order given.
-    public var pairs: [(key: String, value: String)]
+    public var pairs: OptionPairs
     /// The transforms to apply between parsing and rendering, in order: each `NAME` or
     /// `NAME:key=value,…`, whose options go to that step alone (see `TransformSpec` for how
     /// commas inside values are read). Options given in `pairs` as `NAME.key=value` (or
@@ -16,7 +20,7 @@ public struct ConversionOptions: Sendable {
     public var transforms: [String]
 
     /// Creates conversion options.
-    public init(_ pairs: [(key: String, value: String)] = [], transforms: [String] = []) {
+    public init(_ pairs: OptionPairs = [], transforms: [String] = []) {
         self.pairs = pairs
         self.transforms = transforms
     }

@@ -174,14 +174,14 @@ extension FormatOptions {
     }
 
     /// Builds options from `key=value` pairs applied in order over the defaults.
-    public init(keyValues: [(key: String, value: String)], format: String = "") throws {
+    public init(keyValues: OptionPairs, format: String = "") throws {
         self.init()
         try apply(keyValues: keyValues, format: format)
     }
 
     /// Applies `key=value` pairs over these options: presets (``OptionSpec/isAppliedFirst``)
     /// first, then the others in the order given. `format` names the owner in errors.
-    public mutating func apply(keyValues: [(key: String, value: String)], format: String = "") throws {
+    public mutating func apply(keyValues: OptionPairs, format: String = "") throws {
         if keyValues.isEmpty { return }
         let presets = Set(Self.optionSpecs.filter(\.isAppliedFirst).map(\.key))
         for (key, value) in keyValues where presets.contains(key) { try set(key, to: value, format: format) }

@@ -4,7 +4,7 @@ public struct RegisteredFrontend: Sendable {
     public let format: FormatDescriptor
     let registeredOptions: RegisteredOptions
     /// Reads `key=value` pairs over the frontend's own options into a parser with typed options.
-    let resolveOptions: @Sendable ([(key: String, value: String)]) throws -> ResolvedFrontend
+    let resolveOptions: @Sendable (OptionPairs) throws -> ResolvedFrontend
 
     init<F: Frontend>(_ frontend: F) {
         format = frontend.format
@@ -19,7 +19,7 @@ public struct RegisteredFrontend: Sendable {
     }
 
     /// The parser with these `key=value` options read into typed values, once.
-    func resolved(options pairs: [(key: String, value: String)]) throws -> ResolvedFrontend {
+    func resolved(options pairs: OptionPairs) throws -> ResolvedFrontend {
         try resolveOptions(pairs)
     }
 
@@ -30,12 +30,12 @@ public struct RegisteredFrontend: Sendable {
     public func acceptsOption(_ key: String) -> Bool { registeredOptions.accepts(key) }
 
     /// Parses with options given as `key=value` pairs (throws on an unknown key or bad value).
-    public func parse(_ input: UnsafeBufferPointer<UInt8>, options: [(key: String, value: String)] = []) throws -> Document {
+    public func parse(_ input: UnsafeBufferPointer<UInt8>, options: OptionPairs = []) throws -> Document {
         try resolveOptions(options).parse(input)
     }
 
     /// Parses and leaves `input` empty, freeing it as early as the frontend can.
-    public func parse(consuming input: inout [UInt8], options: [(key: String, value: String)] = []) throws -> Document {
+    public func parse(consuming input: inout [UInt8], options: OptionPairs = []) throws -> Document {
         try resolveOptions(options).parseConsuming(&input)
     }
 }
@@ -46,7 +46,7 @@ public struct RegisteredBackend: Sendable {
     public let format: FormatDescriptor
     let registeredOptions: RegisteredOptions
     /// Reads `key=value` pairs over the backend's own options into a renderer with typed options.
-    let resolveOptions: @Sendable ([(key: String, value: String)]) throws -> ResolvedBackend
+    let resolveOptions: @Sendable (OptionPairs) throws -> ResolvedBackend
 
     init<B: Backend>(_ backend: B) {
         format = backend.format
@@ -61,7 +61,7 @@ public struct RegisteredBackend: Sendable {
     }
 
     /// The renderer with these `key=value` options read into typed values, once.
-    func resolved(options pairs: [(key: String, value: String)]) throws -> ResolvedBackend {
+    func resolved(options pairs: OptionPairs) throws -> ResolvedBackend {
         try resolveOptions(pairs)
     }
 
@@ -72,13 +72,13 @@ public struct RegisteredBackend: Sendable {
     public func acceptsOption(_ key: String) -> Bool { registeredOptions.accepts(key) }
 
     /// Renders with options given as `key=value` pairs (throws on an unknown key or bad value).
-    public func render(_ document: Document, options: [(key: String, value: String)] = []) throws -> [UInt8] {
+    public func render(_ document: Document, options: OptionPairs = []) throws -> [UInt8] {
         try resolveOptions(options).render(document)
     }
 
     /// Renders like `render(_:options:)`, handing the output to `write` in pieces (several for a
     /// ``StreamingBackend``, one for other backends).
-    public func render(_ document: Document, options: [(key: String, value: String)] = [],
+    public func render(_ document: Document, options: OptionPairs = [],
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         try resolveOptions(options).render(consuming: document, writingTo: write)
     }
@@ -86,7 +86,7 @@ public struct RegisteredBackend: Sendable {
     /// Renders like `render(_:options:writingTo:)`, taking over the caller's document so that a
     /// ``StreamingBackend`` can free it as soon as it no longer needs it (see
     /// ``StreamingBackend/render(consuming:options:writingTo:)``).
-    public func render(consuming document: consuming Document, options: [(key: String, value: String)] = [],
+    public func render(consuming document: consuming Document, options: OptionPairs = [],
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         try resolveOptions(options).render(consuming: document, writingTo: write)
     }
@@ -100,7 +100,7 @@ public struct RegisteredTransform: Sendable {
     public let summary: String
     let registeredOptions: RegisteredOptions
     /// Reads `key=value` pairs over the transform's own options into a step with typed options.
-    let resolveOptions: @Sendable ([(key: String, value: String)]) throws -> ResolvedTransform
+    let resolveOptions: @Sendable (OptionPairs) throws -> ResolvedTransform
 
     init<T: Transform>(_ transform: T) {
         name = transform.name
@@ -115,7 +115,7 @@ public struct RegisteredTransform: Sendable {
     }
 
     /// The step with these `key=value` options read into typed values, once.
-    func resolved(options pairs: [(key: String, value: String)]) throws -> ResolvedTransform {
+    func resolved(options pairs: OptionPairs) throws -> ResolvedTransform {
         try resolveOptions(pairs)
     }
 
@@ -126,7 +126,7 @@ public struct RegisteredTransform: Sendable {
     public func acceptsOption(_ key: String) -> Bool { registeredOptions.accepts(key) }
 
     /// Applies with options given as `key=value` pairs.
-    public func apply(to document: Document, options: [(key: String, value: String)] = []) throws -> Document {
+    public func apply(to document: Document, options: OptionPairs = []) throws -> Document {
         try resolveOptions(options).apply(document)
     }
 }
@@ -162,7 +162,7 @@ struct RegisteredOptions: Sendable {
 
     /// Options of the owner's type: `key=value` pairs applied in order over `defaults` (the
     /// options the format was registered with).
-    func read<Options: FormatOptions>(_ pairs: [(key: String, value: String)], over defaults: Options) throws -> Options {
+    func read<Options: FormatOptions>(_ pairs: OptionPairs, over defaults: Options) throws -> Options {
         var options = defaults
         try options.apply(keyValues: pairs, format: owner)
         return options

@@ -159,7 +159,7 @@ public struct Registry: Sendable {
     /// `options.transforms` with their routed options read, and the options routed to `backend`
     /// (none without one; then an option that only a backend takes is an error).
     func resolveReading(from source: String, backend: RegisteredBackend?, options: ConversionOptions)
-        throws -> (RegisteredFrontend, ResolvedReading, [(key: String, value: String)]) {
+        throws -> (RegisteredFrontend, ResolvedReading, OptionPairs) {
         let frontend = try frontend(named: source)
         let (chosenTransforms, steps) = try transformSteps(options.transforms)
         let routed = try route(options.pairs, frontend: frontend, backend: backend, transforms: chosenTransforms)
@@ -230,25 +230,25 @@ public struct Registry: Sendable {
     }
 
     /// Parses input with a registered frontend and `key=value` options.
-    public func parse(_ input: [UInt8], from source: String, options: [(key: String, value: String)] = []) throws -> Document {
+    public func parse(_ input: [UInt8], from source: String, options: OptionPairs = []) throws -> Document {
         let frontend = try frontend(named: source)
         return try input.withUnsafeBufferPointer { try frontend.parse($0, options: options) }
     }
 
     /// Renders a document with a registered backend and `key=value` options.
-    public func render(_ document: Document, to target: String, options: [(key: String, value: String)] = []) throws -> [UInt8] {
+    public func render(_ document: Document, to target: String, options: OptionPairs = []) throws -> [UInt8] {
         try backend(named: target).render(document, options: options)
     }
 
     struct RoutedOptions {
-        var frontend: [(key: String, value: String)] = []
-        var backend: [(key: String, value: String)] = []
-        var transforms: [[(key: String, value: String)]]
+        var frontend: OptionPairs = []
+        var backend: OptionPairs = []
+        var transforms: [OptionPairs]
     }
 
     /// Sends each option to the participants that accept it (see `ConversionOptions`).
     /// Without a backend (a conversion that only reads), options only a backend takes are errors.
-    func route(_ pairs: [(key: String, value: String)], frontend: RegisteredFrontend,
+    func route(_ pairs: OptionPairs, frontend: RegisteredFrontend,
                backend: RegisteredBackend?, transforms: [RegisteredTransform]) throws -> RoutedOptions {
         var routed = RoutedOptions(transforms: Array(repeating: [], count: transforms.count))
         for (key, value) in pairs {

@@ -18,10 +18,10 @@ public struct TransformSpec: Sendable, CustomStringConvertible {
     /// The transform's name.
     public var name: String
     /// Options for this step only, in the order given.
-    public var options: [(key: String, value: String)]
+    public var options: OptionPairs
 
     /// Creates a step from a name and its options.
-    public init(name: String, options: [(key: String, value: String)] = []) {
+    public init(name: String, options: OptionPairs = []) {
         self.name = name
         self.options = options
     }
@@ -35,7 +35,7 @@ public struct TransformSpec: Sendable, CustomStringConvertible {
         }
         let name = String(text[..<colon]).trimmingASCIIWhitespace
         let rest = Array(text[text.index(after: colon)...].utf8)
-        var pairs: [(key: String, value: String)] = []
+        var pairs: OptionPairs = []
         var start = 0
         var i = 0
         while i <= rest.count {
