@@ -8,8 +8,8 @@
 #   scripts/compare-outputs.sh /tmp/transmark-old/.build/release/transmark .build/release/transmark
 #
 # Inputs: corpus.md, corpus_from_md.html, corpus_spec.html, every page of web/ and the pages
-# concatenated, plus any files given after the two binaries. Formats: tree, markdown, text, html
-# and styled-json for each input (and ansi for Markdown), then HTML with keepComments and
+# concatenated, plus any files given after the two binaries. Formats: tree, markdown, text, html,
+# styled-json and json-tree for each input (and ansi for Markdown), then HTML with keepComments and
 # keepHidden and Markdown output with HTML spans and divisions. Prints each difference; exit
 # status 1 when there is one.
 #
@@ -40,7 +40,7 @@ compare() { # FILE ARGS…
 compared=0
 for file in "$corpus/corpus.md" "$corpus/corpus_from_md.html" "$corpus/corpus_spec.html" "$tmp/web-pages.html" \
             "$corpus"/web/*.html "$@"; do
-    for format in tree markdown text html styled-json; do compare "$file" -t "$format"; done
+    for format in tree markdown text html styled-json json-tree; do compare "$file" -t "$format"; done
     case "$file" in
         *.md) compare "$file" -t ansi -O color=always -O colors=truecolor ;;
         *) compare "$file" -t tree -O keepComments=true -O keepHidden=true
