@@ -116,7 +116,7 @@ extension MarkdownWriter {
                 ?? String(min(max(list.number, 0), 999_999_999))
             if list.firstNumber == nil { list.firstNumber = number }
             marker = number + list.marker
-            list.number += 1
+            list.number = list.number.addingSaturating(1)
         } else {
             marker = list.marker
         }
