@@ -117,7 +117,9 @@ enum StyledJSONNumberCheck {
             var value = 0
             var overflow = false
             let negative = text.first == 0x2D
-            for c in text where c != 0x2D {
+            for (k, c) in text.enumerated() where !(k == 0 && negative) {
+                // Not a number of JSON's grammar (`4-2`, `1+`): the decoder says so.
+                guard c >= 0x30 && c <= 0x39 else { return }
                 let (m, o1) = value.multipliedReportingOverflow(by: 10)
                 let (s, o2) = negative ? m.subtractingReportingOverflow(Int(c - 0x30)) : m.addingReportingOverflow(Int(c - 0x30))
                 if o1 || o2 { overflow = true; break }

@@ -185,6 +185,15 @@ import TransmarkCLI
         }
     }
 
+    /// Tokens outside JSON's number grammar are left to the decoder (a fuzz finding: `2+` trapped
+    /// the range check).
+    @Test func malformedNumbersAreSyntaxErrors() {
+        for number in ["4+2", "1-2", "-", "2e", "1.", "--1", "2+", "0x10", "1e+", "+1", "-+1"] {
+            let message = Self.failure(Self.styled(runs: #"[{"location":0,"length":\#(number),"style":0}]"#))
+            #expect(message.contains("not valid JSON"), "\(number): \(message)")
+        }
+    }
+
     @Test func nestingDeeperThan512IsNamed() {
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         #expect(Self.failure(deep).hasPrefix("styled-json nests deeper than 512 levels at "))
