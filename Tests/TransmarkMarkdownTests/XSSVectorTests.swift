@@ -79,17 +79,9 @@ import TransmarkMarkdown
         }
         for (n, vector) in Self.vectors.enumerated() {
             try check(vector, "#\(n)")
-            var escaped = ""
-            for c in vector.unicodeScalars {
-                switch c {
-                case "<": escaped += "&lt;"
-                case ">": escaped += "&gt;"
-                case "&": escaped += "&amp;"
-                case "\"": escaped += "&quot;"
-                default: escaped.unicodeScalars.append(c)
-                }
-            }
-            try check("<p>" + escaped + "</p>", "#\(n) as text")
+            var escaped = ByteOutput()
+            HTMLEscaping.escapeText(vector, into: &escaped)
+            try check("<p>" + escaped.string + "</p>", "#\(n) as text")
         }
         for url in ["&amp;#106;avascript:alert(1)", "&amp;#x6A;avascript:alert(1)", "&amp;#74;avascript:alert(1)",
                     "java&amp;#x09;script:alert(1)", "&amp;#0000106avascript:alert(1)", "&amp;Tab;javascript:alert(1)",
