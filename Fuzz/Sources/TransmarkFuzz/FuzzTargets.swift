@@ -80,7 +80,7 @@ func checkMarkdownRendersSafely(_ markdown: [UInt8], _ what: String) {
     writer.unsafe = true
     guard let document = try? MarkdownFrontend().parse(markdown, options: reader),
           let html = try? HTMLBackend().render(document, options: writer) else { return }
-    checkSafeHTML(html, "\(what) → cmark --unsafe")
+    checkSafeHTML(html, "\(what) → cmark --unsafe (Markdown: \(String(decoding: markdown, as: UTF8.self).debugDescription.prefix(2000)))")
 }
 
 /// Plain-text output contains every non-space character of the document's visible text nodes.
@@ -120,7 +120,8 @@ func checkStyledJSONReadsBack(_ json: [UInt8], _ what: String) {
     }
 }
 
-/// The safe HTML writer's output has no script, handler or javascript: URL.
+/// The safe HTML writer's output has no script, handler or javascript: URL (`what` may name
+/// the input, the Markdown for one read back by cmark, shown when the check fails).
 func checkSafeHTML(_ html: [UInt8], _ what: String) {
     for token in HTMLTokenizer(bytes: html) {
         guard case .startTag(let tag) = token else { continue }
