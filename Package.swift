@@ -65,7 +65,7 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "transmark writes the converted files you name with -o into the package")]),
             dependencies: ["transmark"]),
         .plugin(name: "TransmarkResources", capability: .buildTool(), dependencies: ["transmark-resource-generator"]),
-        .target(name: "TestSupport", dependencies: ["TransmarkCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TransmarkCore", "TransmarkHTML"], path: "Tests/TestSupport"),
         .testTarget(name: "TransmarkCoreTests", dependencies: ["TransmarkCore", "TestSupport"]),
         .testTarget(name: "TransmarkMarkdownTests", dependencies: ["TransmarkMarkdown", "TransmarkHTML", "CCmarkGFM", "TestSupport"]),
         .testTarget(name: "TransmarkHTMLTests", dependencies: ["TransmarkHTML", "TestSupport"]),

@@ -3,12 +3,14 @@
 # Builds the fuzz executable (libFuzzer + AddressSanitizer; cached in Fuzz/.build) and runs
 # TARGET for SECONDS of wall time on one core, with its corpus in Fuzz/.corpus/TARGET (seeded
 # from Fixtures/ and the project's Tests/Data/corpus on first use). Crashes and broken invariants are written to
-# Fuzz/crashes/TARGET/. Targets: html markdown backends css tagged selectors json-tree.
+# Fuzz/crashes/TARGET/. Targets: html markdown backends css tagged selectors json-tree styled-json.
+# A target with a dictionary in dictionaries/TARGET.dict gets it (-dict), and the seeds in
+# seeds/TARGET/ (numbers at the edges of every numeric field) join its corpus on every run.
 # `Fuzz/run.sh list` prints the targets; `Fuzz/run.sh build` only builds. FUZZ_CONFIGURATION=debug
 # builds without optimization (a quicker build, slower runs; CI's choice), release by default.
 set -euo pipefail
 cd "$(dirname "$0")"
-TARGETS="html markdown backends css tagged selectors json-tree"
+TARGETS="html markdown backends css tagged selectors json-tree styled-json"
 if [[ "${1:-}" == "list" ]]; then echo "$TARGETS"; exit 0; fi
 CONFIGURATION="${FUZZ_CONFIGURATION:-release}"
 [[ "$CONFIGURATION" == release || "$CONFIGURATION" == debug ]] || { echo "FUZZ_CONFIGURATION is release or debug" >&2; exit 2; }
@@ -57,19 +59,25 @@ if [[ -z "$(ls -A "$CORPUS")" ]]; then
                      ':not(p, .x)' 'a[href^="/"]' '*:nth-child(2n+1)' 'h1, h2 , table td' ':is(p, li):has(em)'; do
                 printf '%s' "$s" > "$CORPUS/seed-$(printf '%s' "$s" | cksum | cut -d' ' -f1)"
             done ;;
-        json-tree)
-            # Seeds: the json-tree of a few fixtures, written by the transmark command (the debug
-            # build: the tests have built it already, and it writes the same trees).
+        json-tree|styled-json)
+            # Seeds: the json-tree (styled-json) of a few fixtures, written by the transmark
+            # command (the debug build: the tests have built it already, and it writes the same).
             swift build --product transmark --package-path .. >&2
             TM="$(swift build --package-path .. --show-bin-path)/transmark"
             while IFS= read -r f; do
-                out="$CORPUS/seed-$(basename "$(dirname "$f")")-$(basename "$f").tree.json"
-                "$TM" convert "$f" -t json-tree > "$out" 2>/dev/null || rm -f "$out"
+                out="$CORPUS/seed-$(basename "$(dirname "$f")")-$(basename "$f").$TARGET"
+                "$TM" convert "$f" -t "$TARGET" > "$out" 2>/dev/null || rm -f "$out"
             done < <(find "$ROOT/Fixtures" \( -name '*.html' -o -name '*.md' \) | head -60) ;;
     esac
     # Trees are read as builder operations: any bytes do, the HTML seeds give it variety.
 fi
 
+if [[ -d "seeds/$TARGET" ]]; then
+    for f in "seeds/$TARGET"/*; do cp -n "$f" "$CORPUS/committed-$(basename "$f")"; done
+fi
+DICT=()
+[[ -f "dictionaries/$TARGET.dict" ]] && DICT=(-dict="dictionaries/$TARGET.dict")
+
 export TRANSMARK_FUZZ_TARGET="$TARGET"
 exec "$BIN" "$CORPUS" -max_total_time="$SECONDS_TO_RUN" -max_len=16384 -timeout=10 -rss_limit_mb=3072 \
-    -artifact_prefix="$CRASHES/" -print_final_stats=1 "$@"
+    -artifact_prefix="$CRASHES/" -print_final_stats=1 "${DICT[@]}" "$@"

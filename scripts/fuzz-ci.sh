@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CI fuzzing: builds the Fuzz/ package (libFuzzer + AddressSanitizer) once, then runs each
-# target for FUZZ_SECONDS (60) seconds, FUZZ_JOBS (2) targets at a time, one per core: 7 targets
+# target for FUZZ_SECONDS (60) seconds, FUZZ_JOBS (2) targets at a time, one per core: 8 targets
 # x 60 s in 4 rounds, plus the fuzz build. The build is a debug one (FUZZ_CONFIGURATION, debug
 # here): it takes a fraction of a release build's time, which the minute of fuzzing would not
 # win back; the long campaigns run release builds. A crash or broken invariant fails the run

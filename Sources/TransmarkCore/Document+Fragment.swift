@@ -28,7 +28,7 @@ extension Document {
                         if sibling.id == node.id { break }
                         if sibling.tag == .listItem { position += 1 }
                     }
-                    attributes.start += attributes.isReversed ? -position : position
+                    attributes.start = attributes.number(ofItemAt: position)
                 }
                 _ = builder.open(.list(attributes))
             } else {

@@ -32,6 +32,37 @@ public struct ListAttributes: Hashable, Sendable {
     public static let bullet = ListAttributes(isOrdered: false)
     /// A tight ordered list starting at 1.
     public static let ordered = ListAttributes(isOrdered: true)
+
+    /// How the number changes from one item to the next: 1, or -1 when the list counts down.
+    public var step: Int { isReversed ? -1 : 1 }
+
+    /// The number of the item `position` items after the first (0 is the first item): `start`
+    /// plus or minus `position`, saturating at `Int.min` and `Int.max` rather than overflowing
+    /// (a list from JSON may start at `Int.max`; its next items keep that number).
+    public func number(ofItemAt position: Int) -> Int {
+        let (product, overflow) = step.multipliedReportingOverflow(by: position)
+        guard !overflow else { return isReversed ? Int.min : Int.max }
+        return start.addingSaturating(product)
+    }
+}
+
+extension Int {
+    /// `self + other`, or `Int.max` / `Int.min` where the sum would overflow: for arithmetic on
+    /// numbers read from input (list numbers, spans, depths), which must never trap.
+    @inlinable
+    public func addingSaturating(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        guard overflow else { return sum }
+        return other > 0 ? Int.max : Int.min
+    }
+
+    /// `self - other`, or `Int.max` / `Int.min` where the difference would overflow.
+    @inlinable
+    public func subtractingSaturating(_ other: Int) -> Int {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        guard overflow else { return difference }
+        return other < 0 ? Int.max : Int.min
+    }
 }
 
 /// The numbering style of an ordered list.
@@ -89,6 +120,13 @@ public struct TableCellAttributes: Hashable, Sendable {
 
     /// A plain data cell.
     public static let plain = TableCellAttributes()
+
+    /// The widest column span a cell may have: 1000, HTML's limit (the HTML reader clamps
+    /// `colspan` to it, the `json-tree` reader refuses more). Work in the table writers grows
+    /// with the spans, so they are bounded.
+    public static let maximumColumnSpan = 1000
+    /// The tallest row span a cell may have: 65534, HTML's limit.
+    public static let maximumRowSpan = 65534
 }
 
 /// The declared size of an image, in CSS pixels.

@@ -374,10 +374,11 @@ struct JSONTreeReader {
         return try bool(v, path(m))
     }
 
-    private func int(_ m: NodeMember, default fallback: Int, minimum: Int = Int.min) throws -> Int {
+    private func int(_ m: NodeMember, default fallback: Int, minimum: Int = Int.min, maximum: Int = Int.max) throws -> Int {
         guard let v = value(m) else { return fallback }
         let n = try int(v, path(m))
         guard n >= minimum else { throw Fault(path(m), "must be at least \(minimum), not \(n)") }
+        guard n <= maximum else { throw Fault(path(m), "must be at most \(maximum), not \(n)") }
         return n
     }
 
@@ -429,7 +430,8 @@ struct JSONTreeReader {
         case .tableCell:
             return .tableCell(TableCellAttributes(
                 alignment: try keyword(.align, TableAlignment.allCases, default: TableAlignment.none),
-                columnSpan: try int(.colspan, default: 1, minimum: 1), rowSpan: try int(.rowspan, default: 1, minimum: 1),
+                columnSpan: try int(.colspan, default: 1, minimum: 1, maximum: TableCellAttributes.maximumColumnSpan),
+                rowSpan: try int(.rowspan, default: 1, minimum: 1, maximum: TableCellAttributes.maximumRowSpan),
                 isHeader: try bool(.header, default: false)))
         case .footnoteDefinition:
             return .footnoteDefinition(label: try string(.label, tag))

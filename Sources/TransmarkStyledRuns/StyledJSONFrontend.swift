@@ -69,12 +69,16 @@ public struct StyledJSONFrontend: Frontend {
     /// The `styled-json` format, as `StyledJSONBackend` describes it (one name, read and write).
     public var format: FormatDescriptor { StyledJSONBackend().format }
 
-    /// Reads styled JSON. Malformed JSON, an unknown version, ranges that do not cover the text
-    /// and nesting beyond `maxDepth` are `TransmarkError`s; everything else reads.
+    /// Reads styled JSON. Malformed JSON (JSON nested deeper than 512 levels, numbers out of range
+    /// for their field: see `StyledJSONNumberCheck`), an unknown version, ranges that do not cover
+    /// the text, a `blockQuoteDepth`, `listLevel` or indent beyond `maxDepth` and a `tableColumn`
+    /// below 0 or more than 1000 columns past the cell before are `TransmarkError`s; everything
+    /// else reads.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
         if input.count > options.maxInputSize {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
         }
+        try StyledJSONNumberCheck.check(input)
         let styled = try StyledText.decodeForReading(Data(buffer: input))
         return try Document(styled, options: options)
     }
@@ -114,6 +118,8 @@ enum StyledJSONDecodingFailure {
         case .valueNotFound(let type, let context):
             return .malformedInput(message: "styled-json: \(path(context.codingPath)) is null, expected \(describe(type))", offset: 0)
         case .dataCorrupted(let context):
+            // Ranges that do not cover the text (`validate()`): its own error, as it is.
+            if let invalid = context.underlyingError as? TransmarkError { return invalid }
             if context.codingPath.isEmpty, context.underlyingError != nil || context.debugDescription.contains("not valid JSON") {
                 // A syntax error: not JSON at all. Foundation may name the position.
                 let nsError = context.underlyingError.map { $0 as NSError }

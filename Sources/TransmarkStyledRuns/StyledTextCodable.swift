@@ -24,7 +24,7 @@ extension StyledText: Codable {
             paragraphs: try c.decode([StyledRun].self, forKey: .paragraphs),
             attachments: try c.decodeIfPresent([Attachment].self, forKey: .attachments) ?? [])
         do { try validate() } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(error)"))
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(error)", underlyingError: error))
         }
     }
 

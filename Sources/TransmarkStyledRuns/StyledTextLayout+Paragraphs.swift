@@ -146,7 +146,7 @@ extension StyledTextLayout {
     mutating func nextListMarker(task: TaskState?) -> String {
         guard let list = lists.last else { return task.map(ListMarkers.task) ?? ListMarkers.bullet(level: 1) }
         let number = list.next
-        lists[lists.count - 1].next += list.attributes.isReversed ? -1 : 1
+        lists[lists.count - 1].next = number.addingSaturating(list.attributes.step)
         if let task { return ListMarkers.task(task) }
         if list.attributes.isOrdered { return ListMarkers.ordinal(number, numbering: list.attributes.numbering) }
         return ListMarkers.bullet(level: lists.count)

@@ -250,7 +250,8 @@ struct StyledTextLayout {
         case .tableCell(let cell):
             if !tables.isEmpty {
                 if tables[tables.count - 1].column > 0 { out.append("\t", style: runStyle(parent)) }
-                tables[tables.count - 1].column += max(1, cell.columnSpan)
+                tables[tables.count - 1].column = tables[tables.count - 1].column
+                    .addingSaturating(min(max(1, cell.columnSpan), TableCellAttributes.maximumColumnSpan))
             }
             cellDepth += 1
         default:

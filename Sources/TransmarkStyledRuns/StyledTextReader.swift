@@ -121,15 +121,16 @@ struct StyledTextReader {
             content = content.dropFirst()
         }
         let context = content.first.map(attributes) ?? endStyle.map { styled.runStyles[$0] } ?? marker?.attributes ?? RunAttributes()
-        let quotes = max(0, context.blockQuoteDepth ?? 0)
-        let lists = max(0, context.listLevel ?? 0)
+        let quotes = try depth(context.blockQuoteDepth)
+        let lists = try depth(context.listLevel)
         var extra = 0
         if theme.listIndent > 0 {
-            let levels = Int(((paragraph.headIndent - Double(quotes) * theme.quoteIndent) / theme.listIndent).rounded())
-            extra = max(0, levels - lists)
+            let levels = Self.clampedInt(((paragraph.headIndent - Double(quotes) * theme.quoteIndent) / theme.listIndent).rounded())
+            extra = max(0, levels.subtractingSaturating(lists))
         }
-        if quotes + lists + extra > options.maxDepth {
-            throw TransmarkError.nestingTooDeep(depth: quotes + lists + extra, limit: options.maxDepth, option: "maxDepth")
+        let total = quotes.addingSaturating(lists).addingSaturating(extra)
+        if total > options.maxDepth {
+            throw TransmarkError.nestingTooDeep(depth: total, limit: options.maxDepth, option: "maxDepth")
         }
         var role = paragraph.role
         // Editors mark headings on the runs only.
@@ -138,8 +139,8 @@ struct StyledTextReader {
         if role != .term && role != .definition && blocks.last!.kind == .definitionList { closeBlock() }
 
         if let marker {
-            let markerQuotes = max(0, marker.attributes.blockQuoteDepth ?? 0)
-            let markerLists = max(0, marker.attributes.listLevel ?? 0)
+            let markerQuotes = try depth(marker.attributes.blockQuoteDepth)
+            let markerLists = try depth(marker.attributes.listLevel)
             if markerLists == 0, Self.footnoteNumber(marker.text) != nil {
                 openFootnote(marker.text, quotes: markerQuotes)
             } else {
@@ -184,7 +185,7 @@ struct StyledTextReader {
             builder.leaf(.thematicBreak)
             if !content.isEmpty { readLeafBlock(.paragraph, style: nil, content) }
         case .tableRow:
-            readTableRow(content, paragraph: paragraph, hasMarker: marker != nil, context: context)
+            try readTableRow(content, paragraph: paragraph, hasMarker: marker != nil, context: context)
         case .term:
             popTo(quotes: quotes, lists: lists, extra: extra)
             ensureDefinitionList(quotes: quotes, lists: lists)
@@ -200,6 +201,25 @@ struct StyledTextReader {
             if role == .listItem { noteTightness(paragraph) }
             readLeafBlock(.paragraph, style: withEndStyle(.paragraph), content)
         }
+    }
+
+    /// A `blockQuoteDepth` or `listLevel`: 0 when absent or negative; beyond `maxDepth`, a
+    /// `nestingTooDeep` error (before any sum of depths could overflow).
+    func depth(_ value: Int?) throws -> Int {
+        let depth = max(0, value ?? 0)
+        if depth > options.maxDepth {
+            throw TransmarkError.nestingTooDeep(depth: depth, limit: options.maxDepth, option: "maxDepth")
+        }
+        return depth
+    }
+
+    /// A whole number of levels computed from indents: `Int.min` or `Int.max` where the value is
+    /// beyond them (an indent of `1e21`), 0 for NaN.
+    static func clampedInt(_ value: Double) -> Int {
+        if value.isNaN { return 0 }
+        if value >= 9.2e18 { return Int.max }
+        if value <= -9.2e18 { return Int.min }
+        return Int(value)
     }
 
     /// The style a paragraph's own attributes give its block node (alignment, line height,
@@ -339,8 +359,7 @@ struct StyledTextReader {
         if parsed.task != nil { return !list.isOrdered }
         guard list.isOrdered else { return !parsed.attributes.isOrdered }
         guard parsed.attributes.isOrdered else { return false }
-        let step = list.isReversed ? -1 : 1
-        let next = list.start + step * items
+        let next = list.number(ofItemAt: items)
         if marker == ListMarkers.ordinal(next, numbering: list.numbering) { return true }
         // The second item decides whether the list counts down.
         return countsDown(list, items: items, secondMarker: marker)
@@ -348,7 +367,7 @@ struct StyledTextReader {
 
     /// Whether a list's second item (`secondMarker`, with one item so far) says it counts down.
     static func countsDown(_ list: ListAttributes, items: Int, secondMarker marker: String) -> Bool {
-        items == 1 && list.isOrdered && marker == ListMarkers.ordinal(list.start - 1, numbering: list.numbering)
+        items == 1 && list.isOrdered && marker == ListMarkers.ordinal(list.start.subtractingSaturating(1), numbering: list.numbering)
     }
 
     /// A list marker as the layout writes it: bullets, task boxes, `3.`, `c.`, `iv.`.
@@ -373,8 +392,9 @@ struct StyledTextReader {
         var n = 0
         for s in lower.unicodeScalars {
             let (product, overflow) = n.multipliedReportingOverflow(by: 26)
-            if overflow { return (.bullet, nil) }
-            n = product + Int(s.value - 0x60)
+            let (sum, overflowAgain) = product.addingReportingOverflow(Int(s.value - 0x60))
+            if overflow || overflowAgain { return (.bullet, nil) }
+            n = sum
         }
         return (ListAttributes(isOrdered: true, start: n, numbering: upper ? .upperAlpha : .lowerAlpha), nil)
     }
@@ -427,7 +447,10 @@ struct StyledTextReader {
 
     // MARK: Tables
 
-    mutating func readTableRow(_ content: ArraySlice<Piece>, paragraph: ParagraphAttributes, hasMarker: Bool, context: RunAttributes) {
+    /// Reads a table row. A `tableColumn` below 0, or one more than
+    /// `TableCellAttributes.maximumColumnSpan` columns past the cell before, is a
+    /// `malformedInput` error naming it.
+    mutating func readTableRow(_ content: ArraySlice<Piece>, paragraph: ParagraphAttributes, hasMarker: Bool, context: RunAttributes) throws {
         let row = context.tableRow ?? 0
         if let top = blocks.last, top.kind == .table, row <= top.lastRow { closeBlock() }
         if blocks.last!.kind != .table {
@@ -474,11 +497,22 @@ struct StyledTextReader {
         let rowStyle = resolve(rowKind, in: table.resolved)
         let runStyles = styled.runStyles
         let columns = cells.map { cell in cell.lazy.compactMap { runStyles[$0.style].tableColumn }.first }
+        if let (k, negative) = columns.enumerated().first(where: { ($0.element ?? 0) < 0 }).map({ ($0.offset, $0.element!) }) {
+            throw TransmarkError.malformedInput(message: "tableColumn \(negative) is negative (cell \(k + 1) of a table row)",
+                                                offset: cells[k].first?.unitStart ?? 0)
+        }
         var column = 0
         for (i, cell) in cells.enumerated() {
             column = columns[i] ?? column
             var span = 1
-            if i + 1 < cells.count, let next = columns[i + 1], next > column { span = next - column }
+            if i + 1 < cells.count, let next = columns[i + 1], next > column {
+                span = next - column
+                guard span <= TableCellAttributes.maximumColumnSpan else {
+                    throw TransmarkError.malformedInput(
+                        message: "tableColumn \(next) is \(span) columns after the cell before (a cell spans at most \(TableCellAttributes.maximumColumnSpan))",
+                        offset: cells[i + 1].first?.unitStart ?? 0)
+                }
+            }
             let alignments = blocks[blocks.count - 1].alignments
             let cellHeader = header || (!cell.isEmpty && cell.allSatisfy { attributes($0).traits.contains(.tableHeader) })
             let kind = NodeKind.tableCell(TableCellAttributes(alignment: column < alignments.count ? alignments[column] : .none,
@@ -486,7 +520,7 @@ struct StyledTextReader {
             builder.open(kind)
             readInlines(cell[...], base: resolve(kind, in: rowStyle))
             builder.close()
-            column += span
+            column = column.addingSaturating(span)
         }
         builder.close()
     }

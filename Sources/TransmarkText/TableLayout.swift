@@ -38,7 +38,7 @@ struct TableBuilder {
         let column = rows[rows.count - 1].columns
         var alignment = pending.alignment
         if alignment == .none && column < alignments.count { alignment = alignments[column] }
-        let span = max(1, min(pending.columnSpan, 1000))
+        let span = max(1, min(pending.columnSpan, TableCellAttributes.maximumColumnSpan))
         rows[rows.count - 1].cells.append(Cell(content: content, span: span, alignment: alignment))
         rows[rows.count - 1].columns += span
     }

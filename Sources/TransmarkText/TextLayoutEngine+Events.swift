@@ -227,7 +227,7 @@ extension TextLayoutEngine {
                               delimiter: attributes.marker == ")" ? 0x29 : 0x2E, numberWidth: 0,
                               bulletLevel: bulletLevel % max(1, settings.markers.bullets.count))
         if state.ordered {
-            let last = attributes.start + state.step * max(0, count - 1)
+            let last = attributes.number(ofItemAt: max(0, count - 1))
             switch attributes.numbering {
             case .lowerRoman, .upperRoman:
                 // Roman numerals are not widest at the ends (III is wider than IV): measure all.
@@ -235,7 +235,7 @@ extension TextLayoutEngine {
                 var n = attributes.start
                 for _ in 0..<max(1, count) {
                     width = max(width, DisplayWidth.of(ListMarkerFormatter.format(n, attributes.numbering)))
-                    n += state.step
+                    n = n.addingSaturating(state.step)
                 }
                 state.numberWidth = width
             default:
@@ -258,7 +258,7 @@ extension TextLayoutEngine {
                 let number = ListMarkerFormatter.format(state.next, state.numbering)
                 marker = String(repeating: " ", count: max(0, state.numberWidth - DisplayWidth.of(number)))
                     + number + String(UnicodeScalar(state.delimiter))
-                lists[lists.count - 1].next = state.next &+ state.step
+                lists[lists.count - 1].next = state.next.addingSaturating(state.step)
             } else if task == nil {
                 marker = markers.bullets[state.bulletLevel % markers.bullets.count]
             }

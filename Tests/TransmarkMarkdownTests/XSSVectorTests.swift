@@ -8,68 +8,16 @@ import TransmarkMarkdown
 /// The 241 hostile HTML strings of `Tests/Data/suites/xss_vectors.json` (DOMPurify's and bleach's
 /// fixtures) through every path that writes HTML a browser may load, with default (safe)
 /// options: HTML → HTML, Markdown with raw HTML → HTML (`rawHTML=keep`), and HTML → Markdown →
-/// libcmark-gfm's own renderer with raw HTML allowed (`CMARK_OPT_UNSAFE`, no tag filter) → HTML.
+/// libcmark-gfm's own renderer with raw HTML allowed (`CMARK_OPT_UNSAFE`, no tag filter) → HTML,
+/// with every Markdown profile and escaping mode (but `escaping=none`, documented as unsafe).
 /// Each output is tokenized as a browser would and parsed with the HTML frontend; no element that
 /// runs or embeds code, no event handler and no `javascript:`/`vbscript:`/`data:text/html` URL may
 /// survive.
 @Suite struct XSSVectorTests {
-    static let vectors: [String] = {
-        guard let list = try? TestPaths.json(TestPaths.suite("xss_vectors.json")) as? [String] else { return [] }
-        return list
-    }()
+    static let vectors = MarkupSafety.xssVectors
 
-    static let forbiddenElements: Set<String> = [
-        "script", "style", "iframe", "object", "embed", "base", "meta", "form", "svg", "math", "frame", "frameset",
-        "applet", "link", "template", "noscript",
-    ]
-
-    /// The violations in an HTML output: forbidden elements, `on…` attributes, dangerous URLs.
-    static func violations(in html: String) -> [String] {
-        var found: [String] = []
-        for token in HTMLTokenizer(html) {
-            guard case .startTag(let tag) = token else { continue }
-            let name = tag.name.lowercased()
-            if forbiddenElements.contains(name) { found.append("element <\(name)>") }
-            for attribute in tag.attributes {
-                let attributeName = attribute.name.lowercased()
-                if attributeName.hasPrefix("on") { found.append("attribute \(attributeName) on <\(name)>") }
-                if isDangerousURL(attribute.value) && (HTMLNames.isURLAttribute(attributeName) || attributeName == "style") {
-                    found.append("URL \(attributeName)=\(attribute.value) on <\(name)>")
-                }
-            }
-        }
-        // The same output as the HTML frontend builds it.
-        if let document = try? HTMLFrontend().parse(html) {
-            document.walk { event in
-                guard case .enter(let node) = event else { return .proceed }
-                switch node.kind {
-                case .division(let tag) where forbiddenElements.contains(tag.lowercased()),
-                     .custom(let tag) where forbiddenElements.contains(tag.lowercased()):
-                    found.append("tree element \(tag)")
-                case .link(let url, _) where isDangerousURL(url), .image(let url, _, _) where isDangerousURL(url):
-                    found.append("tree URL \(url)")
-                default:
-                    break
-                }
-                for attribute in node.attributes where attribute.name.lowercased().hasPrefix("on") {
-                    found.append("tree attribute \(attribute.name)")
-                }
-                return .proceed
-            }
-        } else {
-            found.append("output does not parse")
-        }
-        return found
-    }
-
-    /// `javascript:`, `vbscript:` or `data:text/html`, read as a browser reads a URL.
-    static func isDangerousURL(_ url: String) -> Bool {
-        guard let scheme = URLSafety.scheme(of: url) else { return false }
-        if scheme == "javascript" || scheme == "vbscript" { return true }
-        guard scheme == "data" else { return false }
-        let compact = String(url.unicodeScalars.filter { $0.value > 0x20 }).lowercased()
-        return compact.hasPrefix("data:text/html")
-    }
+    /// The violations in an HTML output (`MarkupSafety.violations(in:)`).
+    static func violations(in html: String) -> [String] { MarkupSafety.violations(in: html) }
 
     @Test func theSuiteIsThere() {
         #expect(Self.vectors.count == 241)
@@ -112,6 +60,36 @@ import TransmarkMarkdown
             if !found.isEmpty { failures.append("#\(n): \(found) in \(markdown)") }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(Self.vectors.count): \(failures.prefix(5))")
+    }
+
+    /// Every profile and escaping mode (`MarkupSafety.markdownSettings`), and the vectors as text
+    /// (`<p>&lt;img onerror=…&gt;</p>`, what turndown's escaping left live) and as a link's
+    /// destination with its `j` as a character reference (`&amp;#106;avascript:`).
+    @Test(arguments: MarkupSafety.markdownSettings.indices)
+    func htmlToMarkdownToCmarkUnsafeInEverySetting(setting: Int) throws {
+        let options = MarkupSafety.markdownSettings[setting]
+        var failures: [String] = []
+        func check(_ html: String, _ label: String) throws {
+            let document = try HTMLFrontend().parse(html)
+            let markdown = String(decoding: try MarkdownBackend().render(document, options: try MarkdownBackend.Options(keyValues: options)), as: UTF8.self)
+            let rendered = cmarkReferenceHTML(markdown, extensions: ["table", "strikethrough", "autolink", "tasklist"],
+                                              footnotes: true, unsafe: true)
+            let found = Self.violations(in: rendered)
+            if !found.isEmpty { failures.append("\(label): \(found) in \(markdown.debugDescription)") }
+        }
+        for (n, vector) in Self.vectors.enumerated() {
+            try check(vector, "#\(n)")
+            var escaped = ByteOutput()
+            HTMLEscaping.escapeText(vector, into: &escaped)
+            try check("<p>" + escaped.string + "</p>", "#\(n) as text")
+        }
+        for url in ["&amp;#106;avascript:alert(1)", "&amp;#x6A;avascript:alert(1)", "&amp;#74;avascript:alert(1)",
+                    "java&amp;#x09;script:alert(1)", "&amp;#0000106avascript:alert(1)", "&amp;Tab;javascript:alert(1)",
+                    "jav&amp;#97;script:alert(1)", "vbscript&amp;colon;msgbox(1)", "data&amp;colon;text/html,<script>alert(1)</script>",
+                    "javascript&amp;#58;alert(1)"] {
+            try check("<p><a href=\"\(url)\">x</a> <img src=\"\(url)\" alt=\"y\"></p>", url)
+        }
+        #expect(failures.isEmpty, "\(options): \(failures.count) failures: \(failures.prefix(5))")
     }
 
     /// The checks themselves catch what they are meant to: with `unsafe`, vectors do get through.

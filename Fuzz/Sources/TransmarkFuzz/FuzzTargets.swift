@@ -16,6 +16,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "tagged": fuzzTaggedStrings,
     "selectors": fuzzSelectors,
     "json-tree": fuzzJSONTree,
+    "styled-json": fuzzStyledJSON,
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -65,6 +66,23 @@ func checkMarkdownReparses(_ bytes: [UInt8], _ what: String) {
     do { _ = try MarkdownFrontend().parse(bytes) } catch { fatalError("invariant broken: \(what) Markdown output does not re-parse: \(error)") }
 }
 
+/// HTML or Markdown output holds no C0 control but tab and line ends (they become U+FFFD).
+func checkNoControls(_ bytes: [UInt8], _ what: String) {
+    check(!bytes.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, "\(what) output has a C0 control character")
+}
+
+/// Markdown output, read by libcmark-gfm with raw HTML on and no tag filter and written as HTML
+/// with raw HTML passed through (what `cmark-gfm --unsafe` shows), runs no code.
+func checkMarkdownRendersSafely(_ markdown: [UInt8], _ what: String) {
+    var reader = MarkdownFrontend.Options()
+    reader.extensions.remove(.tagfilter)
+    var writer = HTMLBackend.Options()
+    writer.unsafe = true
+    guard let document = try? MarkdownFrontend().parse(markdown, options: reader),
+          let html = try? HTMLBackend().render(document, options: writer) else { return }
+    checkSafeHTML(html, "\(what) → cmark --unsafe (Markdown: \(String(decoding: markdown, as: UTF8.self).debugDescription.prefix(2000)))")
+}
+
 /// Plain-text output contains every non-space character of the document's visible text nodes.
 func checkTextKeepsCharacters(_ document: Document, _ text: [UInt8], _ what: String) {
     let output = Set(String(decoding: text, as: UTF8.self).unicodeScalars)
@@ -102,7 +120,8 @@ func checkStyledJSONReadsBack(_ json: [UInt8], _ what: String) {
     }
 }
 
-/// The safe HTML writer's output has no script, handler or javascript: URL.
+/// The safe HTML writer's output has no script, handler or javascript: URL (`what` may name
+/// the input, the Markdown for one read back by cmark, shown when the check fails).
 func checkSafeHTML(_ html: [UInt8], _ what: String) {
     for token in HTMLTokenizer(bytes: html) {
         guard case .startTag(let tag) = token else { continue }
@@ -129,8 +148,11 @@ func renderEverywhere(_ document: Document, _ what: String) {
         case "html":
             checkHTMLReparses(output, "\(what) → html")
             checkSafeHTML(output, "\(what) → html")
+            checkNoControls(output, "\(what) → html")
         case "markdown":
             checkMarkdownReparses(output, "\(what) → markdown")
+            checkNoControls(output, "\(what) → markdown")
+            checkMarkdownRendersSafely(output, "\(what) → markdown")
         case "text":
             checkUTF8(output, "\(what) → text")
             checkTextKeepsCharacters(document, output, "\(what) → text")
@@ -151,7 +173,11 @@ func renderEverywhere(_ document: Document, _ what: String) {
     ]
     for options in variants {
         if let markdown = try? Registry.standard.render(document, to: "markdown", options: options) {
-            checkUTF8(markdown, "\(what) → markdown \(options.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+            let name = "\(what) → markdown \(options.map { "\($0.key)=\($0.value)" }.joined(separator: " "))"
+            checkUTF8(markdown, name)
+            checkNoControls(markdown, name)
+            // (`escaping=none` is documented as unsafe.)
+            if !options.contains(where: { $0.key == "escaping" && $0.value == "none" }) { checkMarkdownRendersSafely(markdown, name) }
         }
     }
     var keep = HTMLBackend.Options()
@@ -319,6 +345,21 @@ func fuzzJSONTree(_ input: [UInt8]) {
     let rewritten = (try? JSONTreeBackend().render(again, options: JSONTreeBackend.Options())) ?? []
     check(rewritten == written, "json-tree: writing what was read back changed the bytes")
     renderEverywhere(document, "json-tree")
+}
+
+/// styled-json read back: any bytes either fail with a typed error or give a document, which
+/// every backend renders (numbers at the edges of their range in every field: the dictionary
+/// and seeds of run.sh).
+func fuzzStyledJSON(_ input: [UInt8]) {
+    let document: Document
+    do {
+        document = try Registry.standard.parse(input, from: "styled-json")
+    } catch is TransmarkError {
+        return
+    } catch {
+        fatalError("invariant broken: styled-json: an error that is not a TransmarkError: \(error)")
+    }
+    renderEverywhere(document, "styled-json")
 }
 
 /// Reads parameters from the fuzz input; past its end every read gives zero or empty.

@@ -9,7 +9,8 @@
 /// (`on…`) are dropped and elements that can run or embed code are written as `div`/`span`; raw
 /// HTML kept with `rawHTML=keep` is cleaned. What is allowed is `Options.sanitizer`, a
 /// `SanitizerPolicy` (`default`, `strict` or one of your own). `Options.unsafe` passes all of it
-/// through, as cmark's `--unsafe` does.
+/// through, as cmark's `--unsafe` does. Whatever the options, C0 control characters other than
+/// tab and line ends (NUL, ESC, BEL, …) are written as U+FFFD (`ControlCharacters`).
 ///
 /// Inside, a state machine: one non-recursive walk over the document, appending to one buffer.
 /// Block spacing follows libcmark-gfm's `cr` rule (a newline only where the output does not
@@ -61,6 +62,7 @@ public struct HTMLRenderer {
             var renderer = HTMLRenderer(document: document, options: options, start: 0,
                                         out: ByteOutput(capacity: capacity + 64))
             renderer.render()
+            ControlCharacters.replaceC0Controls(in: &renderer.out.bytes)
             return renderer.out.bytes
         }
         var out = ByteOutput(capacity: capacity + 256)
@@ -70,6 +72,7 @@ public struct HTMLRenderer {
         var renderer = HTMLRenderer(document: document, options: options, start: 0, out: out)
         renderer.render()
         renderer.out.append("</body>\n</html>\n")
+        ControlCharacters.replaceC0Controls(in: &renderer.out.bytes)
         return renderer.out.bytes
     }
 
@@ -84,6 +87,7 @@ public struct HTMLRenderer {
         var renderer = HTMLRenderer(document: node.document, options: options, start: start,
                                     out: ByteOutput(capacity: capacity))
         renderer.render()
+        ControlCharacters.replaceC0Controls(in: &renderer.out.bytes)
         return renderer.out.bytes
     }
 

@@ -170,11 +170,33 @@ public struct SanitizerPolicy: Sendable, Hashable {
         return false
     }
 
-    /// CSS that could load or run something in some browser.
+    /// CSS that could load or run something in some browser. Comments (`/* … */`, an unclosed
+    /// one to the end) are left out before looking, as old IE did: `ex/**/pression(` is
+    /// `expression(`.
     static func isDangerousCSS(_ css: String) -> Bool {
         var lower: [UInt8] = []
         lower.reserveCapacity(css.utf8.count)
+        var inComment = false
+        // The byte just before, as written (a comment opens with `/*` side by side); 0 after a
+        // comment's `*/` (whose `/` opens nothing).
+        var previous: UInt8 = 0
         for b in css.utf8 {
+            if inComment {
+                if previous == UInt8(ascii: "*") && b == UInt8(ascii: "/") {
+                    inComment = false
+                    previous = 0
+                } else {
+                    previous = b
+                }
+                continue
+            }
+            if b == UInt8(ascii: "*") && previous == UInt8(ascii: "/") {
+                lower.removeLast()
+                inComment = true
+                previous = 0
+                continue
+            }
+            previous = b
             if b == UInt8(ascii: "\\") { return true }
             if b <= 0x20 { continue }
             lower.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)

@@ -81,7 +81,7 @@ extension HTMLTreeBuilder {
             let context = tables[tables.count - 1]
             if context.rowIsHeader { cell.isHeader = true }
             if context.rowCount == 0 {
-                for _ in 0 ..< min(cell.columnSpan, 1000) { tables[tables.count - 1].alignments.append(cell.alignment) }
+                for _ in 0 ..< min(cell.columnSpan, TableCellAttributes.maximumColumnSpan) { tables[tables.count - 1].alignments.append(cell.alignment) }
             }
             if element != .th { tables[tables.count - 1].rowAllHeaderCells = false }
             tables[tables.count - 1].rowCellCount += 1
@@ -146,8 +146,8 @@ extension HTMLTreeBuilder {
                 case "right": cell.alignment = .right
                 default: break
                 }
-            case "colspan": cell.columnSpan = min(max(leadingInteger(a.value) ?? 1, 1), 1000)
-            case "rowspan": cell.rowSpan = min(max(leadingInteger(a.value) ?? 1, 1), 65534)
+            case "colspan": cell.columnSpan = min(max(leadingInteger(a.value) ?? 1, 1), TableCellAttributes.maximumColumnSpan)
+            case "rowspan": cell.rowSpan = min(max(leadingInteger(a.value) ?? 1, 1), TableCellAttributes.maximumRowSpan)
             default: break
             }
         }

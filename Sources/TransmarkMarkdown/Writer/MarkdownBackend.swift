@@ -6,6 +6,7 @@ import TransmarkCore
 /// exactly where it would otherwise parse as syntax, emphasis never starts or ends next to
 /// whitespace, code spans and fences are long enough for their content, and nodes Markdown has no
 /// syntax for follow a per-kind policy (`MarkdownBackend.Options.Fallback`: raw HTML, text only, or a symbol).
+/// C0 control characters other than tab and line ends are written as U+FFFD (`ControlCharacters`).
 public struct MarkdownBackend: Backend {
     /// Creates the Markdown backend.
     ///

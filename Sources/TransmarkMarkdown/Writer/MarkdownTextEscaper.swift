@@ -58,8 +58,44 @@ enum MarkdownTextEscaper {
         return true
     }
 
-    /// turndown's escaping of one text node (its `escape` rules, applied to the node's text).
-    static func turndownEscape(_ text: ArraySlice<UInt8>) -> [UInt8] {
+    /// Whether `<` followed by `next` would open raw HTML or an autolink: a letter, `/`, `!` or `?`.
+    @inline(__always) static func opensTag(_ next: UInt8?) -> Bool {
+        guard let n = next else { return false }
+        return (n | 0x20) >= 0x61 && (n | 0x20) <= 0x7A || n == UInt8(ascii: "/") || n == UInt8(ascii: "!") || n == UInt8(ascii: "?")
+    }
+
+    /// Whether a `<` that opens a tag follows in the same word, for positions that only move
+    /// forward (each text node has its own): a GFM reader's extended autolink (`http://…`,
+    /// `www.…`) runs to that `<` and takes the `\` escaping it into the URL, leaving the `<` live,
+    /// so such an autolink must not form. Linear: both cursors only move forward.
+    struct TagOpenerLookahead {
+        private var wordEnd = Int.min
+        private var opener = Int.min
+
+        /// Whether a tag-opening `<` (`nextByte` follows the text) comes after `k` before white space.
+        mutating func tagOpenerInWord(_ text: ArraySlice<UInt8>, after k: Int, nextByte: UInt8?) -> Bool {
+            let end = text.endIndex
+            if wordEnd < k {
+                wordEnd = k
+                while wordEnd < end && !MarkdownTextEscaper.isSpace(text[wordEnd]) { wordEnd += 1 }
+            }
+            if opener < k {
+                opener = k
+                while opener < end && !(text[opener] == UInt8(ascii: "<") && opensTag(opener + 1 < end ? text[opener + 1] : nextByte)) {
+                    opener += 1
+                }
+            }
+            return opener < wordEnd
+        }
+    }
+
+    /// turndown's escaping of one text node (its `escape` rules, applied to the node's text),
+    /// plus what turndown leaves live but a reader with raw HTML on would run: unless `unsafe`,
+    /// `<` before a letter, `/`, `!` or `?` (in the node, or `nextByte`, the first byte written
+    /// after it) is escaped, so that `&lt;img onerror=…&gt;` in HTML stays text, and so is the
+    /// `:` of `http://` or the `.` of `www.` when such a `<` follows in the same word (see
+    /// `TagOpenerLookahead`).
+    static func turndownEscape(_ text: ArraySlice<UInt8>, nextByte: UInt8? = nil, unsafe: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.count + 8)
         let start = text.startIndex
@@ -91,11 +127,21 @@ enum MarkdownTextEscaper {
                 }
             }
         }
+        var lookahead = TagOpenerLookahead()
         while i < text.endIndex {
             let b = text[i]
             switch b {
+            case UInt8(ascii: ":") where !unsafe && i + 2 < text.endIndex && text[i + 1] == UInt8(ascii: "/") && text[i + 2] == UInt8(ascii: "/")
+                && endsWithAutolinkScheme([], text[start ..< i]) && lookahead.tagOpenerInWord(text, after: i, nextByte: nextByte):
+                // `http\://`: no extended autolink to swallow the `\` of a `\<` after it.
+                out.append(0x5C)
+            case UInt8(ascii: ".") where !unsafe && i - start >= 3 && text[(i - 3) ..< i].allSatisfy({ $0 | 0x20 == UInt8(ascii: "w") })
+                && (i - start == 3 || !isWordByte(text[i - 4])) && lookahead.tagOpenerInWord(text, after: i, nextByte: nextByte):
+                out.append(0x5C)
             case UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "`"), UInt8(ascii: "["),
                  UInt8(ascii: "]"), UInt8(ascii: "_"):
+                out.append(0x5C)
+            case UInt8(ascii: "<") where !unsafe && opensTag(i + 1 < text.endIndex ? text[i + 1] : nextByte):
                 out.append(0x5C)
             default:
                 break

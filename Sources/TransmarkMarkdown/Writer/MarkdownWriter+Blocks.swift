@@ -116,7 +116,7 @@ extension MarkdownWriter {
                 ?? String(min(max(list.number, 0), 999_999_999))
             if list.firstNumber == nil { list.firstNumber = number }
             marker = number + list.marker
-            list.number += 1
+            list.number = list.number.addingSaturating(1)
         } else {
             marker = list.marker
         }
@@ -180,13 +180,18 @@ extension MarkdownWriter {
     mutating func writeCodeBlock(_ i: Int32) {
         let info: String
         if case .codeBlock(let codeInfo) = document.kind(at: i) {
-            info = codeInfo
+            // An info string is one line: a line end in it would end the fence line early (and
+            // a fence after it would close the block).
+            info = codeInfo.contains(where: \.isNewline) ? String(codeInfo.map { $0.isNewline ? " " : $0 }) : codeInfo
         } else if records.tag(i) == .htmlBlock {
             info = "html"
         } else {
             return
         }
         var code = Array(document.textBytes(at: i))
+        // A carriage return is a line end to a reader: one inside a line of indented code (or of
+        // code under a container's prefix) would start a line without the indent.
+        if code.contains(0x0D) { code = Self.lineFeedsOnly(code) }
         if code.last != 0x0A && !code.isEmpty { code.append(0x0A) }
         // The code without its final line end; its lines are split only where needed.
         let body = code.isEmpty ? code[...] : code.dropLast()
@@ -439,8 +444,36 @@ extension MarkdownWriter {
         return out + "\""
     }
 
+    /// `bytes` with CR LF and lone CR as LF.
+    static func lineFeedsOnly(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var k = 0
+        while k < bytes.count {
+            if bytes[k] == 0x0D {
+                out.append(0x0A)
+                if k + 1 < bytes.count && bytes[k + 1] == 0x0A { k += 1 }
+            } else {
+                out.append(bytes[k])
+            }
+            k += 1
+        }
+        return out
+    }
+
+    /// A footnote label as written in `[^label]`: whitespace, controls, brackets, backslashes
+    /// and `<`, `>` become `-`, so that the label is always one (a line end or bracket in it
+    /// would leave `[^…]` as text, and the rest of the label with it, `<script>` included).
     static func footnoteLabel(_ label: String) -> String {
-        String(label.map { $0 == " " || $0 == "]" || $0 == "[" || $0 == "\n" ? "-" : $0 })
+        var out = String.UnicodeScalarView()
+        for scalar in label.unicodeScalars {
+            switch scalar {
+            case "[", "]", "\\", "<", ">": out.append("-")
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.isWhitespace: out.append("-")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     /// The previous sibling of the node being entered (valid during `enter`).

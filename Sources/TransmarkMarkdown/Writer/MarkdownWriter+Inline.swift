@@ -438,7 +438,7 @@ extension MarkdownWriter {
         code.withUnsafeBufferPointer { writeCodeSpan(code: $0) }
     }
 
-    /// Writes `code` as a code span (line ends become spaces): fenced by a backtick run of a
+    /// Writes `code` as a code span (line ends, LF or CR, become spaces): fenced by a backtick run of a
     /// length that does not occur inside, padded with spaces where the content would otherwise
     /// lose them or merge with the fence.
     mutating func writeCodeSpan(code: UnsafeBufferPointer<UInt8>) {
@@ -463,8 +463,8 @@ extension MarkdownWriter {
                 if run <= 64 { shortRuns |= 1 << UInt64(run - 1) } else { longRuns.insert(run) }
                 run = 0
             }
-            if b == 0x0A || (escapesPipes && b == UInt8(ascii: "|")) { changes = true }
-            if b != 0x20 && b != 0x0A { allSpaces = false }
+            if b == 0x0A || b == 0x0D || (escapesPipes && b == UInt8(ascii: "|")) { changes = true }
+            if b != 0x20 && b != 0x0A && b != 0x0D { allSpaces = false }
         }
         if run > 0 {
             if run <= 64 { shortRuns |= 1 << UInt64(run - 1) } else { longRuns.insert(run) }
@@ -472,7 +472,7 @@ extension MarkdownWriter {
         var ticks = 1
         while ticks <= 64 ? shortRuns & (1 << UInt64(ticks - 1)) != 0 : longRuns.contains(ticks) { ticks += 1 }
         // The first and last bytes as written: a line end is a space, a leading pipe gets a `\`.
-        let shown = { (b: UInt8) -> UInt8 in b == 0x0A ? 0x20 : b }
+        let shown = { (b: UInt8) -> UInt8 in b == 0x0A || b == 0x0D ? 0x20 : b }
         let first = escapesPipes && code[0] == UInt8(ascii: "|") ? UInt8(ascii: "\\") : shown(code[0])
         let last = shown(code[code.count - 1])
         let pad = !allSpaces && (first == UInt8(ascii: "`") || last == UInt8(ascii: "`") || (first == 0x20 && last == 0x20))
@@ -483,7 +483,9 @@ extension MarkdownWriter {
             var written: [UInt8] = []
             written.reserveCapacity(code.count + 8)
             for b in code {
-                if b == 0x0A {
+                // (A line end left in would let the next line start a block: `<script>` there
+                // would be an HTML block.)
+                if b == 0x0A || b == 0x0D {
                     written.append(0x20)
                 } else {
                     // GFM splits table rows at `|` before reading code spans; `\|` keeps the pipe.

@@ -209,7 +209,14 @@ extension MarkdownWriter {
             if let width = size.width { html.append(" width=\"\(width)\"") }
             if let height = size.height { html.append(" height=\"\(height)\"") }
             html.append(" />")
-            writeContent(html.bytes)
+            // A line end inside the tag could make a blank line, which ends the paragraph and
+            // leaves the alt text to be read as Markdown.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(html.bytes.count)
+            for b in html.bytes {
+                if b == 0x0A { bytes += Array("&#10;".utf8) } else if b == 0x0D { bytes += Array("&#13;".utf8) } else { bytes.append(b) }
+            }
+            writeContent(bytes)
             return
         }
         var text: [UInt8] = Array("![".utf8)
@@ -233,15 +240,21 @@ extension MarkdownWriter {
 
     /// A link's or image's destination and title as written inside `(…)`: CommonMark's exact
     /// forms, or turndown's with `escaping=turndown` (`(`, `)`, `<`, `>` backslash-escaped,
-    /// `<…>` around a destination with a space, line ends in titles kept as line ends).
+    /// `<…>` around a destination with a space, line ends in titles kept as line ends; unlike
+    /// turndown, `&` that would start a character reference is written `&amp;`, or
+    /// `&#106;avascript:` would be read as `javascript:`).
     mutating func destinationAndTitle(_ destination: String, _ title: String) -> String {
         guard options.escaping == .turndown else { return Self.linkDestination(destination) + Self.linkTitle(title) }
         var out = ""
         var hasSpace = false
+        let destinationBytes = Array(destination.utf8)[...]
+        var offset = 0
         for c in destination.unicodeScalars {
+            defer { offset += UTF8.width(c) }
             switch c {
             // (A backslash is escaped too, which turndown does not do: it would escape what follows.)
             case "(", ")", "<", ">", "\\": out += "\\" + String(c)
+            case "&" where MarkdownTextEscaper.startsEntity(destinationBytes, at: offset): out += "&amp;"
             case " ": hasSpace = true; out.unicodeScalars.append(c)
             case "\n": out += "%0A"
             case "\r": out += "%0D"
@@ -252,15 +265,29 @@ extension MarkdownWriter {
         guard !title.isEmpty else { return out }
         // turndown's cleanAttribute: a run of line ends and the whitespace after it is one line
         // end; the line goes on at the container's indentation.
+        // Unless `unsafe`, what starts such a line is escaped where it could start a block (a
+        // `<script` there would be an HTML block, a `#` a heading ending the link): ASCII
+        // punctuation, and the `.` or `)` after digits.
         let indent = String(decoding: w.prefix, as: UTF8.self)
         var t = ""
         var inBreak = false
+        var lineStart = false
+        var inDigits = false
         for c in title.unicodeScalars {
             if c == "\n" || c == "\r" { inBreak = true; continue }
             if inBreak {
                 if c == " " || c == "\t" { continue }
                 t += "\n" + indent
                 inBreak = false
+                lineStart = !options.unsafe
+            }
+            if lineStart {
+                lineStart = false
+                if c.isASCII && MarkdownTextEscaper.isASCIIPunctuation(UInt8(c.value)) && c != "\"" { t += "\\" }
+                inDigits = c.isASCII && c.properties.numericType != nil
+            } else if inDigits {
+                if c == "." || c == ")" { t += "\\" }
+                inDigits = c.isASCII && c.properties.numericType != nil
             }
             if c == "\"" { t += "\\" }
             t.unicodeScalars.append(c)

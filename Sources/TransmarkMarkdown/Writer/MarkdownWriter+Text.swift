@@ -24,6 +24,8 @@ extension MarkdownWriter {
         // can end up neither at a line start nor after a closing delimiter.
         // (Inside `^sup^` spaces are escaped; its opener may still be pending here.)
         let spacesInline = options.lineWidth == 0 && !(scriptsEscapeSpaces && spacesEscapedAhead())
+        // Without GFM, autolinks are escaped only where a `\<` follows in the word.
+        var lookahead = MarkdownTextEscaper.TagOpenerLookahead()
         while k < end {
             // Fast path: inside a line (something already in `run`), bytes that are syntax nowhere
             // but at a line start are copied as they are, a whole run at a time.
@@ -107,9 +109,7 @@ extension MarkdownWriter {
                 case UInt8(ascii: "~"):
                     if options.gfm && flanking || pandoc { run.append(0x5C) }
                 case UInt8(ascii: "<"):
-                    if let n = next, (n | 0x20) >= 0x61 && (n | 0x20) <= 0x7A || n == UInt8(ascii: "/") || n == UInt8(ascii: "!") || n == UInt8(ascii: "?") {
-                        run.append(0x5C)
-                    }
+                    if MarkdownTextEscaper.opensTag(next) { run.append(0x5C) }
                 case UInt8(ascii: "&"):
                     if MarkdownTextEscaper.startsEntity(text, at: k) { run.append(0x5C) }
                 case UInt8(ascii: "|"):
@@ -126,8 +126,9 @@ extension MarkdownWriter {
                 case UInt8(ascii: "w"), UInt8(ascii: "W"):
                     // GFM's extended autolinks: `www.` after a space, a line start or `*_~(`
                     // (not inside a link's text, where cmark-gfm makes none).
-                    if options.gfm && linkDepth == 0 && end - k >= 4 && text[k + 1] | 0x20 == UInt8(ascii: "w") && text[k + 2] | 0x20 == UInt8(ascii: "w")
-                        && text[k + 3] == UInt8(ascii: ".") && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false) {
+                    if linkDepth == 0 && end - k >= 4 && text[k + 1] | 0x20 == UInt8(ascii: "w") && text[k + 2] | 0x20 == UInt8(ascii: "w")
+                        && text[k + 3] == UInt8(ascii: ".") && !(previous.map(MarkdownTextEscaper.isWordByte) ?? false)
+                        && (options.gfm || lookahead.tagOpenerInWord(text, after: k, nextByte: nextByte)) {
                         run.append(contentsOf: text[k..<(k + 3)])
                         run.append(contentsOf: [0x5C, UInt8(ascii: ".")])
                         k += 4
@@ -135,8 +136,9 @@ extension MarkdownWriter {
                     }
                 case UInt8(ascii: ":"):
                     // GFM's extended autolinks: `http://`, `https://`, `ftp://` (not in a link).
-                    if options.gfm && linkDepth == 0 && k + 2 < end && text[k + 1] == UInt8(ascii: "/") && text[k + 2] == UInt8(ascii: "/")
-                        && MarkdownTextEscaper.endsWithAutolinkScheme(run, text[text.startIndex..<k]) {
+                    if linkDepth == 0 && k + 2 < end && text[k + 1] == UInt8(ascii: "/") && text[k + 2] == UInt8(ascii: "/")
+                        && MarkdownTextEscaper.endsWithAutolinkScheme(run, text[text.startIndex..<k])
+                        && (options.gfm || lookahead.tagOpenerInWord(text, after: k, nextByte: nextByte)) {
                         run.append(0x5C)
                     }
                 default:
@@ -475,7 +477,9 @@ extension MarkdownWriter {
         // turndown escapes each text node as a whole (its `^` rules apply at the node's start);
         // whitespace is then held back like the exact writer does.
         let turndown = options.escaping == .turndown
-        var escaped = turndown ? MarkdownTextEscaper.turndownEscape(text) : Self.structurallyEscaped(text, inLink: linkDepth > 0, unsafe: options.unsafe)
+        var escaped = turndown
+            ? MarkdownTextEscaper.turndownEscape(text, nextByte: firstByteAfter(currentTextNode), unsafe: options.unsafe)
+            : Self.structurallyEscaped(text, inLink: linkDepth > 0, unsafe: options.unsafe)
         // A `#` ending an ATX heading would be read as its closing sequence.
         if inHeading && headingLineStart < 0 && escaped.last == UInt8(ascii: "#") && firstByteAfter(currentTextNode) == nil {
             escaped.insert(0x5C, at: escaped.count - 1)

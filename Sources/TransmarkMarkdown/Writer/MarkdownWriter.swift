@@ -152,7 +152,10 @@ struct MarkdownWriter {
     mutating func write() -> [UInt8] {
         render(from: 0)
         writeReferenceDefinitions()
-        return w.finish()
+        var bytes = w.finish()
+        // No C0 control but tab and line ends in the output (`ControlCharacters`).
+        ControlCharacters.replaceC0Controls(in: &bytes)
+        return bytes
     }
 
     // MARK: Walk

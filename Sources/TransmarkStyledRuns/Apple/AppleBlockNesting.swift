@@ -153,7 +153,7 @@ struct AppleBlockNesting {
         }
         let list = open[open.count - 1]
         let position = list.items - 1
-        let ordinal = list.list.isOrdered ? list.list.start + (list.list.isReversed ? -position : position) : position + 1
+        let ordinal = list.list.isOrdered ? list.list.number(ofItemAt: position) : position + 1  // saturates at Int.max
         push(.item, .listItem(ordinal: ordinal))
     }
 

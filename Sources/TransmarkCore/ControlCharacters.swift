@@ -1,0 +1,33 @@
+/// Output hygiene shared by the HTML and Markdown writers: no C0 control character but tab, line
+/// feed and carriage return reaches their output. NUL (which the HTML and Markdown readers
+/// already turn into U+FFFD, but which JSON's `\u0000` or code can put in a tree), ESC (terminal
+/// escape sequences), BEL and the others are written as U+FFFD, so that output shown in a
+/// terminal or read by a strict parser holds none of them.
+public enum ControlCharacters {
+    /// Whether `byte` is a C0 control other than tab, line feed and carriage return.
+    @inlinable @inline(__always)
+    public static func isReplaced(_ byte: UInt8) -> Bool {
+        byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+    }
+
+    /// Replaces each C0 control but tab, line feed and carriage return in `bytes` by U+FFFD
+    /// (`EF BF BD`). One pass; bytes without such controls (nearly all output) are not copied.
+    public static func replaceC0Controls(in bytes: inout [UInt8]) {
+        let first = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            for i in 0 ..< buffer.count where buffer[i] < 0x20 && isReplaced(buffer[i]) { return i }
+            return nil
+        }
+        guard let first else { return }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        out.append(contentsOf: bytes[..<first])
+        for b in bytes[first...] {
+            if isReplaced(b) {
+                out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            } else {
+                out.append(b)
+            }
+        }
+        bytes = out
+    }
+}
