@@ -162,6 +162,29 @@ import Transmark
         #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(4))")
     }
 
+    /// A link whose text holds blocks (a table written as HTML, paragraphs) cannot be read back as
+    /// a link: its destination and title then stand as text, and must still not be markup (the
+    /// fuzz finding: a title holding `<body onload=…>` became a live tag).
+    @Test func aLinkThatCannotParseLeavesNoLiveTagBehind() throws {
+        for (destination, title) in [("x", "</head><body onload=alert(1)>"), ("img src=x onerror=alert(1)", ""),
+                                     ("<script>alert(1)</script>", "t"), ("x", "<img src=x onerror=alert(1)>")] {
+            var b = DocumentBuilder()
+            b.open(.paragraph)
+            b.open(.link(destination: destination, title: title))
+            b.text("a")
+            b.open(.table(alignments: [.none]))
+            b.open(.tableRow(isHeader: false))
+            b.open(.tableCell(TableCellAttributes()))
+            b.open(.paragraph); b.text("one"); b.close()
+            b.open(.paragraph); b.text("two"); b.close()
+            b.close(); b.close(); b.close()
+            b.close()
+            b.close()
+            let failures = try Self.check(b.finish(), "link around a table, \(destination) \(title)")
+            #expect(failures.isEmpty, "\(failures.prefix(3))")
+        }
+    }
+
     /// The issue's example: a footnote label with carriage returns around a script element.
     @Test func footnoteLabelsAreAlwaysLabels() throws {
         let json = #"{"transmark-json-tree":1,"root":{"kind":"document","children":[{"kind":"paragraph","children":[{"kind":"footnoteReference","label":"a\r<script>alert(1)</script>\r"}]},{"kind":"footnoteDefinition","label":"a\r<script>alert(1)</script>\r","children":[{"kind":"paragraph","children":[{"kind":"text","text":"n"}]}]}]}}"#

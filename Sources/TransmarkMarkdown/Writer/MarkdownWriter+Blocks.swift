@@ -274,7 +274,7 @@ extension MarkdownWriter {
         let lines = raw.split(separator: 0x0A, omittingEmptySubsequences: false)
         w.flush()
         writeVerbatimLines(lines)
-        w.cr()
+        endHTMLBlock(after: i)
     }
 
     /// Writes a subtree as an HTML block (for constructs Markdown cannot express).
@@ -291,7 +291,16 @@ extension MarkdownWriter {
         while let l = html.last, l == 0x0A { html.removeLast() }
         w.flush()
         writeVerbatimLines(Self.withoutBlankLines(html))
-        w.cr()
+        endHTMLBlock(after: i)
+    }
+
+    /// Ends the line of an HTML block written for node `i`. A block inside inline content (a
+    /// table inside a link, from a tree no HTML reader makes) is followed by more of that content
+    /// on the next line, which would belong to the HTML block as raw HTML, its Markdown escapes
+    /// void: a blank line ends the block first. Elsewhere the next block brings its own.
+    mutating func endHTMLBlock(after i: Int32) {
+        let parent = records.parent(i)
+        if parent >= 0 && !tag(parent).isBlock { w.blankLine() } else { w.cr() }
     }
 
     /// The lines of an HTML fragment without blank lines, which would end the HTML block. Outside

@@ -261,7 +261,11 @@ extension MarkdownWriter {
             default: out.unicodeScalars.append(c)
             }
         }
-        if hasSpace { out = "<" + out + ">" }
+        if hasSpace {
+            // As in `linkDestination`: a bracketed destination that could read as an open tag
+            // with attributes is written with its spaces percent-encoded instead.
+            if Self.readsAsOpenTag(destinationBytes) { out = out.replacingOccurrences(of: " ", with: "%20") } else { out = "<" + out + ">" }
+        }
         guard !title.isEmpty else { return out }
         // turndown's cleanAttribute: a run of line ends and the whitespace after it is one line
         // end; the line goes on at the container's indentation.
@@ -289,7 +293,7 @@ extension MarkdownWriter {
                 if c == "." || c == ")" { t += "\\" }
                 inDigits = c.isASCII && c.properties.numericType != nil
             }
-            if c == "\"" { t += "\\" }
+            if c == "\"" || (c == "<" && !t.hasSuffix("\\")) { t += "\\" }
             t.unicodeScalars.append(c)
         }
         if inBreak { t += "\n" + indent }
@@ -367,13 +371,20 @@ extension MarkdownWriter {
             if b <= 0x20 || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") { needsBrackets = true }
         }
         if depth != 0 { balanced = false }
-        let bracketed = needsBrackets || !balanced || bytes.first == UInt8(ascii: "<")
+        var bracketed = needsBrackets || !balanced || bytes.first == UInt8(ascii: "<")
+        // `<img src=x onerror=…>` in brackets is a live tag wherever the link around it does not
+        // parse (its text holding blocks): such a destination is written without brackets, its
+        // spaces and controls percent-encoded and its parentheses escaped.
+        let tagLike = bracketed && Self.readsAsOpenTag(bytes)
+        if tagLike { bracketed = false }
         var out: [UInt8] = bracketed ? [UInt8(ascii: "<")] : []
         for k in bytes.indices {
             let b = bytes[k]
             switch b {
             case UInt8(ascii: "\\"): out += [0x5C, 0x5C]
             case UInt8(ascii: "<"), UInt8(ascii: ">"): out += [0x5C, b]
+            case let paren where tagLike && (paren == UInt8(ascii: "(") || paren == UInt8(ascii: ")")): out += [0x5C, paren]
+            case let control where control <= 0x20 && tagLike: out += Array(Self.percentEncoded(control).utf8)
             case UInt8(ascii: "&") where MarkdownTextEscaper.startsEntity(bytes, at: k): out += Array("&amp;".utf8)
             case 0x0A: out += Array("%0A".utf8)
             case 0x0D: out += Array("%0D".utf8)
@@ -382,6 +393,20 @@ extension MarkdownWriter {
         }
         if bracketed { out.append(UInt8(ascii: ">")) }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `<` + `destination` + `>` could read as an HTML open tag with attribute values
+    /// (an ASCII letter first, an `=` inside): the only bracketed form that could carry an event
+    /// handler if the link around it did not parse.
+    static func readsAsOpenTag(_ destination: ArraySlice<UInt8>) -> Bool {
+        guard let first = destination.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { return false }
+        return destination.contains(UInt8(ascii: "="))
+    }
+
+    /// `%XX` for a byte.
+    static func percentEncoded(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return String(decoding: [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
     }
 
     /// ` "title"` with quotes and backslashes escaped and `&` that would start a character
@@ -394,7 +419,9 @@ extension MarkdownWriter {
         for k in bytes.indices {
             let b = bytes[k]
             switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [0x5C, b]
+            // `<` too: where the link around the title does not parse, the title is text, and
+            // `<body onload=…>` in it must not become a tag.
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"): out += [0x5C, b]
             case UInt8(ascii: "&") where MarkdownTextEscaper.startsEntity(bytes, at: k): out += Array("&amp;".utf8)
             case 0x0A: out += Array("&#10;".utf8)
             case 0x0D: out += Array("&#13;".utf8)
