@@ -1,32 +1,46 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory transmark ARGUMENTS…` runs the
-/// `transmark` command line in a package, with the same arguments (`convert`, `select`,
-/// `formats`, …), from the package's directory, so relative paths are the package's:
+/// `swift package transmark ARGUMENTS…` runs the `transmark` command line in a package, with
+/// the same arguments (`convert`, `select`, `formats`, …), from the package's directory, so
+/// relative paths are the package's:
 ///
 /// ```sh
+/// swift package transmark formats
+/// swift package transmark convert Docs/guide.md -t text          # to standard output
 /// swift package --allow-writing-to-package-directory transmark convert Docs/guide.md -o Site/guide.html
 /// ```
 ///
-/// The plugin asks for permission to write to the package directory, and writes nowhere else:
-/// an output (`-o`) outside the package is refused before anything runs; missing folders of an
-/// output inside it are made (and removed again if the tool fails). Without
-/// `--allow-writing-to-package-directory` SwiftPM stops before the plugin runs and says which
-/// flag is missing. A failure of the tool (an unknown format, a missing file) is reported as one
-/// line, `error: transmark: …`, with a non-zero exit; the tool writes its outputs through a
-/// temporary file and a rename, so nothing partial is left.
+/// The plugin declares no permission, so verbs that only read and write to standard output
+/// (`formats`, `transforms`, `select` and `convert` without `-o`) need no flag. An output (`-o`)
+/// is written only inside the package and only with `--allow-writing-to-package-directory`
+/// before the verb: an output outside the package is refused before anything runs, and so is an
+/// output inside it without the flag. On macOS SwiftPM's sandbox grants the write only with the
+/// flag, and the plugin checks that it can write before running the tool; on Linux, which has no
+/// sandbox, the plugin reads the command line that ran it (`/proc/PPID/cmdline`) and refuses
+/// unless the flag is there. The flag after the verb is not SwiftPM's (it reaches the plugin as
+/// an argument): the plugin says to move it before the verb. Missing folders of an output are
+/// made (and removed again if the tool fails). A failure of the tool (an unknown format, a
+/// missing file) is reported as one line, `error: transmark: …`, with a non-zero exit; the tool
+/// writes its outputs through a temporary file and a rename, so nothing partial is left.
 @main
 struct TransmarkCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let package = context.package.directoryURL.standardizedFileURL
+        if let flag = Self.misplacedPackageOption(in: arguments) {
+            return Self.fail("\(flag) is an option of swift package, not of transmark: put it before the verb (swift package \(flag) transmark \(Self.withoutPackageOptions(arguments).joined(separator: " ")))")
+        }
         var outputs: [URL] = []
-        for output in Self.outputPaths(in: arguments) {
+        let outputPaths = Self.outputPaths(in: arguments)
+        for output in outputPaths {
             let url = URL(fileURLWithPath: output, relativeTo: package).standardizedFileURL
             guard Self.isInside(url, directory: package) else {
                 return Self.fail("the output \(output) is outside the package directory \(package.path); the plugin writes only inside the package")
             }
             outputs.append(url)
+        }
+        if let first = outputPaths.first, !Self.mayWrite(in: package, pluginArguments: arguments) {
+            return Self.fail("permission needed to write \(first) into the package: run swift package --allow-writing-to-package-directory transmark \(arguments.joined(separator: " ")) (commands that write to standard output need no permission)")
         }
         // `-o Site/guide.html` in a package without `Site/`: the folders are made, and removed
         // again if the tool fails and leaves them empty.
@@ -101,6 +115,73 @@ struct TransmarkCommand: CommandPlugin {
             }
         }
     }
+
+    /// The options of `swift package` that grant a plugin permissions. Given after the verb they
+    /// reach the plugin as arguments, and the tool would stop with a usage error (exit status 64).
+    static let packageOptions = ["--allow-writing-to-package-directory", "--allow-writing-to-directory",
+                                 "--allow-network-connections", "--disable-sandbox"]
+
+    /// The first permission option of `swift package` among the plugin's arguments (before any
+    /// `--`), as the user spelled it without a value: it belongs before the verb.
+    static func misplacedPackageOption(in arguments: [String]) -> String? {
+        for argument in arguments {
+            if argument == "--" { return nil }
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if packageOptions.contains(name) { return name }
+        }
+        return nil
+    }
+
+    /// The arguments without the permission options of `swift package` (and the values of those
+    /// that take one), for the corrected command line of the hint.
+    static func withoutPackageOptions(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { kept.append(contentsOf: arguments[index...]); break }
+            if packageOptions.contains(argument) {
+                let takesValue = argument == "--allow-writing-to-directory" || argument == "--allow-network-connections"
+                index += takesValue ? 2 : 1
+                continue
+            }
+            if let name = argument.split(separator: "=", maxSplits: 1).first, packageOptions.contains(String(name)) {
+                index += 1
+                continue
+            }
+            kept.append(argument)
+            index += 1
+        }
+        return kept
+    }
+
+    /// Whether the user allowed writing into the package. On Linux SwiftPM runs plugins without a
+    /// sandbox, so the plugin checks the flag itself on the command line of the `swift-package`
+    /// process that ran it: the arguments before the plugin's own (`swift-package`, options,
+    /// `plugin`, the verb) must hold `--allow-writing-to-package-directory`. Where that command
+    /// line cannot be read, and on other platforms (where SwiftPM's sandbox denies the write
+    /// without the flag), a probe file is created and removed in the package directory.
+    static func mayWrite(in package: URL, pluginArguments: [String]) -> Bool {
+        #if os(Linux)
+        if let parent = parentCommandLine(), parent.count > pluginArguments.count,
+           Array(parent.suffix(pluginArguments.count)) == pluginArguments {
+            return parent.dropLast(pluginArguments.count).contains("--allow-writing-to-package-directory")
+        }
+        #endif
+        let probe = package.appending(path: ".transmark-write-check-\(ProcessInfo.processInfo.processIdentifier)")
+        guard FileManager.default.createFile(atPath: probe.path, contents: nil) else { return false }
+        try? FileManager.default.removeItem(at: probe)
+        return true
+    }
+
+    #if os(Linux)
+    /// The arguments of the process that started the plugin (SwiftPM's `swift-package`), or nil
+    /// when they cannot be read.
+    static func parentCommandLine() -> [String]? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(getppid())/cmdline"), !data.isEmpty else { return nil }
+        return data.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+    }
+    #endif
 
     /// The values of every `-o` / `--output` option in the arguments (`-o X`, `-oX`,
     /// `--output X`, `--output=X`). Arguments after `--` are not options.
