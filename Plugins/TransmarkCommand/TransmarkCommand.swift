@@ -27,11 +27,11 @@ import PackagePlugin
 struct TransmarkCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let package = context.package.directoryURL.standardizedFileURL
-        if let flag = Self.misplacedPackageOption(in: arguments) {
-            return Self.fail("\(flag) is an option of swift package, not of transmark: put it before the verb (swift package \(flag) transmark \(Self.withoutPackageOptions(arguments).joined(separator: " ")))")
+        if let flag = PluginArguments.misplacedPackageOption(in: arguments) {
+            return Self.fail("\(flag) is an option of swift package, not of transmark: put it before the verb (swift package \(flag) transmark \(PluginArguments.withoutPackageOptions(arguments).joined(separator: " ")))")
         }
         var outputs: [URL] = []
-        let outputPaths = Self.outputPaths(in: arguments)
+        let outputPaths = PluginArguments.outputPaths(in: arguments)
         for output in outputPaths {
             let url = URL(fileURLWithPath: output, relativeTo: package).standardizedFileURL
             guard Self.isInside(url, directory: package) else {
@@ -116,94 +116,23 @@ struct TransmarkCommand: CommandPlugin {
         }
     }
 
-    /// The options of `swift package` that grant a plugin permissions. Given after the verb they
-    /// reach the plugin as arguments, and the tool would stop with a usage error (exit status 64).
-    static let packageOptions = ["--allow-writing-to-package-directory", "--allow-writing-to-directory",
-                                 "--allow-network-connections", "--disable-sandbox"]
-
-    /// The first permission option of `swift package` among the plugin's arguments (before any
-    /// `--`), as the user spelled it without a value: it belongs before the verb.
-    static func misplacedPackageOption(in arguments: [String]) -> String? {
-        for argument in arguments {
-            if argument == "--" { return nil }
-            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
-            if packageOptions.contains(name) { return name }
-        }
-        return nil
-    }
-
-    /// The arguments without the permission options of `swift package` (and the values of those
-    /// that take one), for the corrected command line of the hint.
-    static func withoutPackageOptions(_ arguments: [String]) -> [String] {
-        var kept: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--" { kept.append(contentsOf: arguments[index...]); break }
-            if packageOptions.contains(argument) {
-                let takesValue = argument == "--allow-writing-to-directory" || argument == "--allow-network-connections"
-                index += takesValue ? 2 : 1
-                continue
-            }
-            if let name = argument.split(separator: "=", maxSplits: 1).first, packageOptions.contains(String(name)) {
-                index += 1
-                continue
-            }
-            kept.append(argument)
-            index += 1
-        }
-        return kept
-    }
-
     /// Whether the user allowed writing into the package. On Linux SwiftPM runs plugins without a
     /// sandbox, so the plugin checks the flag itself on the command line of the `swift-package`
-    /// process that ran it: the arguments before the plugin's own (`swift-package`, options,
-    /// `plugin`, the verb) must hold `--allow-writing-to-package-directory`. Where that command
-    /// line cannot be read, and on other platforms (where SwiftPM's sandbox denies the write
-    /// without the flag), a probe file is created and removed in the package directory.
+    /// process that ran it (`PluginArguments.allowsWriting`). Where that command line cannot be
+    /// read, and on other platforms (where SwiftPM's sandbox denies the write without the flag),
+    /// a probe file is created and removed in the package directory.
     static func mayWrite(in package: URL, pluginArguments: [String]) -> Bool {
         #if os(Linux)
-        if let parent = parentCommandLine(), parent.count > pluginArguments.count,
-           Array(parent.suffix(pluginArguments.count)) == pluginArguments {
-            return parent.dropLast(pluginArguments.count).contains("--allow-writing-to-package-directory")
+        if let data = FileManager.default.contents(atPath: "/proc/\(getppid())/cmdline"),
+           let allowed = PluginArguments.allowsWriting(parentCommandLine: PluginArguments.commandLine(data),
+                                                       pluginArguments: pluginArguments) {
+            return allowed
         }
         #endif
         let probe = package.appending(path: ".transmark-write-check-\(ProcessInfo.processInfo.processIdentifier)")
         guard FileManager.default.createFile(atPath: probe.path, contents: nil) else { return false }
         try? FileManager.default.removeItem(at: probe)
         return true
-    }
-
-    #if os(Linux)
-    /// The arguments of the process that started the plugin (SwiftPM's `swift-package`), or nil
-    /// when they cannot be read.
-    static func parentCommandLine() -> [String]? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(getppid())/cmdline"), !data.isEmpty else { return nil }
-        return data.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
-    }
-    #endif
-
-    /// The values of every `-o` / `--output` option in the arguments (`-o X`, `-oX`,
-    /// `--output X`, `--output=X`). Arguments after `--` are not options.
-    static func outputPaths(in arguments: [String]) -> [String] {
-        var paths: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--" { break }
-            if argument == "-o" || argument == "--output" {
-                if index + 1 < arguments.count { paths.append(arguments[index + 1]) }
-                index += 2
-                continue
-            }
-            if argument.hasPrefix("--output=") {
-                paths.append(String(argument.dropFirst("--output=".count)))
-            } else if argument.hasPrefix("-o"), argument.count > 2, !argument.hasPrefix("--") {
-                paths.append(String(argument.dropFirst(2)))
-            }
-            index += 1
-        }
-        return paths.filter { $0 != "-" }
     }
 
     /// Whether `url` is `directory` or inside it, after resolving `..` and the symbolic links of
