@@ -88,6 +88,8 @@ struct MarkdownWriter {
     var spannedItems: [Int32] = []
     var headingLineStart = 0
     var inTableCell = false
+    /// The tables written as their content (`Options.layoutTables`), by node index.
+    let layoutTables: Set<Int32>
     /// Whether a cell of a grid table is being written (a complex table inside is HTML).
     var inGridCell = false
     /// Padding grid tables may still add beyond four times their cells' size, in the whole
@@ -143,6 +145,7 @@ struct MarkdownWriter {
         self.document = document
         self.records = document.storage.records
         self.options = options
+        layoutTables = options.layoutTables == .content ? document.layoutTableIndices() : []
         w = MarkdownLineWriter(capacity: document.storage.text.count + document.storage.text.count / 8 + 64)
         w.blankLinesKeepPrefix = options.escaping == .turndown
         specialTextBytes = options.escaping == .pandoc ? Self.pandocSpecialTextBytes : Self.specialTextBytes
@@ -228,6 +231,10 @@ struct MarkdownWriter {
             startBlock(i)
             if inTableCell {
                 // A table inside a cell of a pipe table: its cells' content, on the cell's line.
+                break
+            }
+            if layoutTables.contains(i) {
+                // A table that lays out a page: its cells' blocks, in order.
                 break
             }
             if let grid = tableGrid(i) {
