@@ -1,12 +1,22 @@
+/// What backends that cannot draw a page's layout (Markdown, plain and ANSI text) do with a table
+/// that lays out a page rather than holds data (see `Document.layoutTableIndices()`); their
+/// option `layoutTables`.
+public enum LayoutTablePolicy: String, CaseIterable, Sendable {
+    /// Write the table as its content: the blocks of its cells, in order (the default).
+    case content
+    /// Write it as any other table.
+    case table
+}
+
 extension Document {
     /// The tables of the document that lay out a page rather than hold data, by node index:
     /// backends that cannot draw a table as a layout (Markdown, plain and ANSI text) write such a
     /// table as its content, the blocks of its cells in order. A table is a layout table when
     ///
     /// - it says so: `role="presentation"` or `role="none"`;
-    /// - it has a single cell (a box around content);
-    /// - it has no header (no header row, no `<th>`) and either is nested in another table's cell,
-    ///   holds a table in one of its cells, or has a cell holding a piece of page rather than
+    /// - it has no header (no header row, no `<th>`) and either has a single cell (a box around
+    ///   content), is nested in another table's cell, holds a table in one of its cells, or has
+    ///   a cell holding a piece of page rather than
     ///   content: a division (`<div>`, `<center>`, `<section>`, …), a heading or a rule — old
     ///   pages' `border=0 cellpadding=0` grids (Hacker News, mail).
     ///
@@ -33,8 +43,8 @@ extension Document {
             if !entering {
                 guard tag == .table, let facts = open.popLast() else { continue }
                 let role = attributes(at: index).first { $0.name == "role" }?.value.lowercased()
-                if role == "presentation" || role == "none" || facts.cells == 1
-                    || (!facts.hasHeader && (facts.nested || facts.cellHoldsLayout)) {
+                if role == "presentation" || role == "none"
+                    || (!facts.hasHeader && (facts.cells == 1 || facts.nested || facts.cellHoldsLayout)) {
                     layout.insert(index)
                 }
                 continue

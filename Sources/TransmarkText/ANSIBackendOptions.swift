@@ -32,6 +32,10 @@ extension ANSIBackend {
         /// Raw HTML nodes: `drop` (default) leaves them out, `text` shows the markup as written
         /// (dimmed by the default theme). `keep` has no markup to pass into here and reads as `text`.
         public var rawHTML: RawHTMLPolicy = .drop
+        /// Tables that lay out a page rather than hold data (`Document.layoutTableIndices()`):
+        /// `content` (default) writes their cells' blocks one after another with no grid, `table`
+        /// draws them like any table.
+        public var layoutTables: LayoutTablePolicy = .content
         /// Marker characters: `unicode` (default: the theme's markers) or `ascii` (`TextMarkers.ascii`
         /// whatever the theme says).
         public var markers: TextBackend.Options.MarkerStyle = .unicode
@@ -72,8 +76,10 @@ extension ANSIBackend {
 
         func layoutSettings(in environment: TerminalEnvironment) -> LayoutSettings {
             let depth = resolvedColorDepth(in: environment)
-            return LayoutSettings(width: width, tables: tables, links: links, rawHTML: rawHTML, markers: markers == .ascii ? .ascii : theme.markers,
-                                  styled: true, theme: theme, hyperlinks: hyperlinks && depth != .none, colorDepth: depth)
+            var settings = LayoutSettings(width: width, tables: tables, links: links, rawHTML: rawHTML, markers: markers == .ascii ? .ascii : theme.markers,
+                                          styled: true, theme: theme, hyperlinks: hyperlinks && depth != .none, colorDepth: depth)
+            settings.layoutTables = layoutTables
+            return settings
         }
     }
 }

@@ -83,7 +83,7 @@ struct TextLayoutEngine {
         self.writer = ANSIStyleWriter(depth: settings.colorDepth, hyperlinks: settings.hyperlinks)
         self.sinks[0].budget = settings.width > 0 ? settings.width : Int.max
         self.tableDrawingBudget = Self.tableDrawingAllowance + Self.tableDrawingFactor * source.count
-        self.layoutTables = document.layoutTableIndices()
+        self.layoutTables = settings.layoutTables == .content ? document.layoutTableIndices() : []
     }
 
     /// The drawing budget's fixed part (see `tableDrawingBudget`).

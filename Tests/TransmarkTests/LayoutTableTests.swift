@@ -47,6 +47,8 @@ import Transmark
         let data = try Transmark.convert("<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>",
                                          from: "html", to: "text")
         #expect(data.contains("│"), "a data table is still drawn: \(data)")
+        let drawn = try Transmark.convert(Self.hackerNews, from: "html", to: "text", options: ["width": "100", "layoutTables": "table"])
+        #expect(drawn.contains("┌"), "layoutTables=table draws them")
     }
 
     @Test func dataTablesStayTables() throws {
@@ -70,6 +72,9 @@ import Transmark
         #expect(presentation == "a\n\nb\n\nc\n\nd\n")
         let single = try Transmark.convert("<table><tr><td><p>One</p><p>Two</p></td></tr></table>", from: "html", to: "markdown")
         #expect(single == "One\n\nTwo\n")
+        // One header cell is data.
+        let header = try Transmark.convert("<table><tr><th>Total</th></tr></table>", from: "html", to: "markdown")
+        #expect(header == "| Total |\n| ----- |\n")
         let pieces = try Transmark.convert("<table><tr><td><div>menu</div></td><td><h2>Title</h2><p>Text.</p></td></tr></table>",
                                            from: "html", to: "markdown")
         #expect(pieces == "menu\n\n## Title\n\nText.\n")

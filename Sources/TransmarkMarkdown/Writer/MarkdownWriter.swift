@@ -90,6 +90,9 @@ struct MarkdownWriter {
     var inTableCell = false
     /// The tables written as their content (`Options.layoutTables`), by node index.
     let layoutTables: Set<Int32>
+    /// The most open block containers (quotes, list items, footnotes) a layout table is written
+    /// as its content in; deeper, it is a table (see `enterBlock`), so output stays linear.
+    static let maxLayoutTableContainers = 32
     /// Whether a cell of a grid table is being written (a complex table inside is HTML).
     var inGridCell = false
     /// Padding grid tables may still add beyond four times their cells' size, in the whole
@@ -233,8 +236,11 @@ struct MarkdownWriter {
                 // A table inside a cell of a pipe table: its cells' content, on the cell's line.
                 break
             }
-            if layoutTables.contains(i) {
-                // A table that lays out a page: its cells' blocks, in order.
+            if layoutTables.contains(i) && blockContainers.count <= Self.maxLayoutTableContainers {
+                // A table that lays out a page: its cells' blocks, in order. Deep inside quotes
+                // and lists it is written as a table instead, whose cells hold their content on
+                // one line: unwrapped, layout tables nested in quotes and lists would nest those
+                // without end, and every line repeats the prefixes of all of them.
                 break
             }
             if let grid = tableGrid(i) {

@@ -110,10 +110,10 @@ extension MarkdownBackend {
         /// `grid` (`pandoc`) writes pandoc's grid table for those.
         public var complexTable = ComplexTable.auto
         /// Tables that lay out a page rather than hold data (`Document.layoutTableIndices`:
-        /// `role="presentation"`, a single cell, or no header and nested tables or divisions
+        /// `role="presentation"`, or no header and a single cell, nested tables or divisions
         /// and headings in cells, as on Hacker News): `content` (the default) writes their cells' content as
         /// blocks, in order; `table` writes them as any other table (`complexTable` decides).
-        public var layoutTables = LayoutTables.content
+        public var layoutTables = LayoutTablePolicy.content
         /// How a pipe table is given the header row a table without one lacks: an empty header
         /// row (the default), or the first row promoted to the header.
         public var tableHeader = TableHeader.empty
@@ -291,7 +291,7 @@ extension MarkdownBackend {
                 .choice("complexTable", \.complexTable,
                         summary: "tables a pipe table cannot hold as they are: auto (pipe unless cells hold blocks, then html), grid (pipe unless cells hold blocks, then pandoc's grid table), pipe, html or text"),
                 .choice("layoutTables", \.layoutTables,
-                        summary: "tables used for page layout (role=presentation, one cell, or no header with nested tables or divisions in cells): content (their cells' blocks, in order) or table (like any table)"),
+                        summary: "tables used for page layout (role=presentation, or no header and one cell, nested tables or divisions in cells): content (their cells' blocks, in order) or table (like any table)"),
                 .choice("tableHeader", \.tableHeader, summary: "header of a pipe table for a table without one: empty row or promote the first row"),
                 .choice("tableColumnStyle", \.tableColumnStyle,
                         summary: "pipe table columns: aligned (cells padded to the column's width) or compact (no padding, as turndown-plugin-gfm writes)"),
@@ -404,14 +404,6 @@ extension MarkdownBackend.Options {
         case html
         /// The cells' content as paragraphs.
         case text
-    }
-
-    /// How tables used for page layout are written (see `Options.layoutTables`).
-    public enum LayoutTables: String, CaseIterable, Sendable {
-        /// Their cells' content, as blocks in order: the page's text without the grid.
-        case content
-        /// Like any other table (a pipe table, a grid table or HTML, by `complexTable`).
-        case table
     }
 
     /// How ordered lists are numbered.
