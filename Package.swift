@@ -61,8 +61,9 @@ let package = Package(
             name: "TransmarkCommand",
             capability: .command(
                 intent: .custom(verb: "transmark",
-                                description: "Run the transmark command line (convert, select, formats) in this package"),
-                permissions: [.writeToPackageDirectory(reason: "transmark writes the converted files you name with -o into the package")]),
+                                description: "Run the transmark command line (convert, select, formats) in this package")),
+            // No declared permission: read-only verbs run without a flag; the plugin itself asks
+            // for --allow-writing-to-package-directory when an output (-o) is written.
             dependencies: ["transmark"]),
         .plugin(name: "TransmarkResources", capability: .buildTool(), dependencies: ["transmark-resource-generator"]),
         .target(name: "TestSupport", dependencies: ["TransmarkCore", "TransmarkHTML"], path: "Tests/TestSupport"),

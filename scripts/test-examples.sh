@@ -4,8 +4,9 @@
 #   Examples/BundledMarkup  markup compiled at build time by the TransmarkResources plugin
 # and shows that the build-tool plugin is incremental (a second build runs none of its commands,
 # a touched file reruns only its own). Then, in a scratch package depending on this checkout, it
-# runs the command plugin (a conversion; no permission, an unknown format, a missing file, an
-# output outside the package: each one clear line, a non-zero exit and nothing written) and the
+# runs the command plugin (a conversion; read-only verbs with no flag; an output with no permission,
+# the flag after the verb, an unknown format, a missing file, an output outside the package: each
+# one clear line, a non-zero exit and nothing written) and the
 # build-tool plugin's failures (two files with one identifier, a file that does not convert).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -84,7 +85,15 @@ expect_failure() {
   fi
   printf '%s -> %s\n' "$what" "$(head -1 <<<"$errors")"
 }
-expect_failure "no permission" "wants permission to write" Out/a.html swift package transmark convert Docs/guide.md -o Out/a.html
+# Read-only verbs need no permission.
+formats="$(swift package transmark formats 2>"$logs/cmd-formats")" || { cat "$logs/cmd-formats"; fail "swift package transmark formats without the flag"; }
+grep -q 'markdown (read, write)' <<<"$formats" || fail "swift package transmark formats wrote: $formats"
+echo "swift package transmark formats (no flag): $(grep -c . <<<"$formats") lines"
+printed="$(swift package transmark convert Docs/guide.md -t html 2>"$logs/cmd-stdout")" || { cat "$logs/cmd-stdout"; fail "convert to standard output without the flag"; }
+[ "$(head -1 <<<"$printed")" = "<h1>Guide</h1>" ] || fail "convert to standard output wrote: $printed"
+echo "swift package transmark convert Docs/guide.md -t html (no flag): $(head -1 <<<"$printed")"
+expect_failure "no permission" "permission needed to write Out/a.html" Out/a.html swift package transmark convert Docs/guide.md -o Out/a.html
+expect_failure "flag after the verb" "put it before the verb" Out/a.html swift package transmark $allow convert Docs/guide.md -o Out/a.html
 expect_failure "unknown format" "unknown format 'docx'" Out/b.docx swift package $allow transmark convert Docs/guide.md -t docx -o Out/b.docx
 expect_failure "missing file" "Docs/missing.md: cannot read" Out/c.html swift package $allow transmark convert Docs/missing.md -o Out/c.html
 expect_failure "output outside the package" "outside the package" "$logs/outside.html" swift package $allow transmark convert Docs/guide.md -o "$logs/outside.html"

@@ -1,32 +1,46 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory transmark ARGUMENTS…` runs the
-/// `transmark` command line in a package, with the same arguments (`convert`, `select`,
-/// `formats`, …), from the package's directory, so relative paths are the package's:
+/// `swift package transmark ARGUMENTS…` runs the `transmark` command line in a package, with
+/// the same arguments (`convert`, `select`, `formats`, …), from the package's directory, so
+/// relative paths are the package's:
 ///
 /// ```sh
+/// swift package transmark formats
+/// swift package transmark convert Docs/guide.md -t text          # to standard output
 /// swift package --allow-writing-to-package-directory transmark convert Docs/guide.md -o Site/guide.html
 /// ```
 ///
-/// The plugin asks for permission to write to the package directory, and writes nowhere else:
-/// an output (`-o`) outside the package is refused before anything runs; missing folders of an
-/// output inside it are made (and removed again if the tool fails). Without
-/// `--allow-writing-to-package-directory` SwiftPM stops before the plugin runs and says which
-/// flag is missing. A failure of the tool (an unknown format, a missing file) is reported as one
-/// line, `error: transmark: …`, with a non-zero exit; the tool writes its outputs through a
-/// temporary file and a rename, so nothing partial is left.
+/// The plugin declares no permission, so verbs that only read and write to standard output
+/// (`formats`, `transforms`, `select` and `convert` without `-o`) need no flag. An output (`-o`)
+/// is written only inside the package and only with `--allow-writing-to-package-directory`
+/// before the verb: an output outside the package is refused before anything runs, and so is an
+/// output inside it without the flag. On macOS SwiftPM's sandbox grants the write only with the
+/// flag, and the plugin checks that it can write before running the tool; on Linux, which has no
+/// sandbox, the plugin reads the command line that ran it (`/proc/PPID/cmdline`) and refuses
+/// unless the flag is there. The flag after the verb is not SwiftPM's (it reaches the plugin as
+/// an argument): the plugin says to move it before the verb. Missing folders of an output are
+/// made (and removed again if the tool fails). A failure of the tool (an unknown format, a
+/// missing file) is reported as one line, `error: transmark: …`, with a non-zero exit; the tool
+/// writes its outputs through a temporary file and a rename, so nothing partial is left.
 @main
 struct TransmarkCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let package = context.package.directoryURL.standardizedFileURL
+        if let flag = PluginArguments.misplacedPackageOption(in: arguments) {
+            return Self.fail("\(flag) is an option of swift package, not of transmark: put it before the verb (swift package \(flag) transmark \(PluginArguments.withoutPackageOptions(arguments).joined(separator: " ")))")
+        }
         var outputs: [URL] = []
-        for output in Self.outputPaths(in: arguments) {
+        let outputPaths = PluginArguments.outputPaths(in: arguments)
+        for output in outputPaths {
             let url = URL(fileURLWithPath: output, relativeTo: package).standardizedFileURL
             guard Self.isInside(url, directory: package) else {
                 return Self.fail("the output \(output) is outside the package directory \(package.path); the plugin writes only inside the package")
             }
             outputs.append(url)
+        }
+        if let first = outputPaths.first, !Self.mayWrite(in: package, pluginArguments: arguments) {
+            return Self.fail("permission needed to write \(first) into the package: run swift package --allow-writing-to-package-directory transmark \(arguments.joined(separator: " ")) (commands that write to standard output need no permission)")
         }
         // `-o Site/guide.html` in a package without `Site/`: the folders are made, and removed
         // again if the tool fails and leaves them empty.
@@ -102,27 +116,23 @@ struct TransmarkCommand: CommandPlugin {
         }
     }
 
-    /// The values of every `-o` / `--output` option in the arguments (`-o X`, `-oX`,
-    /// `--output X`, `--output=X`). Arguments after `--` are not options.
-    static func outputPaths(in arguments: [String]) -> [String] {
-        var paths: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--" { break }
-            if argument == "-o" || argument == "--output" {
-                if index + 1 < arguments.count { paths.append(arguments[index + 1]) }
-                index += 2
-                continue
-            }
-            if argument.hasPrefix("--output=") {
-                paths.append(String(argument.dropFirst("--output=".count)))
-            } else if argument.hasPrefix("-o"), argument.count > 2, !argument.hasPrefix("--") {
-                paths.append(String(argument.dropFirst(2)))
-            }
-            index += 1
+    /// Whether the user allowed writing into the package. On Linux SwiftPM runs plugins without a
+    /// sandbox, so the plugin checks the flag itself on the command line of the `swift-package`
+    /// process that ran it (`PluginArguments.allowsWriting`). Where that command line cannot be
+    /// read, and on other platforms (where SwiftPM's sandbox denies the write without the flag),
+    /// a probe file is created and removed in the package directory.
+    static func mayWrite(in package: URL, pluginArguments: [String]) -> Bool {
+        #if os(Linux)
+        if let data = FileManager.default.contents(atPath: "/proc/\(getppid())/cmdline"),
+           let allowed = PluginArguments.allowsWriting(parentCommandLine: PluginArguments.commandLine(data),
+                                                       pluginArguments: pluginArguments) {
+            return allowed
         }
-        return paths.filter { $0 != "-" }
+        #endif
+        let probe = package.appending(path: ".transmark-write-check-\(ProcessInfo.processInfo.processIdentifier)")
+        guard FileManager.default.createFile(atPath: probe.path, contents: nil) else { return false }
+        try? FileManager.default.removeItem(at: probe)
+        return true
     }
 
     /// Whether `url` is `directory` or inside it, after resolving `..` and the symbolic links of

@@ -18,6 +18,9 @@ public struct CommandEnvironment: Sendable {
     public var terminalWidth: @Sendable () -> Int?
     /// Whether standard error is a terminal: the progress line is drawn only then.
     public var standardErrorIsTerminal: @Sendable () -> Bool
+    /// Whether standard input is a terminal: `transmark` with no arguments then prints its help
+    /// instead of waiting for input that nobody is typing.
+    public var standardInputIsTerminal: @Sendable () -> Bool
     /// Seconds on a monotonic clock (for the progress line's rate and the summary's time).
     public var now: @Sendable () -> Double
     /// How many cores conversions may use: the default of `--jobs`.
@@ -27,14 +30,15 @@ public struct CommandEnvironment: Sendable {
     public var handlesInterrupts: Bool
 
     /// Creates an environment. By default standard input is read in chunks through
-    /// `readStandardInput` (all of it at the first call), standard error is not a terminal, the
-    /// clock is the system's monotonic clock and interrupts are not handled.
+    /// `readStandardInput` (all of it at the first call), standard error and standard input are
+    /// not terminals, the clock is the system's monotonic clock and interrupts are not handled.
     public init(readStandardInput: @escaping @Sendable () throws -> [UInt8],
                 writeStandardOutput: @escaping @Sendable ([UInt8]) throws -> Void,
                 writeStandardError: @escaping @Sendable (String) -> Void,
                 terminalWidth: @escaping @Sendable () -> Int?,
                 readStandardInputChunk: (@Sendable () throws -> [UInt8])? = nil,
                 standardErrorIsTerminal: @escaping @Sendable () -> Bool = { false },
+                standardInputIsTerminal: @escaping @Sendable () -> Bool = { false },
                 now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime },
                 processorCount: Int = ProcessInfo.processInfo.activeProcessorCount,
                 handlesInterrupts: Bool = false) {
@@ -52,6 +56,7 @@ public struct CommandEnvironment: Sendable {
             }
         }
         self.standardErrorIsTerminal = standardErrorIsTerminal
+        self.standardInputIsTerminal = standardInputIsTerminal
         self.now = now
         self.processorCount = max(1, processorCount)
         self.handlesInterrupts = handlesInterrupts
@@ -73,5 +78,6 @@ public struct CommandEnvironment: Sendable {
         },
         readStandardInputChunk: { try FileIO.readChunk(descriptor: STDIN_FILENO, path: "standard input") },
         standardErrorIsTerminal: { isatty(STDERR_FILENO) != 0 },
+        standardInputIsTerminal: { isatty(STDIN_FILENO) != 0 },
         handlesInterrupts: true)
 }

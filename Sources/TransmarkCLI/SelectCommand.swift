@@ -8,7 +8,7 @@ struct SelectCommand: ParsableCommand {
         commandName: "select",
         abstract: "Write the parts of a document that match a CSS selector.",
         discussion: """
-            Reads INPUT (or standard input) and writes each node matching SELECTOR, in document \
+            Reads INPUT (or standard input, sniffed as convert sniffs it) and writes each node matching SELECTOR, in document \
             order, as a fragment of the --to format (default html), one after the other. With \
             --to text each match is one line: its text, white space folded. Types are HTML names \
             (h2, a, td) or node kinds (heading, link, table-cell); see the README for the \
@@ -25,7 +25,7 @@ struct SelectCommand: ParsableCommand {
 
     /// The wording of `conversion`'s help.
     enum Help: ConversionArgumentsHelp {
-        static let from = "Input format (default: from the file's extension; standard input: markdown)."
+        static let from = "Input format (default: from the file's extension; standard input is sniffed: HTML when it starts like HTML, else Markdown)."
         static let to = "Output format of each match (default: html; text: one line per match)."
         static let output = "Output file (written only when the command succeeds)."
         static var transform: ArgumentHelp { ArgumentHelp("A transform to apply before selecting (repeatable).") }
@@ -35,19 +35,21 @@ struct SelectCommand: ParsableCommand {
         let registry = CommandContext.registry
         let environment = CommandContext.environment
         let compiled = try Selector(selector)
-        let source: String
+        let named: String?
         if let from = conversion.from {
-            source = try registry.frontend(named: from).format.name
+            named = try registry.frontend(named: from).format.name
         } else if let input, input != "-" {
             guard let name = registry.inputFormat(forPath: input) else { throw TransmarkError.cannotInferFormat(path: input) }
-            source = name
+            named = name
         } else {
-            source = "markdown"
+            named = nil
         }
         let target = try conversion.to.map { try registry.backend(named: $0).format.name } ?? "html"
         let options = try conversion.conversionOptions()
         let bytes = try input.flatMap { $0 == "-" ? nil : $0 }.map { try FileIO.readAll(path: $0) }
             ?? environment.readStandardInput()
+        // Standard input is sniffed as `convert` sniffs it: HTML when it starts like HTML.
+        let source = named ?? FormatSniffer.format(of: bytes)
         var out: [UInt8] = []
         if target == "text" {
             for line in try registry.selectText(bytes, from: source, matching: compiled, options: options) {

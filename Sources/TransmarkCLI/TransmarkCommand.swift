@@ -27,13 +27,20 @@ public enum CommandLineTool {
     private static let lock = NSLock()
 
     /// Parses `arguments` (without the program name), runs the command and returns the exit code.
-    /// Every error becomes one line on standard error and a non-zero code.
+    /// Every error becomes one line on standard error and a non-zero code. With no arguments and
+    /// standard input a terminal, the help is written instead (exit code 0).
     public static func run(arguments: [String], registry: Registry, environment: CommandEnvironment = .process) -> Int32 {
         lock.lock()
         defer { lock.unlock() }
         CommandContext.registry = registry
         CommandContext.environment = environment
         if environment.handlesInterrupts { InterruptCleanup.install() }
+        // No arguments on a terminal: nobody is typing a document, so say how to use the tool
+        // rather than wait silently. (Piped input with no arguments is converted as before.)
+        if arguments.isEmpty && environment.standardInputIsTerminal() {
+            environment.writeStandardOutput(Array((TransmarkCommand.helpMessage() + "\n").utf8))
+            return 0
+        }
         do {
             var command = try TransmarkCommand.parseAsRoot(arguments)
             try command.run()

@@ -1,11 +1,15 @@
 /// One character rule of an `InlineRules` set: which tags mark a span and what the span becomes.
 ///
-/// Two shapes:
+/// Three shapes:
 /// - **repeating** (`close` is `nil`): a run of the `open` tag opens and a run closes, its length
 ///   (from `minCount` to `maxCount` repetitions) choosing the target: `*a*` emphasis, `**a**` strong.
 /// - **enclosed**: `open` … `close`, optionally followed by `metadataOpen` … `metadataClose` (a
 ///   link's `[text](url)`), or, for literal rules, with the metadata first and a `separator`
 ///   (chat's `<https://x|label>`).
+/// - **prefix** (`body` is set): the `open` tag (a trigger: `@`, `#`, `/`) followed by one or more
+///   characters of the `body` class, with no closing tag: `@mention`, `#tag`, `/command`. The
+///   span ends at the first character outside the class, which stays outside it (`@bob, hi` is
+///   `@bob` then `, hi`).
 ///
 /// Matching is CommonMark's delimiter stack: never backtracking, linear in the input. A tag that
 /// finds no partner stays text.
@@ -50,15 +54,54 @@ public struct CharacterRule: Codable, Sendable, Hashable {
     public var balanced: Bool
     /// How repeating runs qualify to open and close.
     public var flanking: Flanking
-    /// Whether a run inside a word (letters on both sides) may open or close a span.
+    /// Whether a run inside a word (letters on both sides) may open or close a span; for a
+    /// prefix rule, whether the trigger may follow a letter or digit (`a@b` is no mention).
     public var intraword: Bool
+    /// For a prefix rule: the characters that may follow the trigger; `nil` for the other shapes.
+    public var body: Body?
+
+    /// The characters of a prefix rule's body (`bob` in `@bob`): letters, marks and digits of any
+    /// script when `alphanumerics` is set, plus the characters of `characters` anywhere and those
+    /// of `inner` anywhere but at the end (`.` in `@jane.doe.`, whose body is `jane.doe`). In
+    /// JSON: `{"alphanumerics": true, "characters": "_", "inner": ".-"}`.
+    public struct Body: Codable, Sendable, Hashable {
+        /// Whether letters, marks and digits of any script belong to the body.
+        public var alphanumerics: Bool
+        /// Further characters allowed anywhere in the body.
+        public var characters: String
+        /// Characters allowed inside the body but not as its last character.
+        public var inner: String
+
+        /// Creates a body class.
+        public init(alphanumerics: Bool = true, characters: String = "_", inner: String = "") {
+            self.alphanumerics = alphanumerics
+            self.characters = characters
+            self.inner = inner
+        }
+
+        /// Letters, digits and `_`, with `.` and `-` inside (`@jane.doe`, `#release-notes`).
+        public static let name = Body(characters: "_", inner: ".-")
+        /// Letters, digits, `_` and `-` (`/deploy`, `/remind-me`).
+        public static let word = Body(characters: "_-")
+
+        enum CodingKeys: String, CodingKey { case alphanumerics, characters, inner }
+
+        /// Decodes a body class; every key may be left out (`alphanumerics` true, `characters`
+        /// `"_"`, `inner` empty).
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(alphanumerics: try c.decodeIfPresent(Bool.self, forKey: .alphanumerics) ?? true,
+                      characters: try c.decodeIfPresent(String.self, forKey: .characters) ?? "_",
+                      inner: try c.decodeIfPresent(String.self, forKey: .inner) ?? "")
+        }
+    }
 
     /// Creates a rule.
     public init(open: String, close: String? = nil, metadataOpen: String? = nil, metadataClose: String? = nil,
                 separator: String? = nil, requiredPrefixes: [String]? = nil,
                 minCount: Int = 1, maxCount: Int = 1, targets: [Int: InlineTarget],
                 boundary: Bool = false, literal: Bool = false, balanced: Bool = false,
-                flanking: Flanking = .delimiterRun, intraword: Bool = true) {
+                flanking: Flanking = .delimiterRun, intraword: Bool = true, body: Body? = nil) {
         self.open = open
         self.close = close
         self.metadataOpen = metadataOpen
@@ -73,6 +116,7 @@ public struct CharacterRule: Codable, Sendable, Hashable {
         self.balanced = balanced
         self.flanking = flanking
         self.intraword = intraword
+        self.body = body
     }
 
     /// A repeating rule (`*`, `_`, `~`, a backtick) with one target per repetition count.
@@ -91,20 +135,39 @@ public struct CharacterRule: Codable, Sendable, Hashable {
                       targets: [1: target], boundary: boundary, literal: literal)
     }
 
-    /// Whether the rule is repeating (no closing tag of its own).
-    public var isRepeating: Bool { close == nil || close == open }
+    /// A prefix rule: `trigger` followed by one or more characters of `body` becomes `target`,
+    /// the trigger and body as its text (for a link, the body is the destination; other kinds keep
+    /// it as a `data-metadata` attribute). The trigger counts only at the start of a word (after
+    /// the start, a space or punctuation) unless `intraword` is set. Nothing inside is parsed.
+    ///
+    /// ```swift
+    /// .prefix("@", body: .name, .custom("mention"))      // @jane.doe
+    /// .prefix("/", body: .word, .custom("command"))      // /deploy
+    /// ```
+    public static func prefix(_ trigger: String, body: Body = .name, _ target: InlineTarget,
+                              intraword: Bool = false) -> CharacterRule {
+        CharacterRule(open: trigger, targets: [1: target], literal: true, intraword: intraword, body: body)
+    }
+
+    /// Whether the rule is repeating (no closing tag of its own, and no body).
+    public var isRepeating: Bool { body == nil && (close == nil || close == open) }
+
+    /// Whether the rule is a prefix rule (a trigger and a body).
+    public var isPrefix: Bool { body != nil }
 
     enum CodingKeys: String, CodingKey {
         case open, close, metadataOpen, metadataClose, separator, requiredPrefixes, minCount, maxCount, targets
-        case boundary, literal, balanced, flanking, intraword
+        case boundary, literal, balanced, flanking, intraword, body
     }
 
-    /// Decodes a rule; every key but `open` and `targets` may be left out.
+    /// Decodes a rule; every key but `open` and `targets` may be left out. With `body`, the rule
+    /// is a prefix rule, whose `intraword` defaults to false.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let targets = try c.decode([Int: InlineTarget].self, forKey: .targets)
         let counts = targets.keys.sorted()
         let close = try c.decodeIfPresent(String.self, forKey: .close)
+        let body = try c.decodeIfPresent(Body.self, forKey: .body)
         self.init(open: try c.decode(String.self, forKey: .open), close: close,
                   metadataOpen: try c.decodeIfPresent(String.self, forKey: .metadataOpen),
                   metadataClose: try c.decodeIfPresent(String.self, forKey: .metadataClose),
@@ -117,6 +180,7 @@ public struct CharacterRule: Codable, Sendable, Hashable {
                   literal: try c.decodeIfPresent(Bool.self, forKey: .literal) ?? false,
                   balanced: try c.decodeIfPresent(Bool.self, forKey: .balanced) ?? false,
                   flanking: try c.decodeIfPresent(Flanking.self, forKey: .flanking) ?? .delimiterRun,
-                  intraword: try c.decodeIfPresent(Bool.self, forKey: .intraword) ?? true)
+                  intraword: try c.decodeIfPresent(Bool.self, forKey: .intraword) ?? (body == nil),
+                  body: body)
     }
 }

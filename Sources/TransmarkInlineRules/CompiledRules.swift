@@ -20,7 +20,9 @@ struct CompiledRules: Sendable {
         let balanced: Bool
         let flanking: CharacterRule.Flanking
         let intraword: Bool
-        var isRepeating: Bool { close == nil }
+        /// A prefix rule's body class; `nil` for the other shapes.
+        let body: CompiledBody?
+        var isRepeating: Bool { close == nil && body == nil }
         /// Whether the span is a link or image (its metadata must read as a destination).
         var targetsLink: Bool {
             guard let target = targetByCount[min(1, maxCount)]?.target ?? targetByCount.last??.target else { return false }
@@ -75,7 +77,7 @@ struct CompiledRules: Sendable {
             let open = Array(r.open.utf8)
             guard !open.isEmpty, !r.targets.isEmpty else { continue }
             var close = r.close.map { Array($0.utf8) }
-            if close?.isEmpty == true || close == open { close = nil }
+            if close?.isEmpty == true || close == open || r.body != nil { close = nil }
             var byCount: [(count: Int, target: CompiledTarget)?] = Array(repeating: nil, count: r.maxCount + 1)
             var best: (count: Int, target: CompiledTarget)?
             for count in 0...r.maxCount {
@@ -89,14 +91,14 @@ struct CompiledRules: Sendable {
             for count in r.minCount...r.maxCount where byCount[count] == nil {
                 byCount[count] = r.targets.sorted(by: { $0.key < $1.key }).first.map { (count, CompiledTarget($0.value)) }
             }
-            let mOpen = r.metadataOpen.map { Array($0.utf8) }.flatMap { $0.isEmpty ? nil : $0 }
+            let mOpen = r.body != nil ? nil : r.metadataOpen.map { Array($0.utf8) }.flatMap { $0.isEmpty ? nil : $0 }
             let mClose = r.metadataClose.map { Array($0.utf8) }.flatMap { $0.isEmpty ? nil : $0 }
             rules.append(Rule(open: open, close: close, metadataOpen: mOpen, metadataClose: mOpen == nil ? nil : mClose,
                               separator: r.separator.map { Array($0.utf8) }.flatMap { $0.isEmpty ? nil : $0 },
                               requiredPrefixes: (r.requiredPrefixes ?? []).map { Array($0.utf8) }.filter { !$0.isEmpty },
                               minCount: r.minCount, maxCount: r.maxCount, targetByCount: byCount,
-                              boundary: close != nil && r.boundary, literal: r.literal, balanced: r.balanced,
-                              flanking: r.flanking, intraword: r.intraword))
+                              boundary: close != nil && r.boundary, literal: r.literal || r.body != nil, balanced: r.balanced,
+                              flanking: r.flanking, intraword: r.intraword, body: r.body.map(CompiledBody.init)))
         }
         self.rules = rules
         var byFirst = [[Int32]](repeating: [], count: 256)
@@ -129,5 +131,55 @@ struct CompiledRules: Sendable {
         self.escapable = escapable
         newline = source.newline
         spansCrossLines = source.spansCrossLines
+    }
+}
+
+/// A prefix rule's body class prepared for scanning: ASCII by table, other scalars by their
+/// Unicode properties and a set.
+struct CompiledBody: Sendable {
+    /// Per ASCII byte: 0 not in the body, 1 anywhere, 2 inside only.
+    let ascii: [UInt8]
+    let alphanumerics: Bool
+    /// Non-ASCII scalars allowed anywhere, and inside only.
+    let characters: Set<UInt32>
+    let inner: Set<UInt32>
+
+    init(_ body: CharacterRule.Body) {
+        var ascii = [UInt8](repeating: 0, count: 128)
+        if body.alphanumerics {
+            for b in UInt8(ascii: "0")...UInt8(ascii: "9") { ascii[Int(b)] = 1 }
+            for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { ascii[Int(b)] = 1 }
+            for b in UInt8(ascii: "a")...UInt8(ascii: "z") { ascii[Int(b)] = 1 }
+        }
+        var characters: Set<UInt32> = []
+        var inner: Set<UInt32> = []
+        for scalar in body.inner.unicodeScalars {
+            if scalar.value < 0x80 { ascii[Int(scalar.value)] = 2 } else { inner.insert(scalar.value) }
+        }
+        for scalar in body.characters.unicodeScalars {
+            if scalar.value < 0x80 { ascii[Int(scalar.value)] = 1 } else { characters.insert(scalar.value) }
+        }
+        // White space never belongs to a body: a span ends at the end of its word.
+        for b in [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20] { ascii[b] = 0 }
+        self.ascii = ascii
+        self.alphanumerics = body.alphanumerics
+        self.characters = characters
+        self.inner = inner.subtracting(characters)
+    }
+
+    /// 0 when `scalar` is not in the body, 1 when it may end it, 2 when it may only be inside.
+    func membership(_ scalar: Unicode.Scalar) -> UInt8 {
+        if scalar.value < 0x80 { return ascii[Int(scalar.value)] }
+        if characters.contains(scalar.value) { return 1 }
+        if inner.contains(scalar.value) { return 2 }
+        if alphanumerics {
+            let properties = scalar.properties
+            if properties.isAlphabetic || properties.numericType == .decimal { return 1 }
+            switch properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return 1
+            default: break
+            }
+        }
+        return 0
     }
 }

@@ -1,13 +1,15 @@
 extension InlineRules {
     /// Chat markup as Slack (mrkdwn) and WhatsApp write it: `*bold*`, `_italic_`, `~strike~`,
     /// code between backticks, blocks between three backticks (also inline), `<https://x|label>` and
-    /// `<https://x>` links (any other `<…>` stays text), `>` quotes, `- ` and `1. ` lists; every
+    /// `<https://x>` links (any other `<…>` stays text), `@mentions` and `#channels` (prefix rules:
+    /// custom `mention` and `channel` nodes whose `data-metadata` is the name, as in `@jane.doe`
+    /// and `#release-notes`; `a@b.c` is no mention), `>` quotes, `- ` and `1. ` lists; every
     /// newline is a hard line break and a blank line starts a new paragraph. Spans open and close
     /// at word boundaries only (`2*3*4` stays text) and never cross a line; `:emoji:` codes are
     /// kept as text. No escape character: what matches no rule is text.
     public static let chat = InlineRules(
         name: "chat",
-        summary: "chat markup (Slack mrkdwn, WhatsApp): *bold* _italic_ ~strike~ `code` <url|label>",
+        summary: "chat markup (Slack mrkdwn, WhatsApp): *bold* _italic_ ~strike~ `code` <url|label> @mention #channel",
         aliases: ["slack", "mrkdwn", "whatsapp"],
         fileExtensions: [],
         characterRules: [
@@ -17,6 +19,8 @@ extension InlineRules {
             .repeating("*", [1: .strong], flanking: .wordBoundary, intraword: false),
             .repeating("_", [1: .emphasis], flanking: .wordBoundary, intraword: false),
             .repeating("~", [1: .strikethrough], flanking: .wordBoundary, intraword: false),
+            .prefix("@", body: .name, .custom("mention", style: "color: #1264a3; font-weight: bold")),
+            .prefix("#", body: .name, .custom("channel", style: "color: #1264a3")),
         ],
         lineRules: [
             LineRule(prefix: "```", kind: .codeFence, infoString: false),

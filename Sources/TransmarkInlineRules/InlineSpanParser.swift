@@ -74,6 +74,18 @@ struct InlineSpanParser {
     var literalSearches: [LiteralSearch]
     /// Per rule: the next metadata-closing tag at or after the last position searched from.
     var metadataCloseAt: [Int]
+    /// Per prefix rule: the last body scan (see `prefixSpanEnd`).
+    var prefixScans: [PrefixScan]
+
+    /// A prefix rule's last body scan: from `start` the body characters ran to `stop` (the first
+    /// character outside the class), and `lastEnd` is where the last character that may end a
+    /// body ended (`start` when none). A later trigger whose body starts inside `start...stop`
+    /// runs to the same `stop`, so its answer is known without scanning again.
+    struct PrefixScan {
+        var start = -1
+        var stop = -1
+        var lastEnd = -1
+    }
 
     init(rules: CompiledRules, bytes: UnsafeBufferPointer<UInt8>) {
         self.rules = rules
@@ -82,6 +94,7 @@ struct InlineSpanParser {
         inactiveBefore = Array(repeating: -1, count: rules.rules.count)
         literalSearches = Array(repeating: LiteralSearch(), count: rules.rules.count)
         metadataCloseAt = Array(repeating: -1, count: rules.rules.count)
+        prefixScans = Array(repeating: PrefixScan(), count: rules.rules.count)
     }
 
     // MARK: Entry
@@ -146,6 +159,20 @@ struct InlineSpanParser {
             if !candidates.isEmpty {
                 for r in candidates {
                     let rule = rules.rules[Int(r)]
+                    if rule.body != nil {
+                        // A prefix rule that forms no span leaves the trigger to later rules.
+                        if matches(rule.open, at: i, end: end), let spanEnd = prefixSpanEnd(Int(r), at: i, range: range) {
+                            appendText(textStart, i)
+                            var item = Item(kind: .literal, start: Int32(i), end: Int32(spanEnd), rule: r)
+                            item.a0 = Int32(i + rule.open.count)
+                            item.a1 = Int32(spanEnd)
+                            items.append(item)
+                            textStart = spanEnd
+                            next = spanEnd
+                            break
+                        }
+                        continue
+                    }
                     if rule.isRepeating {
                         if matches(rule.open, at: i, end: end) {
                             next = run(Int(r), at: i, range: range, textStart: &textStart)
@@ -169,6 +196,46 @@ struct InlineSpanParser {
             i = next >= 0 ? next : i + 1
         }
         appendText(textStart, end)
+    }
+
+    /// Where a prefix rule's span that starts with the trigger at `i` ends, or `nil` when none
+    /// forms: the trigger must start a word (unless the rule is `intraword`) and be followed by at
+    /// least one body character that may end a body. Linear: each byte is scanned once per rule
+    /// (see `PrefixScan`).
+    mutating func prefixSpanEnd(_ r: Int, at i: Int, range: Range<Int>) -> Int? {
+        let rule = rules.rules[r]
+        guard let body = rule.body else { return nil }
+        if !rule.intraword && CharacterClass.before(i, in: bytes, from: range.lowerBound) == .other { return nil }
+        let start = i + rule.open.count
+        let scan = prefixScans[r]
+        if start >= scan.start && start <= scan.stop && scan.start >= 0 {
+            return scan.lastEnd > start ? scan.lastEnd : nil
+        }
+        let end = range.upperBound
+        var p = start
+        var lastEnd = start
+        while p < end {
+            let b = bytes[p]
+            var scalar = Unicode.Scalar(b)
+            var length = 1
+            if b >= 0x80 {
+                var e = p + 1
+                while e < end && e < p + 4 && bytes[e] & 0xC0 == 0x80 { e += 1 }
+                var iterator = bytes[p..<e].makeIterator()
+                var decoder = UTF8()
+                guard case .scalarValue(let decoded) = decoder.decode(&iterator) else { break }
+                scalar = decoded
+                length = e - p
+                // A decoded scalar shorter than the bytes taken (invalid continuation) ends the body.
+                guard decoded.utf8.count == length else { break }
+            }
+            let membership = body.membership(scalar)
+            if membership == 0 { break }
+            p += length
+            if membership == 1 { lastEnd = p }
+        }
+        prefixScans[r] = PrefixScan(start: start, stop: p, lastEnd: lastEnd)
+        return lastEnd > start ? lastEnd : nil
     }
 
     func escapeLength(at i: Int, end: Int) -> Int? {
@@ -531,6 +598,10 @@ struct InlineSpanParser {
             text(item.start, item.end, into: &builder)
             return
         }
+        if rule.body != nil {
+            emitPrefixSpan(item, target: target, into: &builder)
+            return
+        }
         // Repeating literal rules (code) hold their content in a0..<a1; enclosed ones hold
         // the metadata in a0..<a1 and the label in b0..<b1.
         let content0 = rule.isRepeating ? item.a0 : item.b0
@@ -552,6 +623,25 @@ struct InlineSpanParser {
             literalText(content0, content1, into: &builder)
             builder.close()
         }
+    }
+
+    /// A prefix rule's span: the trigger and body as the node's text; the body (`a0..<a1`) is a
+    /// link's destination, an image's source, or a `data-metadata` attribute of other kinds.
+    func emitPrefixSpan(_ item: Item, target: CompiledTarget, into builder: inout DocumentBuilder) {
+        let body = string(item.a0, item.a1)
+        switch target.shape {
+        case .code:
+            builder.leaf(.code, text: string(item.start, item.end), style: target.style)
+            return
+        case .link:
+            builder.open(.link(destination: body, title: ""), style: target.style)
+        case .image:
+            builder.open(.image(source: body, title: "", size: nil), style: target.style)
+        case .fixed(let kind):
+            builder.open(kind, attributes: [Attribute("data-metadata", body)], style: target.style)
+        }
+        text(item.start, item.end, into: &builder)
+        builder.close()
     }
 
     /// Literal text with newlines as spaces (a literal span stays on one line).

@@ -46,3 +46,15 @@ public struct InlineTraits: OptionSet, Sendable, Hashable {
         self = traits
     }
 }
+
+extension InlineTraits: CustomStringConvertible {
+    /// The traits set, by name, in the order JSON lists them, with bits that name no trait shown
+    /// together in hexadecimal: `[.strong, .tableHeader]`, `[.code, 0x8000]`, `[]`.
+    public var description: String {
+        var parts = Self.named.filter { contains($0.0) }.map { "." + $0.1 }
+        let known = Self.named.reduce(UInt16(0)) { $0 | $1.0.rawValue }
+        let unknown = rawValue & ~known
+        if unknown != 0 { parts.append("0x" + String(unknown, radix: 16, uppercase: true)) }
+        return "[" + parts.joined(separator: ", ") + "]"
+    }
+}

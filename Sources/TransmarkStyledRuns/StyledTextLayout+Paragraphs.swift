@@ -1,10 +1,12 @@
 @_spi(TransmarkStorage) import TransmarkCore
 
 extension StyledTextLayout {
-    /// Starts a paragraph for inline content that arrives outside one.
+    /// Starts a paragraph for inline content that arrives outside one (in a `<div>`, a table
+    /// cell, a list item without a paragraph), in the style of the innermost block container: the
+    /// inline that opens it (a link, emphasis) gives its style to its own text only.
     mutating func ensureParagraph() {
         if paragraphOpen { return }
-        beginParagraph(containerRole(skippingTop: false), style: frames.last?.style ?? 0)
+        beginParagraph(containerRole(skippingTop: false), style: frames.last?.block ?? 0)
     }
 
     /// The role of a paragraph inside the innermost block container (list item, footnote,

@@ -37,10 +37,14 @@ struct StyledTextLayout {
     /// Caller-computed styles for custom nodes (tagged strings); see `CustomNodeStyling`.
     var customStyling: CustomNodeStyling?
 
-    /// One open container: its node and its resolved style.
+    /// One open container: its node, its resolved style, and the resolved style of the innermost
+    /// block container at or above it (itself when it is a block), which a paragraph begun for
+    /// inline content outside one takes: its attributes and its closing `\n` follow the block,
+    /// never a link or emphasis that happens to open the paragraph.
     struct Frame {
         var node: Int32
         var style: Int32
+        var block: Int32
     }
     var frames: [Frame] = []
 
@@ -225,7 +229,8 @@ struct StyledTextLayout {
             if scoped { closeScope() }
             return false
         }
-        frames.append(Frame(node: index, style: style))
+        let block = document.storage.records.tag(index).isBlock ? style : (frames.last?.block ?? 0)
+        frames.append(Frame(node: index, style: style, block: block))
         switch kind {
         case .paragraph:
             beginParagraph(role(inside: parent), style: style)

@@ -5,7 +5,8 @@ extension ANSIBackend {
     public struct Options: TextLayoutOptions {
         /// When the `ansi` format writes colors.
         public enum ColorMode: String, Hashable, Sendable, CaseIterable {
-            /// When standard output is a terminal and `NO_COLOR` is unset (and `TERM` is not `dumb`).
+            /// When standard output is a terminal and `NO_COLOR` is unset (and `TERM` is not `dumb`),
+            /// or when `CLICOLOR_FORCE` or `FORCE_COLOR` forces colors (a pipe into `less -R`).
             case auto
             /// Always.
             case always
@@ -31,6 +32,10 @@ extension ANSIBackend {
         /// Raw HTML nodes: `drop` (default) leaves them out, `text` shows the markup as written
         /// (dimmed by the default theme). `keep` has no markup to pass into here and reads as `text`.
         public var rawHTML: RawHTMLPolicy = .drop
+        /// Tables that lay out a page rather than hold data (`Document.layoutTableIndices()`):
+        /// `content` (default) writes their cells' blocks one after another with no grid, `table`
+        /// draws them like any table.
+        public var layoutTables: LayoutTablePolicy = .content
         /// Marker characters: `unicode` (default: the theme's markers) or `ascii` (`TextMarkers.ascii`
         /// whatever the theme says).
         public var markers: TextBackend.Options.MarkerStyle = .unicode
@@ -43,7 +48,7 @@ extension ANSIBackend {
         /// The options settable by key, with their accepted values and help.
         public static var optionSpecs: [OptionSpec<Options>] {
             [
-                .choice("color", \.color, summary: "write colors: auto (terminal and no NO_COLOR), always, never"),
+                .choice("color", \.color, summary: "write colors: auto (terminal and no NO_COLOR, or CLICOLOR_FORCE/FORCE_COLOR set), always, never"),
                 .choice("colors", \.colors, summary: "color depth; auto reads COLORTERM and TERM"),
                 .bool("hyperlinks", \.hyperlinks, summary: "links as OSC 8 hyperlinks instead of text (url)"),
             ] + layoutOptionSpecs(links: "non-hyperlink targets inline as text (url) or as numbered references",
@@ -55,7 +60,11 @@ extension ANSIBackend {
             switch color {
             case .never: return .none
             case .auto:
-                if !environment.isTerminal || environment.noColor || environment.term == "dumb" { return .none }
+                if environment.forceColor {
+                    if colors == .auto, let forced = environment.forcedDepth { return forced }
+                } else if !environment.isTerminal || environment.noColor || environment.term == "dumb" {
+                    return .none
+                }
             case .always: break
             }
             if colors != .auto { return colors }
@@ -67,8 +76,10 @@ extension ANSIBackend {
 
         func layoutSettings(in environment: TerminalEnvironment) -> LayoutSettings {
             let depth = resolvedColorDepth(in: environment)
-            return LayoutSettings(width: width, tables: tables, links: links, rawHTML: rawHTML, markers: markers == .ascii ? .ascii : theme.markers,
-                                  styled: true, theme: theme, hyperlinks: hyperlinks && depth != .none, colorDepth: depth)
+            var settings = LayoutSettings(width: width, tables: tables, links: links, rawHTML: rawHTML, markers: markers == .ascii ? .ascii : theme.markers,
+                                          styled: true, theme: theme, hyperlinks: hyperlinks && depth != .none, colorDepth: depth)
+            settings.layoutTables = layoutTables
+            return settings
         }
     }
 }

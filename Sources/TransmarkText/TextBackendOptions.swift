@@ -16,6 +16,10 @@ extension TextBackend {
         /// Raw HTML nodes: `drop` (default) leaves them out, `text` shows the markup as written.
         /// `keep` has no markup to pass into here and reads as `text`.
         public var rawHTML: RawHTMLPolicy = .drop
+        /// Tables that lay out a page rather than hold data (`Document.layoutTableIndices()`):
+        /// `content` (default) writes their cells' blocks one after another with no grid, `table`
+        /// draws them like any table.
+        public var layoutTables: LayoutTablePolicy = .content
 
         /// The defaults.
         public init() {}
@@ -28,8 +32,10 @@ extension TextBackend {
         }
 
         var layoutSettings: LayoutSettings {
-            LayoutSettings(width: width, tables: tables, links: links, rawHTML: rawHTML, markers: markers.markers,
-                           styled: false, theme: .default, hyperlinks: false, colorDepth: .none)
+            var settings = LayoutSettings(width: width, tables: tables, links: links, rawHTML: rawHTML, markers: markers.markers,
+                                          styled: false, theme: .default, hyperlinks: false, colorDepth: .none)
+            settings.layoutTables = layoutTables
+            return settings
         }
     }
 }

@@ -45,6 +45,7 @@ protocol TextLayoutOptions: FormatOptions {
     var links: TextBackend.Options.LinkStyle { get set }
     var markers: TextBackend.Options.MarkerStyle { get set }
     var rawHTML: RawHTMLPolicy { get set }
+    var layoutTables: LayoutTablePolicy { get set }
 }
 
 extension TextLayoutOptions {
@@ -55,6 +56,8 @@ extension TextLayoutOptions {
             .choice("tables", \.tables, summary: "draw tables with box-drawing characters or ASCII"),
             .choice("links", \.links, summary: links),
             .choice("markers", \.markers, summary: markers),
+            .choice("layoutTables", \.layoutTables,
+                    summary: "tables used for page layout (role=presentation, or no header and one cell, nested tables or divisions in cells): content (their cells' blocks, no grid) or table (drawn like any table)"),
             .choice("rawHTML", \.rawHTML, allowed: [.drop, .text],
                     summary: "raw HTML nodes: drop them or show the markup as text"),
             .renamed("html", to: "rawHTML", values: ["verbatim": "text"]),
@@ -85,6 +88,8 @@ struct LayoutSettings {
     /// pads the lines of the tables inside it, so without a bound nested tables cost the cube of
     /// their depth; with it the work stays linear in the input. No text is dropped.
     var maxTableNesting: Int = LayoutSettings.defaultMaxTableNesting
+    /// Whether layout tables are written as their content (`layoutTables`).
+    var layoutTables: LayoutTablePolicy = .content
 
     /// The default `maxTableNesting`.
     static let defaultMaxTableNesting = 8

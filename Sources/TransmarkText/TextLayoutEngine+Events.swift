@@ -74,6 +74,10 @@ extension TextLayoutEngine {
             enterFlattenedTablePart(index, tag)
             return true
         }
+        if isLayoutTablePart(index, tag) {
+            enterFlattenedTablePart(index, tag, counted: false)
+            return true
+        }
         let theme = settings.theme
         switch tag {
         case .codeBlock:
@@ -160,13 +164,28 @@ extension TextLayoutEngine {
     }
 
     /// A table nested too deep, or a row or cell of one: a plain block, in the enclosing sink
-    /// (see `LayoutSettings.maxTableNesting`).
-    mutating func enterFlattenedTablePart(_ index: Int32, _ tag: NodeKind.Tag) {
-        if tag == .table { flattenedTables += 1 }
+    /// (see `LayoutSettings.maxTableNesting`). A layout table's parts are written so too, but not
+    /// `counted`: the tables inside a layout table are judged on their own.
+    mutating func enterFlattenedTablePart(_ index: Int32, _ tag: NodeKind.Tag, counted: Bool = true) {
+        if tag == .table && counted { flattenedTables += 1 }
         pushFrame(tag, tight: true)
         var header = false
         if case .tableCell(let a) = document.kind(at: index) { header = a.isHeader }
         pushStyle(index, header ? settings.theme.tableHeader : nil)
+    }
+
+    /// Whether a table, row or cell belongs to a layout table (`layoutTables`): rows are the
+    /// table's children, cells the rows'.
+    func isLayoutTablePart(_ index: Int32, _ tag: NodeKind.Tag) -> Bool {
+        if layoutTables.isEmpty { return false }
+        switch tag {
+        case .table: return layoutTables.contains(index)
+        case .tableRow: return layoutTables.contains(records.parent(index))
+        case .tableCell:
+            let row = records.parent(index)
+            return row >= 0 && layoutTables.contains(records.parent(row))
+        default: return false
+        }
     }
 
     mutating func exitBlock(_ index: Int32, _ tag: NodeKind.Tag) {
@@ -193,9 +212,11 @@ extension TextLayoutEngine {
             break
         case .table where flattenedTables > 0:
             flattenedTables -= 1
+        case .table where layoutTables.contains(index):
+            break
         case .table:
             if let table = tables.popLast() { layOutTable(table) }
-        case .tableCell where flattenedTables > 0:
+        case .tableCell where flattenedTables > 0 || isLayoutTablePart(index, tag):
             break
         case .tableCell:
             if sinks.count > 1, let capture = captures.popLast() {

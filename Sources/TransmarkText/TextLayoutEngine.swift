@@ -47,6 +47,10 @@ struct TextLayoutEngine {
     /// Open tables nested deeper than `settings.maxTableNesting`, flattened (see there): while
     /// this is positive, tables, rows and cells are plain blocks.
     var flattenedTables = 0
+    /// Tables that lay out a page rather than hold data (`Document.layoutTableIndices`), by node
+    /// index: written as their cells' content, one block after another, with no grid (as the
+    /// Markdown writer writes them); a table nested in one is judged on its own.
+    let layoutTables: Set<Int32>
     /// What drawing tables may add to the cells' own text, in bytes, for the whole document
     /// (see `TableLayout.layOutTable`): tables nested in narrow cells multiply lines at every
     /// level, so past this budget a table's cells are written one after another instead.
@@ -79,6 +83,7 @@ struct TextLayoutEngine {
         self.writer = ANSIStyleWriter(depth: settings.colorDepth, hyperlinks: settings.hyperlinks)
         self.sinks[0].budget = settings.width > 0 ? settings.width : Int.max
         self.tableDrawingBudget = Self.tableDrawingAllowance + Self.tableDrawingFactor * source.count
+        self.layoutTables = settings.layoutTables == .content ? document.layoutTableIndices() : []
     }
 
     /// The drawing budget's fixed part (see `tableDrawingBudget`).

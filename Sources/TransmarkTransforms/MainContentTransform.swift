@@ -10,7 +10,8 @@
 /// start from a score for their kind (`article` and `main` divisions above plain ones, lists and
 /// headings below) and a class weight (class and id words such as `article`, `content`, `post`
 /// add; `comment`, `sidebar`, `share`, `promo`, `footer` take away). Elements whose class, id or
-/// role marks boilerplate, and `nav`, `aside` and `footer` divisions, are left out before scoring.
+/// role marks boilerplate, and `nav`, `aside` and `footer` divisions, are left out before scoring,
+/// and so are spacer images (no alt text, one pixel wide or high, or `s.gif`, `spacer.gif`, …).
 /// Each container's score is scaled by one minus its link density and, a little, by how late it
 /// comes. The best container wins (or an ancestor of it that scores nearly as well); its
 /// siblings that score well, or are paragraphs of prose, join it. Inside, boilerplate,
@@ -117,6 +118,29 @@ struct ContentScorer {
         return tag
     }
 
+    /// File names of the transparent images old pages lay out with.
+    static let spacerNames: Set<String> = ["s.gif", "spacer.gif", "blank.gif", "pixel.gif", "clear.gif",
+                                           "transparent.gif", "trans.gif", "1x1.gif", "dot.gif", "spacer.png",
+                                           "blank.png", "pixel.png", "transparent.png", "1x1.png"]
+
+    /// Whether an image is a spacer: no alternative text, and a declared width or height of at
+    /// most one pixel (`<img src="s.gif" height="1" width="14">`) or a spacer's file name
+    /// (`s.gif`, `spacer.gif`, `1x1.png`, …).
+    func isSpacerImage(_ index: Int32) -> Bool {
+        guard case .image(let source, _, let size) = document.kind(at: index) else { return false }
+        var child = records.firstChild(index)
+        while child >= 0 {
+            if document[NodeID(index: child)].plainText.contains(where: { !$0.isWhitespace }) { return false }
+            child = records.nextSibling(child)
+        }
+        if let width = size?.width, width <= 1 { return true }
+        if let height = size?.height, height <= 1 { return true }
+        var name = Substring(source)
+        if let end = name.firstIndex(where: { $0 == "?" || $0 == "#" }) { name = name[..<end] }
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        return Self.spacerNames.contains(name.lowercased())
+    }
+
     // MARK: Scoring
 
     mutating func computeScores() {
@@ -140,7 +164,13 @@ struct ContentScorer {
                     default:
                         break
                     }
-                    if tag == .image || tag == .table || tag == .codeBlock { media[i] = 1 }
+                    if tag == .image && isSpacerImage(index) {
+                        // Layout filler, not content: never kept, never counted as media.
+                        out = true
+                        hard = true
+                    } else if tag == .image || tag == .table || tag == .codeBlock {
+                        media[i] = 1
+                    }
                     var protected = false
                     if tag == .division, let name = divisionTag(i) {
                         switch name {

@@ -9,6 +9,8 @@ import TransmarkMarkdown
     func markdown(_ html: String, _ configure: (inout MarkdownBackend.Options) -> Void = { _ in }) throws -> String {
         var options = MarkdownBackend.Options()
         options.complexTable = .grid
+        // Several tests use single-cell and nested tables, which are layout tables by default.
+        options.layoutTables = .table
         configure(&options)
         let document = try HTMLFrontend().parse(Array(html.utf8))
         return String(decoding: try MarkdownBackend().render(document, options: options), as: UTF8.self)

@@ -143,7 +143,10 @@ import TransmarkMarkdown
     }
 
     static func treeRoundTripProblems(_ html: [UInt8], name: String, profile: MarkdownBackend.Options.Profile) throws -> [String] {
-        let options = MarkdownBackend.Options(profile: profile)
+        var options = MarkdownBackend.Options(profile: profile)
+        // Layout tables are written as their content by design (their grid is not kept): the
+        // round trip of tables is checked with every table written as a table.
+        options.layoutTables = .table
         let first = try HTMLFrontend().parse(html)
         let markdown = try MarkdownBackend().render(first, options: options)
         var reader = MarkdownFrontend.Options()
@@ -385,7 +388,9 @@ import TransmarkMarkdown
         var htmlOptions = HTMLBackend.Options()
         htmlOptions.unsafe = true
         let direct = String(decoding: try HTMLBackend().render(tree, options: htmlOptions), as: UTF8.self)
-        let markdown = try MarkdownBackend().render(tree, options: MarkdownBackend.Options())
+        var markdownOptions = MarkdownBackend.Options()
+        markdownOptions.layoutTables = .table   // layout tables lose their grid by design
+        let markdown = try MarkdownBackend().render(tree, options: markdownOptions)
         var reader = MarkdownFrontend.Options()
         reader.extensions = Set(MarkdownExtension.allCases)
         let viaMarkdown = String(decoding: try HTMLBackend().render(MarkdownFrontend().parse(markdown, options: reader), options: htmlOptions), as: UTF8.self)

@@ -54,3 +54,44 @@ import TransmarkStyledRuns
         #expect(code.font.size * 2 == big.font.size)
     }
 }
+
+/// The `\n` that ends a paragraph begun for inline content outside a `<p>` (a `<div>`, a table
+/// cell, a list item) carries the block's style, not the style of the inline that opens it.
+@Suite struct ParagraphSeparatorStyleTests {
+    /// The attributes of the run that covers each `\n` of the text.
+    static func separatorStyles(_ styled: StyledText) -> [RunAttributes] {
+        let utf16 = Array(styled.text.utf16)
+        return styled.runs.flatMap { run in
+            (run.range.location..<run.range.end).filter { utf16[$0] == 0x0A }.map { _ in styled.runStyles[run.style] }
+        }
+    }
+
+    @Test func aDivStartingWithALinkEndsWithAPlainNewline() throws {
+        let styled = StyledText(document: try HTMLFrontend().parse(#"<div><a href="/">Home</a> x</div><div>next</div>"#))
+        #expect(styled.text == "Home x\nnext")
+        let separators = Self.separatorStyles(styled)
+        #expect(separators.count == 1)
+        #expect(separators.allSatisfy { $0.link == nil && $0.traits.isEmpty })
+        #expect(HTMLInputTests.run(styled, covering: "Home")?.link != nil)
+    }
+
+    @Test func emphasisAndCodeOpeningADivGiveTheNewlineNoTraits() throws {
+        let styled = StyledText(document: try HTMLFrontend().parse("<div><b><i>bold</i></b> x</div><div><code>c</code></div><div>end</div>"))
+        #expect(styled.text == "bold x\nc\nend")
+        let separators = Self.separatorStyles(styled)
+        #expect(separators.count == 2)
+        for attributes in separators {
+            #expect(attributes.link == nil)
+            #expect(attributes.font.weight != 700)
+            #expect(attributes.traits.isEmpty)
+        }
+    }
+
+    @Test func aParagraphStillEndsInItsOwnStyle() throws {
+        let styled = StyledText(document: try HTMLFrontend().parse(#"<div style="color:red"><a href="/">a</a></div><p>b</p>"#))
+        let separators = Self.separatorStyles(styled)
+        #expect(separators.count == 1)
+        #expect(separators.first?.foregroundColor == HTMLInputTests.red)
+        #expect(separators.first?.link == nil)
+    }
+}

@@ -40,6 +40,17 @@ import TransmarkCLI
         #expect(reversed.out == "<ol start=\"8\" reversed=\"\">\n<li>b</li>\n</ol>\n")
     }
 
+    /// Standard input with no `--from` is sniffed as `convert` sniffs it: a page reads as HTML.
+    @Test func standardInputIsSniffed() {
+        let html = run(["select", "a"], stdin: "<!DOCTYPE html>\n<html><body><p>see <a href=\"/u\">x</a></p></body></html>\n")
+        #expect(html.code == 0)
+        #expect(html.out == "<a href=\"/u\">x</a>\n")
+        let piped = run(["select", "li", "-t", "text"], stdin: "<ul><li>a</li><li>b</li></ul>")
+        #expect(piped.out == "a\nb\n")
+        let markdown = run(["select", "li", "-t", "text"], stdin: "- a\n- b\n")
+        #expect(markdown.out == "a\nb\n")
+    }
+
     @Test func noMatchWritesNothing() {
         let r = run(["select", "video", "-f", "html", "-t", "text"], stdin: Self.page)
         #expect(r.code == 0)

@@ -18,6 +18,10 @@ import TransmarkCore
         }
     }
 
+    /// Nested single-cell tables are layout tables (written as their content by default): these
+    /// tests draw them, to test the drawing.
+    static let drawn = ["layoutTables=table"]
+
     static func count(_ piece: String, in text: String) -> Int {
         text.components(separatedBy: piece).count - 1
     }
@@ -25,14 +29,14 @@ import TransmarkCore
     @Test func tablesUpToTheLimitAreDrawn() throws {
         let limit = LayoutSettings.defaultMaxTableNesting
         #expect(limit == 8)
-        let text = try plain(Self.nested(limit))
+        let text = try plain(Self.nested(limit), Self.drawn)
         #expect(Self.count("┌", in: text) == limit)
         for i in 0..<limit { #expect(text.contains("level \(i) ")) }
     }
 
     @Test func deeperTablesAreFlattenedKeepingTheirText() throws {
         let limit = LayoutSettings.defaultMaxTableNesting
-        let text = try plain(Self.nested(limit + 5))
+        let text = try plain(Self.nested(limit + 5), Self.drawn)
         #expect(Self.count("┌", in: text) == limit)
         for i in 0..<(limit + 5) { #expect(text.contains("level \(i) ")) }
         // The flattened levels are lines of their own inside the innermost drawn cell.
@@ -44,7 +48,7 @@ import TransmarkCore
 
     @Test func nestedTablesWithoutAWidthAreDrawn() throws {
         // `width=0`: no room to fit a nested table to (this overflowed and trapped).
-        for render in [{ try plain($0, ["width=0"]) }, { try ansi($0, ["width=0"]) }] as [(Document) throws -> String] {
+        for render in [{ try plain($0, ["width=0"] + Self.drawn) }, { try ansi($0, ["width=0"] + Self.drawn) }] as [(Document) throws -> String] {
             let text = try render(Self.nested(3))
             #expect(Self.count("┌", in: text) == 3)
             for i in 0..<3 { #expect(text.contains("level \(i)")) }
@@ -78,7 +82,7 @@ import TransmarkCore
     }
 
     @Test func flattenedTablesInANSIKeepTheirText() throws {
-        let text = stripEscapes(try ansi(Self.nested(20)))
+        let text = stripEscapes(try ansi(Self.nested(20), Self.drawn))
         for i in 0..<20 { #expect(text.contains("level \(i)")) }
         #expect(Self.count("┌", in: text) == LayoutSettings.defaultMaxTableNesting)
     }
@@ -97,7 +101,7 @@ import TransmarkCore
             b.paragraph(words)
             for _ in 0..<6 { b.close() }
         }
-        let text = try plain(document, ["width=60"])
+        let text = try plain(document, ["width=60"] + Self.drawn)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
         for line in lines {
             #expect(line.unicodeScalars.count <= 60, "\(line)")

@@ -88,6 +88,11 @@ struct MarkdownWriter {
     var spannedItems: [Int32] = []
     var headingLineStart = 0
     var inTableCell = false
+    /// The tables written as their content (`Options.layoutTables`), by node index.
+    let layoutTables: Set<Int32>
+    /// The most open block containers (quotes, list items, footnotes) a layout table is written
+    /// as its content in; deeper, it is a table (see `enterBlock`), so output stays linear.
+    static let maxLayoutTableContainers = 32
     /// Whether a cell of a grid table is being written (a complex table inside is HTML).
     var inGridCell = false
     /// Padding grid tables may still add beyond four times their cells' size, in the whole
@@ -143,6 +148,7 @@ struct MarkdownWriter {
         self.document = document
         self.records = document.storage.records
         self.options = options
+        layoutTables = options.layoutTables == .content ? document.layoutTableIndices() : []
         w = MarkdownLineWriter(capacity: document.storage.text.count + document.storage.text.count / 8 + 64)
         w.blankLinesKeepPrefix = options.escaping == .turndown
         specialTextBytes = options.escaping == .pandoc ? Self.pandocSpecialTextBytes : Self.specialTextBytes
@@ -231,6 +237,13 @@ struct MarkdownWriter {
             startBlock(i)
             if inTableCell {
                 // A table inside a cell of a pipe table: its cells' content, on the cell's line.
+                break
+            }
+            if layoutTables.contains(i) && blockContainers.count <= Self.maxLayoutTableContainers {
+                // A table that lays out a page: its cells' blocks, in order. Deep inside quotes
+                // and lists it is written as a table instead, whose cells hold their content on
+                // one line: unwrapped, layout tables nested in quotes and lists would nest those
+                // without end, and every line repeats the prefixes of all of them.
                 break
             }
             if let grid = tableGrid(i) {

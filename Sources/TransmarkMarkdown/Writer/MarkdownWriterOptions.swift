@@ -109,6 +109,11 @@ extension MarkdownBackend {
         /// content in cells): `auto` (the default) writes a pipe table unless cells hold blocks;
         /// `grid` (`pandoc`) writes pandoc's grid table for those.
         public var complexTable = ComplexTable.auto
+        /// Tables that lay out a page rather than hold data (`Document.layoutTableIndices`:
+        /// `role="presentation"`, or no header and a single cell, nested tables or divisions
+        /// and headings in cells, as on Hacker News): `content` (the default) writes their cells' content as
+        /// blocks, in order; `table` writes them as any other table (`complexTable` decides).
+        public var layoutTables = LayoutTablePolicy.content
         /// How a pipe table is given the header row a table without one lacks: an empty header
         /// row (the default), or the first row promoted to the header.
         public var tableHeader = TableHeader.empty
@@ -285,6 +290,8 @@ extension MarkdownBackend {
                       summary: "a figure of one image and a caption as pandoc's implicit figure: ![caption](src){alt=\"…\"} alone in its paragraph"),
                 .choice("complexTable", \.complexTable,
                         summary: "tables a pipe table cannot hold as they are: auto (pipe unless cells hold blocks, then html), grid (pipe unless cells hold blocks, then pandoc's grid table), pipe, html or text"),
+                .choice("layoutTables", \.layoutTables,
+                        summary: "tables used for page layout (role=presentation, or no header and one cell, nested tables or divisions in cells): content (their cells' blocks, in order) or table (like any table)"),
                 .choice("tableHeader", \.tableHeader, summary: "header of a pipe table for a table without one: empty row or promote the first row"),
                 .choice("tableColumnStyle", \.tableColumnStyle,
                         summary: "pipe table columns: aligned (cells padded to the column's width) or compact (no padding, as turndown-plugin-gfm writes)"),

@@ -1,0 +1,1 @@
+../../Plugins/TransmarkCommand/PluginArguments.swift
