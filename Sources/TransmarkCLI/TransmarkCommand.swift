@@ -38,7 +38,12 @@ public enum CommandLineTool {
         // No arguments on a terminal: nobody is typing a document, so say how to use the tool
         // rather than wait silently. (Piped input with no arguments is converted as before.)
         if arguments.isEmpty && environment.standardInputIsTerminal() {
-            environment.writeStandardOutput(Array((TransmarkCommand.helpMessage() + "\n").utf8))
+            do {
+                try environment.writeStandardOutput(Array((TransmarkCommand.helpMessage() + "\n").utf8))
+            } catch {
+                environment.writeStandardError("transmark: error: \(error)\n")
+                return 1
+            }
             return 0
         }
         do {
