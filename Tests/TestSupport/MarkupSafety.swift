@@ -4,7 +4,7 @@ import TransmarkHTML
 /// What a browser would run in an HTML output: the invariants every safe writer path keeps (the
 /// XSS vector suites and the hostile-input tests share them).
 public enum MarkupSafety {
-    /// The 241 hostile HTML strings of `../shared/suites/xss_vectors.json` (DOMPurify's and
+    /// The 241 hostile HTML strings of `Tests/Data/suites/xss_vectors.json` (DOMPurify's and
     /// bleach's fixtures); empty when the file is missing.
     public static let xssVectors: [String] = {
         guard let list = try? TestPaths.json(TestPaths.suite("xss_vectors.json")) as? [String] else { return [] }
