@@ -51,7 +51,7 @@ public enum Transmark {
     }
 
     /// Converts text with typed values: a frontend and a backend carrying their typed options,
-    /// and transforms, resolved once for this call (see ``Conversion``). The built-in formats have
+    /// and transforms, resolved once for this call (see `Conversion`). The built-in formats have
     /// leading-dot names:
     ///
     /// ```swift

@@ -20,7 +20,7 @@ public struct HTMLBackend: Backend {
     public init(options: Options = Options()) { defaultOptions = options }
 
     /// The options every conversion through this HTML writer starts from; options set by key
-    /// (`-O`, ``ConversionOptions``) apply over them.
+    /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
     /// The `html` format (also `htm`, `xhtml`).

@@ -25,7 +25,7 @@ public struct InlineRulesFrontend: Frontend {
     /// A frontend reading `rules`.
     ///
     /// `options` become the starting point of every conversion it takes part in (see
-    /// ``Frontend/defaultOptions``).
+    /// `Frontend/defaultOptions`).
     public init(rules: InlineRules, options: Options = Options()) {
         self.rules = rules
         compiled = CompiledRules(rules)
@@ -33,7 +33,7 @@ public struct InlineRulesFrontend: Frontend {
     }
 
     /// The options every conversion through this reader starts from; options set by key
-    /// (`-O`, ``ConversionOptions``) apply over them.
+    /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
     /// The format: its name, aliases, file extensions and media type.

@@ -30,7 +30,7 @@ public struct JSONTreeBackend: StreamingBackend {
     }
 
     /// The options every conversion through this json-tree writer starts from; options set by key
-    /// (`-O`, ``ConversionOptions``) apply over them.
+    /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
     /// Creates the backend.

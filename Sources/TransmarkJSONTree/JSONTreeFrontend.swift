@@ -35,7 +35,7 @@ public struct JSONTreeFrontend: Frontend {
     }
 
     /// The options every conversion through this json-tree reader starts from; options set by key
-    /// (`-O`, ``ConversionOptions``) apply over them.
+    /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
     /// Creates the frontend.

@@ -66,7 +66,7 @@ public struct MarkdownFrontend: Frontend {
     }
 
     /// The options every conversion through this Markdown reader starts from; options set by key
-    /// (`-O`, ``ConversionOptions``) apply over them.
+    /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
     /// Creates the Markdown frontend.

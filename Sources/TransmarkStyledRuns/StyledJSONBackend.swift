@@ -19,7 +19,7 @@ public struct StyledJSONBackend: StreamingBackend {
     public init(options: Options = Options()) { defaultOptions = options }
 
     /// The options every conversion through this styled-json writer starts from; options set by key
-    /// (`-O`, ``ConversionOptions``) apply over them.
+    /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
     /// The format: its name, aliases, file extensions and media type.

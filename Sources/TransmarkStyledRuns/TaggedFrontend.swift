@@ -43,7 +43,7 @@ public struct TaggedFrontend: Frontend {
     }
 
     /// The options every conversion through this tagged-string reader starts from; options set by key
-    /// (`-O`, ``ConversionOptions``) apply over them.
+    /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
     /// Creates the frontend.

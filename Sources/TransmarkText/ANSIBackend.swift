@@ -15,7 +15,7 @@ public struct ANSIBackend: StreamingBackend {
     public var environment: TerminalEnvironment?
 
     /// The options every conversion through this ANSI writer starts from; options set by key
-    /// (`-O`, ``ConversionOptions``) apply over them.
+    /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
     /// Creates the backend; `environment` fixes what `auto` options see (for tests and servers).

@@ -46,7 +46,7 @@ public struct MainContentTransform: Transform {
     }
 
     /// The options every conversion through this transform starts from; options set by key
-    /// (`-O`, ``ConversionOptions``) apply over them.
+    /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
     /// Creates the transform.

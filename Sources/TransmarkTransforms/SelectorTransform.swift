@@ -43,11 +43,11 @@ public struct SelectorTransform: Transform {
     public let action: Action
 
     /// The options every conversion through this transform starts from; options set by key
-    /// (`-O`, ``ConversionOptions``, the step's own) apply over them.
+    /// (`-O`, `ConversionOptions`, the step's own) apply over them.
     public let defaultOptions: Options
 
     /// The transform for `action`; `options` become the starting point of every conversion it
-    /// takes part in (see ``Transform/defaultOptions``).
+    /// takes part in (see `Transform/defaultOptions`).
     public init(_ action: Action, options: Options = Options()) {
         self.action = action
         defaultOptions = options

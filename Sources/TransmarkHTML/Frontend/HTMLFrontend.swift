@@ -56,7 +56,7 @@ public struct HTMLFrontend: Frontend {
     }
 
     /// The options every conversion through this HTML reader starts from; options set by key
-    /// (`-O`, ``ConversionOptions``) apply over them.
+    /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
     /// Creates the HTML frontend.

@@ -16,7 +16,7 @@ public struct MarkdownBackend: Backend {
     public init(options: Options = Options()) { defaultOptions = options }
 
     /// The options every conversion through this Markdown writer starts from; options set by key
-    /// (`-O`, ``ConversionOptions``) apply over them.
+    /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
     /// The format: its name, aliases, file extensions and media type.
