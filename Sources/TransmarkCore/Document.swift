@@ -28,9 +28,12 @@ package final class DocumentStorage: Sendable {
     package let attributeSpans: [AttributeSpan]
     package let attributeLists: [AttributeListRange]
     package let styles: [Style]
+    /// What the document says about itself (see `DocumentMetadata`).
+    package let metadata: DocumentMetadata
 
     package init(records: NodeRecords, text: [UInt8], payloads: [NodeKind], attributeBytes: [UInt8],
-                 attributeSpans: [AttributeSpan], attributeLists: [AttributeListRange], styles: [Style]) {
+                 attributeSpans: [AttributeSpan], attributeLists: [AttributeListRange], styles: [Style],
+                 metadata: DocumentMetadata = DocumentMetadata()) {
         self.records = records
         self.text = text
         self.payloads = payloads
@@ -38,6 +41,7 @@ package final class DocumentStorage: Sendable {
         self.attributeSpans = attributeSpans
         self.attributeLists = attributeLists
         self.styles = styles
+        self.metadata = metadata
     }
 }
 
@@ -57,6 +61,19 @@ public struct Document: Sendable {
 
     /// The number of nodes, the root included.
     public var nodeCount: Int { storage.records.count }
+
+    /// What the document says about itself: title, authors, dates and the rest (see
+    /// `DocumentMetadata`). Not part of the tree: two documents with equal trees are equal
+    /// whatever their metadata.
+    public var metadata: DocumentMetadata { storage.metadata }
+
+    /// This document with its metadata replaced (the tree is shared, not copied).
+    public func withMetadata(_ metadata: DocumentMetadata) -> Document {
+        let s = storage
+        return Document(storage: DocumentStorage(records: s.records, text: s.text, payloads: s.payloads,
+                                                 attributeBytes: s.attributeBytes, attributeSpans: s.attributeSpans,
+                                                 attributeLists: s.attributeLists, styles: s.styles, metadata: metadata))
+    }
 
     /// The node with the given identity.
     public subscript(id: NodeID) -> Node { Node(document: self, id: id) }

@@ -20,6 +20,9 @@ public struct DocumentBuilder: Sendable {
     /// Open containers, innermost last: (node index, index of its last child or -1).
     private var open: [(node: Int32, lastChild: Int32)] = []
 
+    /// What the document says about itself; `finish()` stores it on the document.
+    public var metadata = DocumentMetadata()
+
     /// Creates a builder with the root node open. `estimatedNodes` and `estimatedTextBytes` only
     /// reserve capacity.
     public init(estimatedNodes: Int = 0, estimatedTextBytes: Int = 0) {
@@ -415,7 +418,8 @@ public struct DocumentBuilder: Sendable {
         let textCount = UInt32(text.count)
         let storage = DocumentStorage(records: NodeRecords(packed: records, extras: extras, textCount: textCount),
                                       text: text.take(), payloads: payloads, attributeBytes: attributeBytes,
-                                      attributeSpans: attributeSpans, attributeLists: attributeLists, styles: styles)
+                                      attributeSpans: attributeSpans, attributeLists: attributeLists, styles: styles,
+                                      metadata: metadata)
         records = []
         extras = []
         payloads = []

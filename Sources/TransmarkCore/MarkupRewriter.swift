@@ -77,6 +77,7 @@ enum DocumentRewrite {
                     didRewrite: (Node) throws -> Void) rethrows -> Document {
         let records = document.storage.records
         var builder = DocumentBuilder(estimatedNodes: records.count, estimatedTextBytes: document.storage.text.count)
+        builder.metadata = document.metadata
         // Exit steps of all entered nodes, innermost last; `marks[i]` is where the steps of the
         // i-th open node (of the old document) begin.
         var steps: [ExitStep] = []

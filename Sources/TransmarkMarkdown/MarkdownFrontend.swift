@@ -29,6 +29,10 @@ public struct MarkdownFrontend: Frontend {
         /// definition of the document in view: the same tree as one parse, in a fraction of the
         /// memory and time (see `TransmarkChunkedParse.h`). 0 parses every input in one piece.
         public var chunkSize = 256 * 1024
+        /// Whether a YAML front matter block at the very start (`---` lines around `key: value`
+        /// lines) is read into the document's metadata instead of parsed as Markdown (see
+        /// `FrontMatterReader` for what counts as one; anything else stays Markdown).
+        public var frontMatter = true
 
         /// The defaults.
         public init() {}
@@ -61,6 +65,8 @@ public struct MarkdownFrontend: Frontend {
                      summary: "most estimated parser work for deeply nested or bracket-heavy input"),
                 .int("chunkSize", \.chunkSize, range: 0...Int.max,
                      summary: "parse inputs of twice this many bytes or more in chunks of about this size (same tree, less memory); 0 for one piece"),
+                .bool("frontMatter", \.frontMatter,
+                      summary: "read a YAML front matter block at the start (--- key: value ---) as the document's metadata"),
             ]
         }
     }
@@ -83,6 +89,14 @@ public struct MarkdownFrontend: Frontend {
 
     /// Parses `input` with `options` into a document.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
+        if options.frontMatter, let (metadata, length) = FrontMatterReader.read(input) {
+            return try parseBody(UnsafeBufferPointer(rebasing: input[length...]), options: options).withMetadata(metadata)
+        }
+        return try parseBody(input, options: options)
+    }
+
+    /// Parses Markdown without a front matter block.
+    private func parseBody(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
         let settings = try prepare(input, options: options)
         if let repaired = settings.repair?.repairedInput {
             return finish(repaired.withUnsafeBufferPointer { blockParse($0, settings, releasingInput: false) }, settings)
@@ -97,6 +111,15 @@ public struct MarkdownFrontend: Frontend {
     /// together. `input` is empty afterwards, unless the input is refused (too large or too
     /// complex): then the error is thrown before anything is released.
     public func parse(consuming input: inout [UInt8], options: Options) throws -> Document {
+        if options.frontMatter, let (metadata, length) = input.withUnsafeBufferPointer({ FrontMatterReader.read($0) }) {
+            input.removeFirst(length)
+            return try parseBody(consuming: &input, options: options).withMetadata(metadata)
+        }
+        return try parseBody(consuming: &input, options: options)
+    }
+
+    /// Parses and releases Markdown without a front matter block.
+    private func parseBody(consuming input: inout [UInt8], options: Options) throws -> Document {
         var settings = try input.withUnsafeBufferPointer { try prepare($0, options: options) }
         if let repaired = settings.repair?.repairedInput {
             // The repaired copy is parsed instead, and released the same way.

@@ -131,6 +131,7 @@ public struct TableOfContentsTransform: Transform {
         }
         guard title < 0, let toc else { return anchored }
         var b = DocumentBuilder(estimatedNodes: anchored.nodeCount + toc.nodeCount)
+        b.metadata = anchored.metadata
         for child in toc.root.children { b.appendCopy(of: child.id, in: toc) }
         for child in anchored.root.children { b.appendCopy(of: child.id, in: anchored) }
         return b.finish()

@@ -143,6 +143,7 @@ enum HTMLFootnotes {
         }
         let body = document.rewritten { $0.tag == .footnoteDefinition ? .drop : .keep }
         var builder = DocumentBuilder(estimatedNodes: document.nodeCount)
+        builder.metadata = document.metadata
         for child in body.root.children { builder.appendCopy(of: child.id, in: body) }
         for definition in definitions { builder.appendCopy(of: definition.id, in: document) }
         return builder.finish()

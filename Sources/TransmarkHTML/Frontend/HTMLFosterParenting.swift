@@ -51,6 +51,7 @@ struct HTMLFosterParenting {
             case close
         }
         var builder = DocumentBuilder(estimatedNodes: records.count, estimatedTextBytes: document.storage.text.count)
+        builder.metadata = document.metadata
         var tasks: [Task] = [.children(document.root.children.makeIterator(), wrapsInline: false, paragraphOpen: false)]
         while let task = tasks.popLast() {
             switch task {

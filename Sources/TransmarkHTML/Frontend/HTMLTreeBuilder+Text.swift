@@ -14,6 +14,7 @@ extension HTMLTreeBuilder {
     // MARK: Text tokens
 
     mutating func handleText(_ slice: UnsafeBufferPointer<UInt8>) {
+        if metadataReader.capture != .none { metadataReader.text(slice) }
         if isCollecting {
             collectText(slice)
             return

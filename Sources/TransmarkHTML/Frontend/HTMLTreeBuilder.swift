@@ -113,6 +113,9 @@ struct HTMLTreeBuilder {
     /// Whether anything outside the head has been seen (a later `<head>` is ignored).
     var bodyStarted = false
 
+    /// What the page says about itself (`<title>`, `<meta>`, JSON-LD, …), collected as it is read.
+    var metadataReader = HTMLMetadataReader()
+
     /// Reads `input`, which must stay valid and unchanged until `build()` returns.
     /// `firstCR` is the index of the input's first CR (its count when it has none).
     init(input: UnsafeBufferPointer<UInt8>, firstCR: Int, options: HTMLFrontend.Options) {
@@ -138,6 +141,7 @@ struct HTMLTreeBuilder {
         finishCollector()
         settleLingeringItem()
         while !stack.isEmpty { pop() }
+        builder.metadata = metadataReader.metadata()
         let document = builder.finish()
         return fostering.isEmpty ? document : fostering.apply(to: document)
     }
@@ -158,12 +162,17 @@ struct HTMLTreeBuilder {
             handleText(tokenizer.buffers.decodedText.elements(token.start ..< token.end))
         case .startTag:
             let element = currentElement()
-            handleStartTag(HTMLStartTag(name: currentName(element), isSelfClosing: tokenizer.tagSelfClosing,
-                                        bytes: tokenizer.buffers.attributeBytes.elements,
-                                        spans: tokenizer.buffers.rawAttributes.elements), element: element)
+            let tag = HTMLStartTag(name: currentName(element), isSelfClosing: tokenizer.tagSelfClosing,
+                                   bytes: tokenizer.buffers.attributeBytes.elements,
+                                   spans: tokenizer.buffers.rawAttributes.elements)
+            if HTMLMetadataReader.isMetadataElement(element) {
+                metadataReader.startTag(tag, element: element, inForeignContent: foreignDepth > 0)
+            }
+            handleStartTag(tag, element: element)
             updateTokenizerForContent()
         case .endTag:
             let element = currentElement()
+            if metadataReader.capture != .none { metadataReader.endTag(element) }
             handleEndTag(HTMLTag(name: currentName(element)), element: element)
             updateTokenizerForContent()
         case .comment:

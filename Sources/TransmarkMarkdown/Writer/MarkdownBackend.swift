@@ -28,6 +28,15 @@ public struct MarkdownBackend: Backend {
     public func render(_ document: Document, options: Options) throws -> [UInt8] {
         let document = options.implicitFigures ? ImplicitFigures.rewritten(document) : document
         var writer = MarkdownWriter(document: document, options: options)
-        return writer.write()
+        let body = writer.write()
+        let writesFrontMatter = switch options.frontMatter {
+        case .auto: document.metadata.frontMatterSource != nil
+        case .always: !document.metadata.isEmpty
+        case .never: false
+        }
+        guard writesFrontMatter else { return body }
+        var block = Array(FrontMatterWriter.block(document.metadata).utf8)
+        ControlCharacters.replaceC0Controls(in: &block)
+        return block + body
     }
 }

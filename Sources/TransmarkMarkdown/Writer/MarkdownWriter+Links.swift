@@ -7,6 +7,9 @@ extension MarkdownWriter {
         guard case .link(let linkDestination, var title) = document.kind(at: i) else { return true }
         let destination = safeURL(linkDestination, attribute: "href")
         if title.isEmpty && options.linkTitleFromDestination && !destination.isEmpty { title = destination }
+        if options.linkStyle == .citations || options.linkStyle == .textOnly {
+            return enterLinkForModels(i, destination: destination, title: title)
+        }
         if options.wikilinks != .none && records.attributes(i) >= 0 && writeWikilink(i, destination: destination) {
             linkDepth += 1  // `exitLink` comes for it too
             return false
@@ -108,9 +111,11 @@ extension MarkdownWriter {
     }
 
     /// Whether image `i` is written as its alt text alone (`imagesInHeadingsAndCells=altText`
-    /// inside a heading or a table cell). Both stay as they are between its entry and exit.
+    /// inside a heading or a table cell, or `images=alt` or `end`). Both stay as they are between
+    /// its entry and exit.
     func writesAltTextOnly(_ i: Int32) -> Bool {
-        options.imagesInHeadingsAndCells == .altText && (inHeading || inTableCell) && records.tag(i) == .image
+        records.tag(i) == .image && (options.images == .alt || options.images == .end
+            || options.imagesInHeadingsAndCells == .altText && (inHeading || inTableCell))
     }
 
     mutating func exitLink(_ i: Int32) {
@@ -128,11 +133,7 @@ extension MarkdownWriter {
         let key = destination + "\u{0}" + title
         switch options.linkReferenceStyle {
         case .full:
-            if let n = referenceIndex[key] { return "[\(references[n].label)]" }
-            let label = String(references.count + 1)
-            referenceIndex[key] = references.count
-            references.append(ReferenceDefinition(label: label, destination: destination, title: title))
-            return "[\(label)]"
+            return "[\(numberedReference(destination: destination, title: title))]"
         case .collapsed, .shortcut:
             let label = text
             let usable = !label.isEmpty && !label.contains("[") && !label.contains("]") && !label.contains("\n")
@@ -155,6 +156,58 @@ extension MarkdownWriter {
         }
     }
 
+    /// The number of the reference definition for `destination` and `title`, added when new.
+    mutating func numberedReference(destination: String, title: String) -> String {
+        let key = destination + "\u{0}" + title
+        if let n = referenceIndex[key] { return references[n].label }
+        let label = String(references.count + 1)
+        referenceIndex[key] = references.count
+        references.append(ReferenceDefinition(label: label, destination: destination, title: title))
+        return label
+    }
+
+    /// A link under `linkStyle=citations` or `textOnly`: its text, then ` [n]` for a citation.
+    /// Links that show nothing are left out; links to the page itself and links without a usable
+    /// URL are their text alone. Returns whether the link's children are to be written.
+    mutating func enterLinkForModels(_ i: Int32, destination: String, title: String) -> Bool {
+        linkDepth += 1  // `exitLink` comes for it too
+        if let spaced = linkShowsNothing(i) {
+            if spaced && pendingSpaces.isEmpty { writeSpace() }
+            return false
+        }
+        guard options.linkStyle == .citations, isCitable(destination) else { return true }
+        let label = numberedReference(destination: destination, title: title)
+        openDelimiter(i, open: [], close: Array(" [\(label)]".utf8))
+        return true
+    }
+
+    /// Whether a link to `destination` is worth a citation: it has a URL, not `javascript:`, and
+    /// does not point into the page itself (a fragment, or the page's canonical or source URL).
+    func isCitable(_ destination: String) -> Bool {
+        guard !destination.isEmpty, !destination.hasPrefix("#") else { return false }
+        let lower = destination.prefix(16).lowercased()
+        if lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") { return false }
+        let page = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        for own in [document.metadata.canonicalURL, document.metadata.sourceURL] {
+            if let own, !own.isEmpty, own.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] == page {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Lists the images of `images=end` after the content, one per line.
+    mutating func writeEndImages() {
+        guard !endImages.isEmpty else { return }
+        w.prefix.removeAll()
+        w.blankLine()
+        for image in endImages {
+            w.marker("![" + String(decoding: Self.escapeLinkText(Array(image.alt.utf8)), as: UTF8.self) + "]("
+                     + destinationAndTitle(image.source, image.title) + ")")
+            w.cr()
+        }
+    }
+
     mutating func writeReferenceDefinitions() {
         guard !references.isEmpty else { return }
         w.prefix.removeAll()
@@ -172,6 +225,13 @@ extension MarkdownWriter {
     mutating func enterImage(_ i: Int32) -> Bool {
         guard case .image(let imageSource, let title, let size) = document.kind(at: i) else { return false }
         let source = safeURL(imageSource, attribute: "src")
+        if options.images == .drop {
+            linkDepth += 1  // `exitLink` comes for it too
+            return false
+        }
+        if options.images == .end && !source.isEmpty && endImageSources.insert(source).inserted {
+            endImages.append((document[NodeID(index: i)].plainText, source, title))
+        }
         if writesAltTextOnly(i) {
             // Its alt text (the children) is written as the text around it, escaped as that is
             // (not as a link's text, where `www.` makes no autolink).

@@ -142,6 +142,9 @@ struct MarkdownWriter {
     }
     var references: [ReferenceDefinition] = []
     var referenceIndex: [String: Int] = [:]
+    /// Images to list after the content (`images=end`), each source once.
+    var endImages: [(alt: String, source: String, title: String)] = []
+    var endImageSources: Set<String> = []
 
     init(document: Document, options: MarkdownBackend.Options) {
         self.policy = options.unsafe ? .none : .default
@@ -157,6 +160,7 @@ struct MarkdownWriter {
 
     mutating func write() -> [UInt8] {
         render(from: 0)
+        writeEndImages()
         writeReferenceDefinitions()
         var bytes = w.finish()
         // No C0 control but tab and line ends in the output (`ControlCharacters`).

@@ -32,6 +32,11 @@ extension MarkdownBackend {
         public var defaultCodeLanguage = ""
         /// Inline or reference links.
         public var linkStyle = LinkStyle.inline
+        /// How images are written: in place, as alt text, dropped, or listed at the end.
+        public var images = ImageStyle.keep
+        /// When the document's metadata (`Document.metadata`) is written first as YAML front
+        /// matter: `auto` when it came from front matter, `always`, or `never`.
+        public var frontMatter = FrontMatterPolicy.auto
         /// How reference links name their definitions.
         public var linkReferenceStyle = LinkReferenceStyle.full
         /// Whether a link whose text is its URL (or a `mailto:` URL's address) is written as an
@@ -247,7 +252,17 @@ extension MarkdownBackend {
                            read: { $0.defaultCodeLanguage }, write: { o, v in
                                guard !v.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == "`" }) else { return false }
                                o.defaultCodeLanguage = v; return true }),
-                .choice("linkStyle", \.linkStyle, summary: "inline links or reference links"),
+                .choice("linkStyle", \.linkStyle, summary: "inline links, reference links, citations (text [1] and a numbered source list) or textOnly"),
+                .choice("images", \.images, summary: "images: keep, alt (alt text only), drop, or end (alt text in place, images listed at the end)"),
+                OptionSpec(key: "frontMatter", accepted: "auto|always|never (true is always, false never)",
+                           summary: "write the document's metadata as YAML front matter: auto (when read from front matter), always or never",
+                           read: { $0.frontMatter.rawValue },
+                           write: { options, value in
+                               let aliases = ["true": FrontMatterPolicy.always, "false": .never]
+                               guard let policy = aliases[value] ?? FrontMatterPolicy(rawValue: value) else { return false }
+                               options.frontMatter = policy
+                               return true
+                           }),
                 .choice("wikilinks", \.wikilinks,
                         summary: "links with class wikilink as [[target|text]] (titleAfterPipe), [[text|target]] (titleBeforePipe) or plain links (none)"),
                 .bool("autolinks", \.autolinks, summary: "write a link whose text is its URL as <url> (default) or as [url](url)"),
@@ -363,7 +378,41 @@ extension MarkdownBackend.Options {
     }
 
     /// Inline links or reference links with definitions at the end.
-    public enum LinkStyle: String, CaseIterable, Sendable { case inline, reference }
+    public enum LinkStyle: String, CaseIterable, Sendable {
+        /// `[text](url "title")`.
+        case inline
+        /// `[text][1]` with `[1]: url "title"` definitions at the end.
+        case reference
+        /// For language models: `text [1]`, with the numbered sources listed at the end as
+        /// `[1]: url "title"` (so a renderer still links the number). A URL cited twice keeps its
+        /// number; links that show nothing are left out, and links to the page itself (`#…`, its
+        /// canonical or source URL) and `javascript:` links are written as their text alone.
+        case citations
+        /// For language models: the link's text alone, no URL (links that show nothing are left
+        /// out).
+        case textOnly
+    }
+    /// How images are written (`images`).
+    public enum ImageStyle: String, CaseIterable, Sendable {
+        /// `![alt](src)` where the image is.
+        case keep
+        /// The alt text alone, as text.
+        case alt
+        /// Nothing.
+        case drop
+        /// The alt text where the image is, and `![alt](src)` listed after the content, each
+        /// source once.
+        case end
+    }
+    /// When the document's metadata is written as YAML front matter (`frontMatter`).
+    public enum FrontMatterPolicy: String, CaseIterable, Sendable {
+        /// When it was read from a front matter block (Markdown to Markdown keeps it).
+        case auto
+        /// Whenever the document has metadata (`frontMatter=true`).
+        case always
+        /// Never (`frontMatter=false`).
+        case never
+    }
     /// How reference links name their definition: `[text][1]`, `[text][]` or `[text]`.
     public enum LinkReferenceStyle: String, CaseIterable, Sendable { case full, collapsed, shortcut }
     /// Hard line breaks as two trailing spaces or a trailing backslash.

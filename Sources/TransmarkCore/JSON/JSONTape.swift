@@ -1,10 +1,8 @@
-import TransmarkCore
-
 /// One JSON value as read by ``JSONTape``: 12 bytes, in document order. A container is followed by
 /// its elements (an object's as key, value, key, value, …) and knows where they end, so a reader
 /// can skip a whole value in one step.
-struct JSONTapeEntry {
-    enum Kind: UInt8 {
+package struct JSONTapeEntry {
+    package enum Kind: UInt8 {
         case object, array
         /// A string without escapes: `a ..< a + b` of the input.
         case string
@@ -15,18 +13,18 @@ struct JSONTapeEntry {
         case `true`, `false`, null
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// For containers, the index of the first entry after the container's last element; for
     /// strings and numbers, where their bytes start.
-    var a: UInt32
+    package var a: UInt32
     /// For containers, the number of elements (members of an object); for strings and numbers,
     /// how many bytes they have.
-    var b: UInt32
+    package var b: UInt32
 
-    var isContainer: Bool { kind == .object || kind == .array }
+    package var isContainer: Bool { kind == .object || kind == .array }
 
     /// What the value is, for messages (`an object`, `a string`, …).
-    var description: String {
+    package var description: String {
         switch kind {
         case .object: "an object"
         case .array: "an array"
@@ -45,14 +43,14 @@ struct JSONTapeEntry {
 /// whitespace after the value, invalid UTF-8, unescaped control characters in strings, unknown
 /// escapes, unpaired surrogates, numbers outside JSON's grammar, a missing `,`, `:` or bracket.
 /// A leading byte order mark is skipped.
-struct JSONTape {
-    var entries: [JSONTapeEntry] = []
+package struct JSONTape {
+    package var entries: [JSONTapeEntry] = []
     /// The decoded bytes of strings that had escapes.
-    var strings: [UInt8] = []
+    package var strings: [UInt8] = []
 
     /// Reads `input` into a tape. A node object nested in more than `maxDepth - 1` `children`
     /// arrays (a tree deeper than `maxDepth`) is a `nestingTooDeep` error.
-    init(_ input: UnsafeBufferPointer<UInt8>, maxDepth: Int) throws {
+    package init(_ input: UnsafeBufferPointer<UInt8>, maxDepth: Int) throws {
         entries.reserveCapacity(input.count / 12 + 4)
         var p = JSONTapeParser(input: input, maxDepth: maxDepth)
         try p.run(into: &self)
@@ -401,14 +399,14 @@ private struct JSONTapeParser {
 }
 
 /// One step of a JSON path.
-enum JSONPathComponent {
+package enum JSONPathComponent {
     case key(String)
     case index(Int)
 
     /// `$` followed by the components: `.name` for plain names, `["…"]` for others, `[3]` for
     /// indexes. Paths longer than 40 steps keep their first and last 16 steps around a count of
     /// those left out.
-    static func path(_ components: [JSONPathComponent]) -> String {
+    package static func path(_ components: [JSONPathComponent]) -> String {
         var text = "$"
         func append(_ c: JSONPathComponent) {
             switch c {
