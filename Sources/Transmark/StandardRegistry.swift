@@ -12,7 +12,7 @@ extension Registry {
     /// (write), the whole tree as JSON (`json-tree`, read and write), styled runs as JSON
     /// (`styled-json`, read and write), plain text and ANSI terminal text (write), tagged strings
     /// (`tagged`, read) and the inline-rule presets `chat`, `swiftymarkdown` and `stylizer`
-    /// (read); and the transforms `remove`, `unwrap`, `keep`, `shift-headings`, `resolve-links`,
+    /// (read); and the transforms `remove`, `unwrap`, `keep`, `shift-headings`, `resolve-links`, `clean-urls`,
     /// `drop-images`, `toc`, `main-content` and `sanitize`.
     public static let standard: Registry = Registry()
         .adding(MarkdownFrontend())
@@ -35,6 +35,7 @@ extension Registry {
         .adding(SelectorTransform(.keep))
         .adding(ShiftHeadingsTransform())
         .adding(ResolveLinksTransform())
+        .adding(CleanURLsTransform())
         .adding(DropImagesTransform())
         .adding(TableOfContentsTransform())
         .adding(MainContentTransform())

@@ -15,9 +15,15 @@ struct BatchSettings {
     let quiet: Bool
     /// The run's conversions, each resolved once and shared by the workers.
     let conversions: ConversionCache
+    /// Whether JSON lines records carry the document's metadata (`--metadata`).
+    let includesMetadata: Bool
+    /// `--base-url`: in folder mode each page's address is this URL with the page's path.
+    let baseURL: String?
 
     init(registry: Registry, environment: CommandEnvironment, from: String?, to: String, options: ConversionOptions,
-         jobs: Int, quiet: Bool) {
+         jobs: Int, quiet: Bool, includesMetadata: Bool = false, baseURL: String? = nil) {
+        self.includesMetadata = includesMetadata
+        self.baseURL = baseURL
         self.registry = registry
         self.environment = environment
         self.from = from

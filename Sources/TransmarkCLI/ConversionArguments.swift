@@ -33,10 +33,35 @@ struct ConversionArguments<Help: ConversionArgumentsHelp>: ParsableArguments {
     @Option(name: .customLong("transform"), help: Help.transform)
     var transforms: [String] = []
 
+    @Option(name: .customLong("base-url"), help: ArgumentHelp(
+        "The address of the input page: relative links, images and srcset resolve against it (and the page's <base href>); the document's source URL.",
+        valueName: "url"))
+    var baseURL: String?
+
     init() {}
 
-    /// The `-O` pairs and `--transform` steps, parsed.
+    /// The `-O` pairs and `--transform` steps, parsed; `--base-url` runs `resolve-links` first.
     func conversionOptions() throws -> ConversionOptions {
-        try ConversionOptions(parsing: options, transforms: transforms)
+        var parsed = try ConversionOptions(parsing: options, transforms: transforms)
+        if let baseURL {
+            guard URLReference(baseURL).isAbsolute else {
+                throw ValidationError("--base-url must be an absolute URL, with a scheme (https://example.com/page): got '\(baseURL)'")
+            }
+            parsed.addResolveLinks(base: baseURL)
+        }
+        return parsed
+    }
+}
+
+extension ConversionOptions {
+    /// Resolves links against `base`: `resolve-links` runs first (unless a step already runs it)
+    /// with `base`, which wins over an earlier `resolve-links.base`.
+    mutating func addResolveLinks(base: String) {
+        let name = "resolve-links"
+        if !transforms.contains(where: { (try? TransformSpec(parsing: $0).name) == name }) {
+            transforms.insert(name, at: 0)
+        }
+        pairs.removeAll { $0.key == name + ".base" }
+        pairs.append((key: name + ".base", value: base))
     }
 }

@@ -11,6 +11,7 @@ final class ConversionCache: Sendable {
         let source: String
         let target: String
         let options: [String]
+        let resolvesLinks: Bool
     }
 
     private let registry: Registry
@@ -27,11 +28,15 @@ final class ConversionCache: Sendable {
 
     /// The conversion from `source` to `target` with `options`, resolved on first use. An error
     /// (unknown format, bad option) is thrown on each use and never cached.
-    func conversion(from source: String, to target: String, options: OptionPairs) throws -> Conversion {
-        let key = Key(source: source, target: target, options: options.flatMap { [$0.key, $0.value] })
+    /// `baseURL` (a JSON lines record's `url`) resolves links against it, running `resolve-links`
+    /// first when the command does not already.
+    func conversion(from source: String, to target: String, options: OptionPairs, baseURL: String? = nil) throws -> Conversion {
+        var settings = ConversionOptions(options, transforms: transforms)
+        if let baseURL { settings.addResolveLinks(base: baseURL) }
+        let key = Key(source: source, target: target, options: settings.pairs.flatMap { [$0.key, $0.value] },
+                      resolvesLinks: settings.transforms.count != transforms.count)
         if let known = conversions.withLock({ $0[key] }) { return known }
-        let resolved = try registry.conversion(from: source, to: target,
-                                               options: ConversionOptions(options, transforms: transforms))
+        let resolved = try registry.conversion(from: source, to: target, options: settings)
         conversions.withLock { table in
             if table.count >= capacity { table.removeAll(keepingCapacity: true) }
             table[key] = resolved

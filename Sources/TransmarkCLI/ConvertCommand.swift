@@ -68,6 +68,12 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .customLong("jsonl"), help: "Read JSON lines (one document per line) and write one JSON line per document, in order.")
     var jsonLines = false
 
+    @Flag(name: .customLong("llms-txt"), help: "In folder mode (to markdown), also write llms.txt (the site's name, summary and one linked line per page, by folder) and llms-full.txt (every page in full) into the output folder, as llmstxt.org describes.")
+    var writesLLMsText = false
+
+    @Flag(name: .customLong("metadata"), help: "In --jsonl mode, add each document's metadata (title, description, author, dates, site, language, canonical URL, image, source, kind) to its record as \"metadata\".")
+    var includesMetadata = false
+
     @Flag(name: [.short, .customLong("quiet")], help: "No progress line, and in folder mode no summary unless a file failed.")
     var quiet = false
 
@@ -81,6 +87,9 @@ struct ConvertCommand: ParsableCommand {
 
     /// Runs the conversion against a registry and environment.
     func execute(registry: Registry, environment: CommandEnvironment) throws {
+        if writesLLMsText && (jsonLines || !inputs.contains(where: FileIO.isDirectory)) {
+            throw ValidationError("--llms-txt writes a site's llms.txt in folder mode: give a folder and --output DIRECTORY")
+        }
         if jsonLines || inputs.contains(where: FileIO.isDirectory) {
             try executeBatch(registry: registry, environment: environment)
             return
@@ -149,12 +158,14 @@ struct ConvertCommand: ParsableCommand {
         let options = try conversion.conversionOptions()
         for step in conversion.transforms { _ = try registry.transform(named: try TransformSpec(parsing: step).name) }
         let settings = BatchSettings(registry: registry, environment: environment, from: source, to: target,
-                                     options: options, jobs: jobs ?? environment.processorCount, quiet: quiet)
+                                     options: options, jobs: jobs ?? environment.processorCount, quiet: quiet,
+                                     includesMetadata: includesMetadata, baseURL: conversion.baseURL)
         if jsonLines {
             try JSONLinesConversion(settings: settings, inputs: inputs, output: conversion.output).run()
         } else {
             try FolderConversion(settings: settings, inputs: inputs, outputDirectory: conversion.output,
-                                 include: include, exclude: exclude, followingLinksOutside: followLinksOutside).run()
+                                 include: include, exclude: exclude, followingLinksOutside: followLinksOutside,
+                                 writesLLMsText: writesLLMsText).run()
         }
     }
 

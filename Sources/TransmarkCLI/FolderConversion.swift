@@ -17,6 +17,8 @@ struct FolderConversion {
     let exclude: [String]
     /// Whether links in the input folders that lead out of them are followed.
     var followingLinksOutside = false
+    /// Whether `llms.txt` and `llms-full.txt` are written into the output folder (`--llms-txt`).
+    var writesLLMsText = false
 
     /// One file to convert.
     private struct Item {
@@ -54,6 +56,10 @@ struct FolderConversion {
             }
         }
         let outputExtension = try settings.registry.backend(named: settings.to).format.fileExtensions.first ?? settings.to
+        if writesLLMsText && settings.to != "markdown" {
+            throw ValidationError("--llms-txt lists Markdown pages: convert to markdown (-t markdown)")
+        }
+        var llms = writesLLMsText ? LLMsText(folderName: FileIO.display(Self.outputName(of: FileIO.systemPath(inputs.first ?? ".")))) : nil
 
         // Plan: every file, its format and its output path.
         var items: [Item] = []
@@ -110,10 +116,12 @@ struct FolderConversion {
         // Convert, writing each output as its result arrives (in plan order).
         let started = settings.environment.now()
         let progress = ProgressLine(environment: settings.environment, quiet: settings.quiet, total: items.count, unit: "files")
-        let (to, pairs, conversions) = (settings.to, settings.options.pairs, settings.conversions)
+        let (to, pairs, conversions, baseURL) = (settings.to, settings.options.pairs, settings.conversions, settings.baseURL)
         let batch = items.lazy.map { item in
             BatchInput(label: item.display) {
-                let conversion = try conversions.conversion(from: item.format, to: to, options: pairs)
+                // Each page's address is the base URL with the page's path inside the folder.
+                let pageURL = baseURL.map { URLReference(LLMsText.linkTarget(item.display)).resolved(against: URLReference($0)).description }
+                let conversion = try conversions.conversion(from: item.format, to: to, options: pairs, baseURL: pageURL)
                 return BatchInput(try FileIO.readAll(systemPath: item.source, display: item.display, followingLinks: item.followingLinks),
                                   conversion: conversion)
             }
@@ -135,6 +143,7 @@ struct FolderConversion {
                     try file.commit()
                     converted += 1
                     bytesWritten += bytes.count
+                    llms?.add(path: FileIO.display(item.output), metadata: result.metadata, markdown: bytes)
                 } catch {
                     failures.append((item.display, BatchItemError(describing: error)))
                 }
@@ -144,6 +153,20 @@ struct FolderConversion {
             progress.advance(bytes: result.inputByteCount)
         }
         progress.finish()
+        if let llms {
+            for (name, bytes) in [("llms.txt", llms.index), ("llms-full.txt", llms.fullText)] {
+                do {
+                    try outputFolders.prepare(parentOf: Array(name.utf8))
+                    let path = outputRoot + [UInt8(ascii: "/")] + Array(name.utf8)
+                    var file = try AtomicFileWriter(systemPath: path, display: FileIO.display(path), followingLinks: false)
+                    bytes.withUnsafeBufferPointer { file.write($0) }
+                    try file.commit()
+                    bytesWritten += bytes.count
+                } catch {
+                    failures.append((name, BatchItemError(describing: error)))
+                }
+            }
+        }
 
         // Summary.
         let seconds = settings.environment.now() - started

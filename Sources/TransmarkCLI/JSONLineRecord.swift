@@ -23,6 +23,9 @@ struct JSONLineRecord {
     var to: String?
     /// The `options` object's members, values as text (`true`, `80`, `"x"` → `x`).
     var options: OptionPairs?
+    /// The `url` the content was fetched from: its links resolve against it, and it is the
+    /// document's source URL.
+    var url: String?
 
     /// Parses one line. Throws a `malformed-json` error (with the byte offset) when the line is
     /// not one JSON object; a record that is JSON but cannot be converted has a `problem`.
@@ -69,6 +72,15 @@ struct JSONLineParser {
                         try skipValue()
                         record.content = nil
                         record.contentIsNotAString = true
+                    }
+                case "url":
+                    if peek() == UInt8(ascii: "\"") {
+                        record.url = String(decoding: try string(), as: UTF8.self)
+                    } else if peek() == UInt8(ascii: "n") {
+                        try skipValue()
+                    } else {
+                        try skipValue()
+                        record.typeError = Self.invalid("\"url\" must be an absolute URL in a string")
                     }
                 case "from", "to":
                     if peek() == UInt8(ascii: "\"") {

@@ -27,8 +27,12 @@ struct JSONLinesConversion {
                 let content = record.content ?? []
                 let source = record.from ?? from ?? FormatSniffer.format(of: content)
                 let lineOptions = record.options.map { Self.merging(pairs, $0) } ?? pairs
+                if let url = record.url, !URLReference(url).isAbsolute {
+                    return BatchInput(failure: JSONLineParser.invalid("\"url\" must be an absolute URL, with a scheme: got '\(url)'"), label: id)
+                }
                 do {
-                    let conversion = try conversions.conversion(from: source, to: record.to ?? to, options: lineOptions)
+                    let conversion = try conversions.conversion(from: source, to: record.to ?? to, options: lineOptions,
+                                                                baseURL: record.url)
                     return BatchInput(content, conversion: conversion, label: id)
                 } catch {
                     return BatchInput(failure: BatchItemError(describing: error), label: id)
@@ -38,7 +42,8 @@ struct JSONLinesConversion {
         var file = try output.map { try AtomicFileWriter(path: $0) }
         let progress = ProgressLine(environment: settings.environment, quiet: settings.quiet, total: nil, unit: "documents")
         for result in settings.registry.convertAll(lines, maxConcurrency: settings.jobs) {
-            let record = JSONText.record(id: result.label, output: result.output)
+            let record = JSONText.record(id: result.label, output: result.output,
+                                         metadata: settings.includesMetadata ? result.metadata : nil)
             if file != nil {
                 record.withUnsafeBufferPointer { file!.write($0) }
             } else {

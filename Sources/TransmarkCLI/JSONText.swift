@@ -50,8 +50,9 @@ enum JSONText {
 
     /// One output line of the JSON-lines mode: `{"id":…,"content":"…"}` or
     /// `{"id":…,"error":{"code":"…","message":"…"}}`, ending with a line feed. `id` is the input's
-    /// id text as it was written, or empty for `null`.
-    static func record(id: String, output: Result<[UInt8], BatchItemError>) -> [UInt8] {
+    /// id text as it was written, or empty for `null`. With `metadata`, a successful record
+    /// carries it as `"metadata":{…}` after its content.
+    static func record(id: String, output: Result<[UInt8], BatchItemError>, metadata: DocumentMetadata? = nil) -> [UInt8] {
         var out: [UInt8] = []
         switch output {
         case .success(let content): out.reserveCapacity(content.count + content.count / 8 + id.utf8.count + 32)
@@ -63,6 +64,10 @@ enum JSONText {
         case .success(let content):
             out.append(contentsOf: Array(#","content":"#.utf8))
             content.withUnsafeBufferPointer { appendString($0, to: &out) }
+            if let metadata {
+                out.append(contentsOf: Array(#","metadata":"#.utf8))
+                out.append(contentsOf: metadata.jsonObject)
+            }
             out.append(UInt8(ascii: "}"))
         case .failure(let error):
             out.append(contentsOf: Array(#","error":{"code":"#.utf8))

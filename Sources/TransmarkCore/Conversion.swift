@@ -80,6 +80,13 @@ public struct Conversion: Sendable {
         try backend.render(try reading.document(releasing: &input))
     }
 
+    /// Converts like ``convert(releasing:)``, and returns the document's metadata (after the
+    /// transforms) with the output.
+    public func convertWithMetadata(releasing input: inout [UInt8]) throws -> (output: [UInt8], metadata: DocumentMetadata) {
+        let document = try reading.document(releasing: &input)
+        return (try backend.render(document), document.metadata)
+    }
+
     /// Converts like ``convert(releasing:)``, handing the output to `write` in pieces as the
     /// backend produces them (see ``StreamingBackend``), so that neither a large input nor a large
     /// output is ever held whole, and the document is given up as soon as the backend is done

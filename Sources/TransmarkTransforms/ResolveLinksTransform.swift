@@ -5,6 +5,12 @@ import TransmarkCore
 /// (RFC 3986, section 5.2: `..`, `.`, query-only, fragment-only and scheme-relative references).
 /// References that have a scheme (`https:`, `mailto:`, `data:`) are left as they are.
 ///
+/// The page's own `<base href>` (kept as `DocumentMetadata.baseURL`) is honoured as a browser
+/// honours it: resolved against `base`, it is what relative references resolve against. Without a
+/// `base` option, an absolute `<base href>` alone is enough. The document's metadata gains
+/// `base` as its `source` URL (when it has none), and its `canonical` and `image` URLs are
+/// resolved too.
+///
 /// ```swift
 /// let base = URLReference("https://example.com/docs/guide/")
 /// let absolute = try ResolveLinksTransform().apply(to: page, options: .init(base: base))
@@ -12,7 +18,8 @@ import TransmarkCore
 public struct ResolveLinksTransform: Transform {
     /// The options of `resolve-links`.
     public struct Options: FormatOptions {
-        /// The absolute URL references are resolved against (required: it must have a scheme).
+        /// The absolute URL references are resolved against: the address of the page (required,
+        /// with a scheme, unless the page has an absolute `<base href>`).
         public var base: URLReference?
         /// Whether fragment-only references (`#section`), which point into the document itself,
         /// are kept as they are rather than resolved to the base page.
@@ -62,11 +69,24 @@ public struct ResolveLinksTransform: Transform {
 
     /// Returns a copy of `document` with its references resolved.
     public func apply(to document: Document, options: Options) throws -> Document {
-        guard let base = options.base, base.isAbsolute else {
+        let given = options.base.flatMap { $0.isAbsolute ? $0 : nil }
+        let pageBase = document.metadata.baseURL.map(URLReference.init)
+        let base: URLReference
+        if let pageBase, let given {
+            base = pageBase.resolved(against: given)
+        } else if let pageBase, pageBase.isAbsolute {
+            base = pageBase
+        } else if let given {
+            base = given
+        } else {
             throw missingOption("base", of: name, example: "https://example.com/")
         }
         let resolver = Resolver(base: base, keepFragments: options.keepFragments)
-        return document.rewritten { node in
+        var metadata = document.metadata
+        if metadata.sourceURL == nil, let given { metadata.sourceURL = given.description }
+        if let canonical = metadata.canonicalURL, let resolved = resolver.resolve(canonical) { metadata.canonicalURL = resolved }
+        if let image = metadata.image, let resolved = resolver.resolve(image) { metadata.image = resolved }
+        return document.withMetadata(metadata).rewritten { node in
             var kind = node.kind
             var changedKind = false
             switch kind {

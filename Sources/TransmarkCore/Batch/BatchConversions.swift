@@ -122,9 +122,11 @@ extension Registry {
     }
 
     /// The result of one conversion of a batch: its output, or its error.
-    private static func result(index: Int, label: String, inputByteCount: Int, _ convert: () throws -> [UInt8]) -> BatchResult {
+    private static func result(index: Int, label: String, inputByteCount: Int,
+                               _ convert: () throws -> (output: [UInt8], metadata: DocumentMetadata)) -> BatchResult {
         do {
-            return BatchResult(index: index, label: label, output: .success(try convert()), inputByteCount: inputByteCount)
+            let (output, metadata) = try convert()
+            return BatchResult(index: index, label: label, output: .success(output), inputByteCount: inputByteCount, metadata: metadata)
         } catch {
             return BatchResult(index: index, label: label, output: .failure(BatchItemError(describing: error)), inputByteCount: inputByteCount)
         }
@@ -149,13 +151,13 @@ extension Registry {
                 current = BatchInput(failure: BatchItemError(code: "", message: ""))
                 let size = content.count
                 return Self.result(index: index, label: label, inputByteCount: size) {
-                    try conversion(from: source, to: target, options: options).convert(releasing: &content)
+                    try conversion(from: source, to: target, options: options).convertWithMetadata(releasing: &content)
                 }
             case .resolved(var content, let conversion):
                 current = BatchInput(failure: BatchItemError(code: "", message: ""))
                 let size = content.count
                 return Self.result(index: index, label: label, inputByteCount: size) {
-                    try conversion.convert(releasing: &content)
+                    try conversion.convertWithMetadata(releasing: &content)
                 }
             }
         }

@@ -8,12 +8,17 @@ public struct BatchResult: Sendable {
     public let output: Result<[UInt8], BatchItemError>
     /// The size of the input document in bytes (0 when it could not be read or decoded).
     public let inputByteCount: Int
+    /// What the converted document says about itself (title, authors, …; see
+    /// `DocumentMetadata`), after the conversion's transforms; empty when it failed.
+    public let metadata: DocumentMetadata
 
     /// Creates a result.
-    public init(index: Int, label: String, output: Result<[UInt8], BatchItemError>, inputByteCount: Int) {
+    public init(index: Int, label: String, output: Result<[UInt8], BatchItemError>, inputByteCount: Int,
+                metadata: DocumentMetadata = DocumentMetadata()) {
         self.index = index
         self.label = label
         self.output = output
         self.inputByteCount = inputByteCount
+        self.metadata = metadata
     }
 }
