@@ -10,6 +10,12 @@
 ///   {"kind":"heading","level":1,"children":[{"kind":"text","text":"Hi"}]}]}}
 /// ```
 ///
+/// A document with metadata (`Document.metadata`) gets a `"metadata"` member after `"root"`: its
+/// fields in order, each a string or an array of strings.
+///
+/// ```json
+/// ```
+///
 /// The output is always valid UTF-8 (bytes of the tree that are not are written as U+FFFD);
 /// control characters, `"`, `\`, DEL, U+2028 and U+2029 are escaped. The tree is written in one
 /// enter/exit pass, so any depth is fine.
@@ -110,6 +116,10 @@ struct JSONTreeWriter {
                 out.withUnsafeBufferPointer { flush($0) }
                 out.removeAll(keepingCapacity: true)
             }
+        }
+        if !document.metadata.isEmpty {
+            append(",\"metadata\":")
+            out.append(contentsOf: document.metadata.jsonObject)
         }
         append("}\n")
         if let flush {

@@ -181,7 +181,7 @@ struct JSONTreeReader {
         guard let top = tape.first, top.kind == .object else {
             throw error(Fault([], "expected an object with \"\(JSONTreeFormat.versionKey)\" and \"root\", found \(tape.first?.description ?? "nothing")"), inNode: false)
         }
-        var version = -1, root = -1
+        var version = -1, root = -1, metadata = -1
         var k = 1
         while k < Int(top.a) {
             let key = bytes(k)
@@ -192,8 +192,11 @@ struct JSONTreeReader {
             } else if key.elementsEqual("root".utf8) {
                 guard root < 0 else { throw error(Fault([.key("root")], "duplicate member"), inNode: false) }
                 root = value
+            } else if key.elementsEqual("metadata".utf8) {
+                guard metadata < 0 else { throw error(Fault([.key("metadata")], "duplicate member"), inNode: false) }
+                metadata = value
             } else {
-                throw error(Fault([.key(string(k))], "unknown member (a document has \"\(JSONTreeFormat.versionKey)\" and \"root\")"), inNode: false)
+                throw error(Fault([.key(string(k))], "unknown member (a document has \"\(JSONTreeFormat.versionKey)\", \"root\" and \"metadata\")"), inNode: false)
             }
             k = next(value)
         }
@@ -207,6 +210,7 @@ struct JSONTreeReader {
             throw error(fault, inNode: false)
         }
         guard root >= 0 else { throw error(Fault([], "missing member \"root\""), inNode: false) }
+        if metadata >= 0 { builder.metadata = try readMetadata(metadata) }
 
         // The root node: a document without attributes, style or text.
         let rootNode: NodeHead
@@ -646,6 +650,43 @@ struct JSONTreeReader {
     }
 
     // MARK: Scalars
+
+    /// The `metadata` object: each member a string or an array of strings.
+    private func readMetadata(_ index: Int) throws -> DocumentMetadata {
+        let object = tape[index]
+        guard object.kind == .object else {
+            throw error(Fault([.key("metadata")], "expected an object of strings and arrays of strings, found \(object.description)"), inNode: false)
+        }
+        var fields: [DocumentMetadata.Field] = []
+        var k = index + 1
+        while k < Int(object.a) {
+            let key = string(k)
+            let value = k + 1
+            let path: [JSONPathComponent] = [.key("metadata"), .key(key)]
+            switch tape[value].kind {
+            case .string, .decodedString:
+                fields.append(.init(key: key, value: .text(string(value))))
+            case .array:
+                var items: [String] = []
+                var i = value + 1
+                while i < Int(tape[value].a) {
+                    guard tape[i].kind == .string || tape[i].kind == .decodedString else {
+                        throw error(Fault(path + [.index(items.count)], "expected a string, found \(tape[i].description)"), inNode: false)
+                    }
+                    items.append(string(i))
+                    i = next(i)
+                }
+                fields.append(.init(key: key, value: .list(items)))
+            default:
+                throw error(Fault(path, "expected a string or an array of strings, found \(tape[value].description)"), inNode: false)
+            }
+            guard !fields.dropLast().contains(where: { $0.key == key }) else {
+                throw error(Fault(path, "duplicate member"), inNode: false)
+            }
+            k = next(value)
+        }
+        return DocumentMetadata(fields: fields)
+    }
 
     /// The first entry after the value at `index`.
     @inline(__always)

@@ -70,7 +70,7 @@ import Transmark
 
     @Test func everyTransformIsRegisteredWithHelp() {
         let names = Registry.standard.transforms.map(\.name)
-        #expect(names == ["remove", "unwrap", "keep", "shift-headings", "resolve-links", "drop-images", "toc", "main-content", "sanitize"])
+        #expect(names == ["remove", "unwrap", "keep", "shift-headings", "resolve-links", "clean-urls", "drop-images", "toc", "main-content", "sanitize"])
         for t in Registry.standard.transforms { #expect(!t.summary.isEmpty && t.optionHelp.allSatisfy { !$0.summary.isEmpty }) }
     }
 }
