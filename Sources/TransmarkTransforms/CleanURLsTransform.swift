@@ -179,15 +179,18 @@ public struct CleanURLsTransform: Transform {
             return reference.description
         }
 
-        /// A `srcset` with each candidate's URL cleaned, nil when nothing changes.
+        /// A `srcset` with each candidate's URL cleaned, nil when nothing changes. (Candidates are
+        /// split at commas: a URL with a comma in it, such as a `data:` URL, is left alone unless
+        /// its query holds a tracking parameter.)
         func clean(srcset: String) -> String? {
             var changed = false
             let candidates = srcset.split(separator: ",", omittingEmptySubsequences: false).map { candidate -> String in
+                let leading = candidate.prefix(while: { $0 == " " || $0 == "\t" || $0 == "\n" })
                 let trimmed = String(candidate).trimmingSpaces
                 let parts = trimmed.split(separator: " ", maxSplits: 1)
                 guard let first = parts.first, let clean = clean(String(first), checkingFragment: false) else { return String(candidate) }
                 changed = true
-                return parts.count > 1 ? clean + " " + parts[1] : clean
+                return leading + (parts.count > 1 ? clean + " " + parts[1] : clean)
             }
             return changed ? candidates.joined(separator: ",") : nil
         }

@@ -62,20 +62,19 @@ import TransmarkCLI
 
             > The site about things.
 
+            ## Pages
+
+            - [Home](index.md): The site about things.
+
             ## guide
 
             - [no title](guide/no%20title.md)
             - [Start](guide/start.md): How to start.
 
-            ## Pages
-
-            - [Home](index.md): The site about things.
-
             """)
         let full = try scratch.read("out/llms-full.txt")
-        #expect(full.hasPrefix("# Things\n\n> The site about things.\n\n---\n\nSource: guide/no%20title.md\n\nJust text.\n"))
+        #expect(full.hasPrefix("# Things\n\n> The site about things.\n\n---\n\nSource: index.md\n\n# Home\n\nWelcome.\n\n---\n\nSource: guide/no%20title.md\n\nJust text.\n"))
         #expect(full.contains("Source: guide/start.md\n\nGo [home](https://things.example/index.html).\n"))
-        #expect(full.contains("Source: index.md\n\n# Home\n\nWelcome.\n"))
         // Each page resolved against its own address.
         #expect(try scratch.read("out/guide/start.md") == "Go [home](https://things.example/index.html).\n")
     }

@@ -70,8 +70,8 @@ import Transmark
     @Test func aRealPageLosesItsTrackingParameters() throws {
         let page = try Corpus.document(Corpus.reutersArticle)
         let clean = try Registry.standard.applyTransforms(["clean-urls"], to: page)
-        let before = try markdown(page)
-        let after = try markdown(clean)
+        let before = try TransmarkTransformsTests.markdown(page)
+        let after = try TransmarkTransformsTests.markdown(clean)
         #expect(before.contains("https://reutersagency.com/?utm_source=website&utm_medium=reuters"))
         #expect(!after.contains("utm_"))
         #expect(after.contains("(https://reutersagency.com/)"))
