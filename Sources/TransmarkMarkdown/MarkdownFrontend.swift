@@ -65,8 +65,19 @@ public struct MarkdownFrontend: Frontend {
                      summary: "most estimated parser work for deeply nested or bracket-heavy input"),
                 .int("chunkSize", \.chunkSize, range: 0...Int.max,
                      summary: "parse inputs of twice this many bytes or more in chunks of about this size (same tree, less memory); 0 for one piece"),
-                .bool("frontMatter", \.frontMatter,
-                      summary: "read a YAML front matter block at the start (--- key: value ---) as the document's metadata"),
+                // The writer's values are accepted too (`auto` and `always` read, `never` does not),
+                // so one `-O frontMatter=…` serves a Markdown to Markdown conversion.
+                OptionSpec(key: "frontMatter", accepted: "true|false (auto and always read it, never does not)",
+                           summary: "read a YAML front matter block at the start (--- key: value ---) as the document's metadata",
+                           read: { $0.frontMatter ? "true" : "false" },
+                           write: { options, value in
+                               switch value {
+                               case "true", "auto", "always": options.frontMatter = true
+                               case "false", "never": options.frontMatter = false
+                               default: return false
+                               }
+                               return true
+                           }),
             ]
         }
     }

@@ -148,6 +148,18 @@ import Transmark
         #expect(try Registry.standard.convert("<title>Page</title><p>Hi</p>", from: "html", to: "markdown") == "Hi\n")
     }
 
+    @Test func oneOptionServesMarkdownToMarkdown() throws {
+        let input = "---\ntitle: x\n---\nBody\n"
+        let kept = "---\ntitle: x\n---\n\nBody\n"
+        for (value, expected) in [("auto", kept), ("always", kept), ("true", kept), ("never", "---\n\n## title: x\n\nBody\n")] {
+            #expect(try Registry.standard.convert(input, from: "markdown", to: "markdown",
+                                                  options: ConversionOptions(["frontMatter": value])) == expected, "\(value)")
+        }
+        // Reading off: the block is Markdown (a rule and a setext heading), nothing is lost.
+        #expect(try Registry.standard.convert(input, from: "markdown", to: "markdown",
+                                              options: ConversionOptions(["frontMatter": "false"])) == "---\n\n## title: x\n\nBody\n")
+    }
+
     @Test func aBadValueForTheOptionIsATypedError() {
         #expect(throws: TransmarkError.self) {
             try Registry.standard.conversion(from: "html", to: "markdown", options: ConversionOptions(["frontMatter": "sometimes"]))
