@@ -30,9 +30,10 @@ import Transmark
         let out = try markdown("""
             <head><link rel=canonical href="https://site.example/page"></head>
             <p><a href="#top">Top</a> <a href="javascript:alert(1)">Run</a> <a href="https://site.example/page#part">Part</a>
-            <a href="https://x.example/"></a> <a href="https://y.example/"><span> </span></a> <a href="">Empty</a> <a href="https://z.example/">Z</a></p>
+            <a href="https://x.example/"></a> <a href="https://y.example/"><span> </span></a> <a href="">Empty</a> <a href="https://z.example/">Z</a>
+            <a href="blob:https://site.example/1f2c">Video</a> <a href="about:blank">Blank</a></p>
             """, ["linkStyle": "citations"])
-        #expect(out == "Top Run Part Empty Z [1]\n\n[1]: https://z.example/\n")
+        #expect(out == "Top Run Part Empty Z [1] Video Blank\n\n[1]: https://z.example/\n")
     }
 
     @Test func textOnlyWritesNoURLs() throws {

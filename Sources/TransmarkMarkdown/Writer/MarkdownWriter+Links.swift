@@ -181,12 +181,14 @@ extension MarkdownWriter {
         return true
     }
 
-    /// Whether a link to `destination` is worth a citation: it has a URL, not `javascript:`, and
-    /// does not point into the page itself (a fragment, or the page's canonical or source URL).
+    /// Whether a link to `destination` is worth a citation: it has a URL, not `javascript:`,
+    /// `vbscript:`, `data:`, `blob:` or `about:`, and does not point into the page itself (a
+    /// fragment, or the page's canonical or source URL).
     func isCitable(_ destination: String) -> Bool {
         guard !destination.isEmpty, !destination.hasPrefix("#") else { return false }
         let lower = destination.prefix(16).lowercased()
-        if lower.hasPrefix("javascript:") || lower.hasPrefix("vbscript:") { return false }
+        // Script URLs, and URLs that mean nothing outside the page that made them.
+        for scheme in ["javascript:", "vbscript:", "data:", "blob:", "about:"] where lower.hasPrefix(scheme) { return false }
         let page = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
         for own in [document.metadata.canonicalURL, document.metadata.sourceURL] {
             if let own, !own.isEmpty, own.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] == page {
