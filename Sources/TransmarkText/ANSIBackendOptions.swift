@@ -41,6 +41,9 @@ extension ANSIBackend {
         public var markers: TextBackend.Options.MarkerStyle = .unicode
         /// Colors, attributes and markers (not settable by key).
         public var theme: ANSITheme = .default
+        /// Whether content styled `display: none` is written like any other (see
+        /// `TextBackend.Options.keepHidden`).
+        public var keepHidden = false
 
         /// The defaults.
         public init() {}
@@ -79,6 +82,7 @@ extension ANSIBackend {
             var settings = LayoutSettings(width: width, tables: tables, links: links, rawHTML: rawHTML, markers: markers == .ascii ? .ascii : theme.markers,
                                           styled: true, theme: theme, hyperlinks: hyperlinks && depth != .none, colorDepth: depth)
             settings.layoutTables = layoutTables
+            settings.keepHidden = keepHidden
             return settings
         }
     }

@@ -28,7 +28,7 @@ public struct TextBackend: StreamingBackend {
     /// Renders `document` with `options`.
     public func render(_ document: Document, options: Options) throws -> [UInt8] {
         switch options.mode {
-        case .flat: return FlatTextRenderer.render(document, rawHTML: options.rawHTML)
+        case .flat: return FlatTextRenderer.render(document, rawHTML: options.rawHTML, keepHidden: options.keepHidden)
         case .readable: return TextLayoutEngine.render(document, settings: options.layoutSettings)
         }
     }
@@ -37,7 +37,7 @@ public struct TextBackend: StreamingBackend {
     public func render(_ document: Document, options: Options,
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
         switch options.mode {
-        case .flat: FlatTextRenderer.render(document, rawHTML: options.rawHTML).withUnsafeBufferPointer { write($0) }
+        case .flat: FlatTextRenderer.render(document, rawHTML: options.rawHTML, keepHidden: options.keepHidden).withUnsafeBufferPointer { write($0) }
         case .readable: TextLayoutEngine.render(document, settings: options.layoutSettings, writingTo: write)
         }
     }
@@ -46,7 +46,7 @@ public struct TextBackend: StreamingBackend {
 /// `mode=flat`: the text of the document in order, one newline between blocks, a tab between
 /// table cells, no markers, no wrapping. A single pass over the node records.
 enum FlatTextRenderer {
-    static func render(_ document: Document, rawHTML: RawHTMLPolicy) -> [UInt8] {
+    static func render(_ document: Document, rawHTML: RawHTMLPolicy, keepHidden: Bool = false) -> [UInt8] {
         let storage = document.storage
         let records = storage.records
         var out: [UInt8] = []
@@ -67,7 +67,7 @@ enum FlatTextRenderer {
                     }
                     continue
                 }
-                if records.style(index) >= 0, storage.styles[Int(records.style(index))].display == Display.none {
+                if !keepHidden, records.style(index) >= 0, storage.styles[Int(records.style(index))].display == Display.none {
                     cursor.skipChildren(of: index)
                     continue
                 }

@@ -20,6 +20,10 @@ extension TextBackend {
         /// `content` (default) writes their cells' blocks one after another with no grid, `table`
         /// draws them like any table.
         public var layoutTables: LayoutTablePolicy = .content
+        /// Whether content styled `display: none` is written like any other. The HTML reader
+        /// drops hidden elements unless its own `keepHidden` is on (tabs, accordions, content
+        /// that script reveals); this option lets such content through the layout too.
+        public var keepHidden = false
 
         /// The defaults.
         public init() {}
@@ -35,6 +39,7 @@ extension TextBackend {
             var settings = LayoutSettings(width: width, tables: tables, links: links, rawHTML: rawHTML, markers: markers.markers,
                                           styled: false, theme: .default, hyperlinks: false, colorDepth: .none)
             settings.layoutTables = layoutTables
+            settings.keepHidden = keepHidden
             return settings
         }
     }

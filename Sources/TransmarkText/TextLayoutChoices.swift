@@ -46,6 +46,7 @@ protocol TextLayoutOptions: FormatOptions {
     var markers: TextBackend.Options.MarkerStyle { get set }
     var rawHTML: RawHTMLPolicy { get set }
     var layoutTables: LayoutTablePolicy { get set }
+    var keepHidden: Bool { get set }
 }
 
 extension TextLayoutOptions {
@@ -61,6 +62,8 @@ extension TextLayoutOptions {
             .choice("rawHTML", \.rawHTML, allowed: [.drop, .text],
                     summary: "raw HTML nodes: drop them or show the markup as text"),
             .renamed("html", to: "rawHTML", values: ["verbatim": "text"]),
+            .bool("keepHidden", \.keepHidden,
+                  summary: "show content styled display:none (kept by the HTML reader's keepHidden; one -O keepHidden=true serves both)"),
         ]
     }
 }
@@ -90,6 +93,8 @@ struct LayoutSettings {
     var maxTableNesting: Int = LayoutSettings.defaultMaxTableNesting
     /// Whether layout tables are written as their content (`layoutTables`).
     var layoutTables: LayoutTablePolicy = .content
+    /// Whether content styled `display: none` is laid out like any other (`keepHidden`).
+    var keepHidden = false
 
     /// The default `maxTableNesting`.
     static let defaultMaxTableNesting = 8

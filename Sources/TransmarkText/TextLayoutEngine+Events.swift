@@ -23,7 +23,8 @@ extension TextLayoutEngine {
     /// Handles entering node `index`; returns `false` to skip its children.
     mutating func enter(_ index: Int32) -> Bool {
         let tag = records.tag(index)
-        if records.style(index) >= 0, document.storage.styles[Int(records.style(index))].display == Display.none {
+        if !settings.keepHidden, records.style(index) >= 0,
+           document.storage.styles[Int(records.style(index))].display == Display.none {
             ignoreNextExit = true
             return false
         }
