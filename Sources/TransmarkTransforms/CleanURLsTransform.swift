@@ -40,13 +40,8 @@ public struct CleanURLsTransform: Transform {
         /// `parameters`, `fragments`.
         public static var optionSpecs: [OptionSpec<Options>] {
             [
-                OptionSpec(key: "parameters", accepted: "comma-separated parameter names (name* for a prefix)",
-                           summary: "more query parameters to remove, beside the built-in tracking list",
-                           read: { $0.parameters.joined(separator: ",") },
-                           write: { options, value in
-                               options.parameters = value.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
-                               return true
-                           }),
+                .list("parameters", \.parameters, accepted: "comma-separated parameter names (name* for a prefix)",
+                      summary: "more query parameters to remove, beside the built-in tracking list"),
                 .bool("fragments", \.fragments, summary: "drop fragments (#x) that point to nothing in the document"),
             ]
         }
@@ -74,41 +69,16 @@ public struct CleanURLsTransform: Transform {
         if let canonical = metadata.canonicalURL, let clean = cleaner.clean(canonical, checkingFragment: false) { metadata.canonicalURL = clean }
         if let image = metadata.image, let clean = cleaner.clean(image, checkingFragment: false) { metadata.image = clean }
         let source = metadata == document.metadata ? document : document.withMetadata(metadata)
-        return source.rewritten { node in
-            var kind = node.kind
-            var changedKind = false
-            switch kind {
-            case .link(let destination, let title):
-                if let d = cleaner.clean(destination, checkingFragment: true) {
-                    if d.isEmpty { return .unwrap }
-                    kind = .link(destination: d, title: title)
-                    changedKind = true
+        return source.rewritingURLs(
+            link: { cleaner.clean($0, checkingFragment: true) },
+            image: { cleaner.clean($0, checkingFragment: false) },
+            attribute: { name, value -> String? in
+                switch name {
+                case "href", "src": cleaner.clean(value, checkingFragment: false)
+                case "srcset": cleaner.clean(srcset: value)
+                default: nil
                 }
-            case .image(let source, let title, let size):
-                if let s = cleaner.clean(source, checkingFragment: false) {
-                    kind = .image(source: s, title: title, size: size)
-                    changedKind = true
-                }
-            default:
-                break
-            }
-            var attributes = node.attributes
-            var changedAttributes = false
-            for i in attributes.indices {
-                let value: String?
-                switch attributes[i].name {
-                case "href", "src": value = cleaner.clean(attributes[i].value, checkingFragment: false)
-                case "srcset": value = cleaner.clean(srcset: attributes[i].value)
-                default: value = nil
-                }
-                if let value {
-                    attributes[i].value = value
-                    changedAttributes = true
-                }
-            }
-            if changedAttributes && !node.tag.hasLiteralText { return .wrap(kind, attributes: attributes, style: node.style, inner: .unwrap) }
-            return changedKind ? .replaceKind(kind) : .keep
-        }
+            })
     }
 
     /// Every `id` and `name` in the document.

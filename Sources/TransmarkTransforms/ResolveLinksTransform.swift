@@ -86,41 +86,15 @@ public struct ResolveLinksTransform: Transform {
         if metadata.sourceURL == nil, let given { metadata.sourceURL = given.description }
         if let canonical = metadata.canonicalURL, let resolved = resolver.resolve(canonical) { metadata.canonicalURL = resolved }
         if let image = metadata.image, let resolved = resolver.resolve(image) { metadata.image = resolved }
-        return document.withMetadata(metadata).rewritten { node in
-            var kind = node.kind
-            var changedKind = false
-            switch kind {
-            case .link(let destination, let title):
-                if let d = resolver.resolve(destination) {
-                    kind = .link(destination: d, title: title)
-                    changedKind = true
-                }
-            case .image(let source, let title, let size):
-                if let s = resolver.resolve(source) {
-                    kind = .image(source: s, title: title, size: size)
-                    changedKind = true
-                }
-            default:
-                break
-            }
-            var attributes = node.attributes
-            var changedAttributes = false
-            for i in attributes.indices {
-                let name = attributes[i].name
-                let value: String?
+        return document.withMetadata(metadata).rewritingURLs(
+            link: { resolver.resolve($0) }, image: { resolver.resolve($0) },
+            attribute: { name, value -> String? in
                 switch name {
-                case "href", "src", "cite", "poster": value = resolver.resolve(attributes[i].value)
-                case "srcset": value = resolver.resolve(srcset: attributes[i].value)
-                default: value = nil
+                case "href", "src", "cite", "poster": resolver.resolve(value)
+                case "srcset": resolver.resolve(srcset: value)
+                default: nil
                 }
-                if let value {
-                    attributes[i].value = value
-                    changedAttributes = true
-                }
-            }
-            if changedAttributes && !node.tag.hasLiteralText { return .wrap(kind, attributes: attributes, style: node.style, inner: .unwrap) }
-            return changedKind ? .replaceKind(kind) : .keep
-        }
+            })
     }
 
     struct Resolver {
