@@ -42,21 +42,22 @@ struct HTMLMetadataReader {
         case .base:
             if baseHref == nil, let href = tag.attribute("href") { baseHref = Self.collapsed(href) }
         case .link:
-            guard let href = tag.attribute("href") else { return }
-            if let rel = tag.attribute("rel"), canonical == nil,
-               rel.lowercased().split(separator: " ").contains("canonical") {
+            if canonical == nil, let rel = tag.index(of: "rel"), Self.namesCanonical(tag.value(at: rel)),
+               let href = tag.attribute("href") {
                 canonical = Self.collapsed(href)
             }
-            if let prop = tag.attribute("itemprop") { remember(prop, href) }
+            if let prop = tag.attribute("itemprop"), let href = tag.attribute("href") { remember(prop, href) }
         case .meta:
-            guard let content = tag.attribute("content") else {
-                if let charsetless = tag.attribute("itemprop"), let value = tag.attribute("value") { remember(charsetless, value) }
+            guard let content = tag.index(of: "content") else {
+                if let prop = tag.attribute("itemprop"), let value = tag.attribute("value") { remember(prop, value) }
                 return
             }
-            if let name = tag.attribute("name") { remember(name, content) }
-            if let property = tag.attribute("property") { remember(property, content) }
-            if let prop = tag.attribute("itemprop") { remember(prop, content) }
-            if let equiv = tag.attribute("http-equiv"), equiv.lowercased() == "content-language" { remember("content-language", content) }
+            for name: StaticString in ["name", "property", "itemprop"] {
+                if let key = tag.attribute(name) { remember(key, tag.value(at: content)) }
+            }
+            if let equiv = tag.attribute("http-equiv"), equiv.lowercased() == "content-language" {
+                remember("content-language", tag.value(at: content))
+            }
         case .time:
             if let prop = tag.attribute("itemprop"), let datetime = tag.attribute("datetime") { remember(prop, datetime) }
         case .script:
@@ -93,11 +94,41 @@ struct HTMLMetadataReader {
         captured = []
     }
 
-    private mutating func remember(_ key: String, _ value: String) {
+    /// The `<meta>` names and properties `metadata()` reads; others are not kept.
+    private static let wantedKeys: Set<String> = [
+        "og:site_name", "application-name", "twitter:site:name", "og:title", "twitter:title", "title", "dc.title",
+        "headline", "name", "og:description", "description", "twitter:description", "dc.description", "author",
+        "article:author", "dc.creator", "byl", "sailthru.author", "parsely-author", "article:published_time",
+        "datepublished", "date", "pubdate", "publish-date", "publish_date", "dc.date", "dc.date.issued",
+        "dcterms.created", "og:published_time", "sailthru.date", "parsely-pub-date", "article:modified_time",
+        "datemodified", "og:updated_time", "last-modified", "dcterms.modified", "content-language", "og:locale",
+        "inlanguage", "og:url", "url", "og:image", "og:image:url", "og:image:secure_url", "twitter:image",
+        "twitter:image:src", "image", "og:type",
+    ]
+
+    private mutating func remember(_ key: String, _ value: UnsafeBufferPointer<UInt8>) {
         let key = Self.collapsed(key).lowercased()
-        let value = Self.collapsed(value)
-        guard !key.isEmpty, !value.isEmpty, metas[key] == nil else { return }
-        metas[key] = value
+        guard Self.wantedKeys.contains(key), metas[key] == nil else { return }
+        let value = Self.collapsed(String(decoding: value, as: UTF8.self))
+        if !value.isEmpty { metas[key] = value }
+    }
+
+    private mutating func remember(_ key: String, _ value: String) {
+        var value = value
+        value.withUTF8 { remember(key, $0) }
+    }
+
+    /// Whether a `rel` value lists `canonical` (ASCII case-insensitively, among space-separated tokens).
+    private static func namesCanonical(_ rel: UnsafeBufferPointer<UInt8>) -> Bool {
+        let word = Array("canonical".utf8)
+        var i = 0
+        while i < rel.count {
+            while i < rel.count, rel[i] <= 0x20 { i += 1 }
+            let start = i
+            while i < rel.count, rel[i] > 0x20 { i += 1 }
+            if i - start == word.count && (0 ..< word.count).allSatisfy({ rel[start + $0] | 0x20 == word[$0] }) { return true }
+        }
+        return false
     }
 
     /// The metadata read, fields in the order of `DocumentMetadata.Key`'s list.
@@ -180,6 +211,15 @@ struct HTMLMetadataReader {
 
     /// `text` with runs of whitespace made one space and both ends trimmed.
     static func collapsed(_ text: String) -> String {
+        // Most values have no white space to collapse: they are returned as they are.
+        var clean = true
+        var previousSpace = true
+        for b in text.utf8 {
+            let space = b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C
+            if space && previousSpace || (space && b != 0x20) || b == 0xC2 { clean = false; break }
+            previousSpace = space
+        }
+        if clean && !previousSpace { return text }
         var result = ""
         var pendingSpace = false
         for scalar in text.unicodeScalars {
