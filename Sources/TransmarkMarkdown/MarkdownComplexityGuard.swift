@@ -13,7 +13,12 @@ import TransmarkCore
 /// - every cell of a table row is appended to a linked list from its head, so a row of n cells
 ///   costs n² / 2 (a row of 64,000 cells took 19 s). Only long lines (over
 ///   `longLine` bytes) are counted, as rows of a table (after a delimiter row, or just before
-///   one) and by their `|` bytes: ordinary tables cost nothing.
+///   one) and by their `|` bytes: ordinary tables cost nothing;
+/// - a delimiter row whose cells do not match the line before it starts no table, and the table
+///   extension parses the whole paragraph above it as a header row each time, keeping what it
+///   allocated: `a|b|c` and `|-|-|` repeated cost paragraph bytes × rows in time and memory
+///   (24 KB took 1.6 GB). Counted as the paragraph's bytes for each such row, times
+///   `reparseWeight` for the memory each byte holds.
 ///
 /// The estimate counts those steps (only beyond a free allowance of 32 levels, so ordinary
 /// documents of any size cost nothing); over `maxComplexity` it throws `inputTooComplex`, and a
@@ -30,6 +35,10 @@ struct MarkdownComplexityGuard {
     /// cells, whose quadratic cost is a few million steps at most).
     fileprivate static let longLine = 2048
 
+    /// What each byte of a paragraph parsed again as a table header counts (it also holds
+    /// memory until the parse ends, some 60 bytes per byte in libcmark-gfm 0.29).
+    fileprivate static let reparseWeight = 8
+
     /// The table-row estimate: whether a delimiter row has been seen since the last blank line,
     /// the cost of the previous line (a header row is parsed when its delimiter row comes) and
     /// the sum. Kept out of the line loop: only long lines and lines starting with `|`, `-` or
@@ -38,17 +47,59 @@ struct MarkdownComplexityGuard {
         var inTable = false
         var previousLineCost = 0
         var work = 0
+        /// The bytes of the paragraph the current line continues (0 after a blank line or in a
+        /// table), and the line before it, `previousLine`.
+        var paragraphBytes = 0
+        var previousLine = 0..<0
 
         /// A line that may be a delimiter row or a long row, `start..<end` after its markers.
         @inline(never)
         mutating func line(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
             let cost = end - start >= MarkdownComplexityGuard.longLine ? Self.rowCost(base, start, end) : 0
-            if Self.isDelimiterRow(base, start, end) {
-                if !inTable { work &+= previousLineCost }
-                inTable = true
+            if !inTable && Self.isDelimiterRow(base, start, end) {
+                if paragraphBytes > 0 && Self.cells(base, previousLine) != Self.cells(base, start..<end) {
+                    // No table: the paragraph above was parsed as a header row for nothing.
+                    work &+= paragraphBytes &* MarkdownComplexityGuard.reparseWeight
+                } else {
+                    work &+= previousLineCost
+                    inTable = true
+                }
             }
             if inTable { work &+= cost }
             previousLineCost = cost
+            other(start..<end)
+        }
+
+        /// Any line with text, `range` after its markers.
+        mutating func other(_ range: Range<Int>) {
+            paragraphBytes = inTable ? 0 : paragraphBytes &+ range.count &+ 1
+            previousLine = range
+        }
+
+        /// A blank line.
+        mutating func blank() {
+            inTable = false
+            previousLineCost = 0
+            paragraphBytes = 0
+        }
+
+        /// The cells of a table row: one more than its `|` bytes that are not escaped, less a
+        /// leading and a trailing one.
+        static func cells(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
+            var start = range.lowerBound, end = range.upperBound
+            while start < end && (base[start] == 0x20 || base[start] == 0x09) { start += 1 }
+            while end > start && (base[end - 1] == 0x20 || base[end - 1] == 0x09) { end -= 1 }
+            guard start < end else { return 0 }
+            var pipes = 0
+            var k = start
+            while k < end {
+                if base[k] == UInt8(ascii: "\\") { k += 2; continue }
+                if base[k] == UInt8(ascii: "|") { pipes += 1 }
+                k += 1
+            }
+            if base[start] == UInt8(ascii: "|") { pipes -= 1 }
+            if end - start > 1 && base[end - 1] == UInt8(ascii: "|") && base[end - 2] != UInt8(ascii: "\\") { pipes -= 1 }
+            return pipes + 1
         }
 
         /// Whether `start..<end` is a table delimiter row: only `|`, `-`, `:`, spaces and tabs,
@@ -239,15 +290,15 @@ struct MarkdownComplexityGuard {
                     tableRows.line(base, contentStart, i)
                     if tableRows.work > maxComplexity {
                         throw TransmarkError.inputTooComplex(
-                            what: "table rows of thousands of cells (libcmark-gfm's cost grows with the square of a row's cells)",
+                            what: "table rows of thousands of cells, or delimiter rows under a long paragraph that match no header (libcmark-gfm's cost grows with their square)",
                             estimate: tableRows.work, limit: maxComplexity, option: "maxComplexity")
                     }
                 } else {
                     tableRows.previousLineCost = 0
+                    tableRows.other(contentStart..<i)
                 }
             } else {
-                tableRows.inTable = false
-                tableRows.previousLineCost = 0
+                tableRows.blank()
             }
             // Line end (CR, LF or CRLF).
             if i < count {
