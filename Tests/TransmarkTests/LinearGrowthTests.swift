@@ -108,6 +108,16 @@ import Transmark
             let selector = try Selector("p" + String(repeating: "[a99]", count: n))
             #expect(selector.matches(in: document).isEmpty)
         }
+        // Distinct parts cost matching time each: at most 1,024 simple selectors.
+        let distinct = (0..<20_000).map { ".c\($0)" }
+        #expect(throws: TransmarkError.self) { try Selector(distinct.joined(separator: ", ")) }
+        #expect(throws: TransmarkError.self) { try Selector("p:not(" + distinct.joined(separator: ", ") + ")") }
+        #expect(try Selector(distinct.prefix(1_024).joined(separator: ", ")).matches(in: document).isEmpty)
+        do {
+            _ = try Selector(distinct.joined(separator: ", "))
+        } catch let TransmarkError.invalidSelector(_, message, _) {
+            #expect(message.hasPrefix("20000 simple selectors, more than the 1024"))
+        }
     }
 
     /// Styled text whose `n` paragraphs alternate between list level `deep` and 1.
