@@ -13,7 +13,17 @@ import TransmarkCore
 /// - every cell of a table row is appended to a linked list from its head, so a row of n cells
 ///   costs n² / 2 (a row of 64,000 cells took 19 s). Only long lines (over
 ///   `longLine` bytes) are counted, as rows of a table (after a delimiter row, or just before
-///   one) and by their `|` bytes: ordinary tables cost nothing.
+///   one) and by their `|` bytes: ordinary tables cost nothing;
+/// - a delimiter row whose cells do not match the line before it starts no table, and the table
+///   extension parses the whole paragraph above it as a header row each time, keeping what it
+///   allocated: `a|b|c` and `|-|-|` repeated cost paragraph bytes × rows in time and memory
+///   (24 KB took 1.6 GB). Counted as the paragraph's bytes for each such row, times
+///   `reparseWeight` for the memory each byte holds;
+/// - the autolink extension scans from each `://` to the next space or line end (where a link
+///   could end), so URLs run together without spaces (`<http://a` repeated) cost their number ×
+///   the run's length: 180 KB took 5 s. Counted on lines over `longURLLine` bytes, as the
+///   `://` of each run of non-space bytes × its length / `urlScanDivisor` (a byte scanned is
+///   cheaper than the steps counted elsewhere).
 ///
 /// The estimate counts those steps (only beyond a free allowance of 32 levels, so ordinary
 /// documents of any size cost nothing); over `maxComplexity` it throws `inputTooComplex`, and a
@@ -30,6 +40,37 @@ struct MarkdownComplexityGuard {
     /// cells, whose quadratic cost is a few million steps at most).
     fileprivate static let longLine = 2048
 
+    /// What each byte of a paragraph parsed again as a table header counts (it also holds
+    /// memory until the parse ends, some 60 bytes per byte in libcmark-gfm 0.29).
+    fileprivate static let reparseWeight = 8
+
+    /// Lines at least this long are looked at for URLs run together (a shorter line costs a few
+    /// thousand steps at most).
+    private static let longURLLine = 512
+    /// How many bytes scanned for a URL's end count one step.
+    private static let urlScanDivisor = 16
+
+    /// The autolink extension's scans on `start..<end`: for each run of bytes without a space or
+    /// tab, the `://` in it × its length, over `urlScanDivisor`.
+    static func urlScanCost(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var cost = 0
+        var runStart = start
+        var schemes = 0
+        var k = start
+        while k < end {
+            let b = base[k]
+            if b == 0x20 || b == 0x09 {
+                cost &+= schemes &* (k - runStart) / urlScanDivisor
+                schemes = 0
+                runStart = k + 1
+            } else if b == UInt8(ascii: ":") && k + 2 < end && base[k + 1] == UInt8(ascii: "/") && base[k + 2] == UInt8(ascii: "/") {
+                schemes += 1
+            }
+            k += 1
+        }
+        return cost &+ schemes &* (end - runStart) / urlScanDivisor
+    }
+
     /// The table-row estimate: whether a delimiter row has been seen since the last blank line,
     /// the cost of the previous line (a header row is parsed when its delimiter row comes) and
     /// the sum. Kept out of the line loop: only long lines and lines starting with `|`, `-` or
@@ -38,17 +79,59 @@ struct MarkdownComplexityGuard {
         var inTable = false
         var previousLineCost = 0
         var work = 0
+        /// The bytes of the paragraph the current line continues (0 after a blank line or in a
+        /// table), and the line before it, `previousLine`.
+        var paragraphBytes = 0
+        var previousLine = 0..<0
 
         /// A line that may be a delimiter row or a long row, `start..<end` after its markers.
         @inline(never)
         mutating func line(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) {
             let cost = end - start >= MarkdownComplexityGuard.longLine ? Self.rowCost(base, start, end) : 0
-            if Self.isDelimiterRow(base, start, end) {
-                if !inTable { work &+= previousLineCost }
-                inTable = true
+            if !inTable && Self.isDelimiterRow(base, start, end) {
+                if paragraphBytes > 0 && Self.cells(base, previousLine) != Self.cells(base, start..<end) {
+                    // No table: the paragraph above was parsed as a header row for nothing.
+                    work &+= paragraphBytes &* MarkdownComplexityGuard.reparseWeight
+                } else {
+                    work &+= previousLineCost
+                    inTable = true
+                }
             }
             if inTable { work &+= cost }
             previousLineCost = cost
+            other(start..<end)
+        }
+
+        /// Any line with text, `range` after its markers.
+        mutating func other(_ range: Range<Int>) {
+            paragraphBytes = inTable ? 0 : paragraphBytes &+ range.count &+ 1
+            previousLine = range
+        }
+
+        /// A blank line.
+        mutating func blank() {
+            inTable = false
+            previousLineCost = 0
+            paragraphBytes = 0
+        }
+
+        /// The cells of a table row: one more than its `|` bytes that are not escaped, less a
+        /// leading and a trailing one.
+        static func cells(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
+            var start = range.lowerBound, end = range.upperBound
+            while start < end && (base[start] == 0x20 || base[start] == 0x09) { start += 1 }
+            while end > start && (base[end - 1] == 0x20 || base[end - 1] == 0x09) { end -= 1 }
+            guard start < end else { return 0 }
+            var pipes = 0
+            var k = start
+            while k < end {
+                if base[k] == UInt8(ascii: "\\") { k += 2; continue }
+                if base[k] == UInt8(ascii: "|") { pipes += 1 }
+                k += 1
+            }
+            if base[start] == UInt8(ascii: "|") { pipes -= 1 }
+            if end - start > 1 && base[end - 1] == UInt8(ascii: "|") && base[end - 2] != UInt8(ascii: "\\") { pipes -= 1 }
+            return pipes + 1
         }
 
         /// Whether `start..<end` is a table delimiter row: only `|`, `-`, `:`, spaces and tabs,
@@ -142,6 +225,7 @@ struct MarkdownComplexityGuard {
         var brackets: [Bool] = []
         var unclosedImages = 0
         var tableRows = TableRowMeter()
+        var urlWork = 0
         let count = input.count
         var i = 0
         while i < count {
@@ -239,15 +323,23 @@ struct MarkdownComplexityGuard {
                     tableRows.line(base, contentStart, i)
                     if tableRows.work > maxComplexity {
                         throw TransmarkError.inputTooComplex(
-                            what: "table rows of thousands of cells (libcmark-gfm's cost grows with the square of a row's cells)",
+                            what: "table rows of thousands of cells, or delimiter rows under a long paragraph that match no header (libcmark-gfm's cost grows with their square)",
                             estimate: tableRows.work, limit: maxComplexity, option: "maxComplexity")
                     }
                 } else {
                     tableRows.previousLineCost = 0
+                    tableRows.other(contentStart..<i)
                 }
             } else {
-                tableRows.inTable = false
-                tableRows.previousLineCost = 0
+                tableRows.blank()
+            }
+            if i - contentStart >= Self.longURLLine {
+                urlWork &+= Self.urlScanCost(base, contentStart, i)
+                if urlWork > maxComplexity {
+                    throw TransmarkError.inputTooComplex(
+                        what: "URLs run together without spaces (the autolink extension scans from each `://` to the next space)",
+                        estimate: urlWork, limit: maxComplexity, option: "maxComplexity")
+                }
             }
             // Line end (CR, LF or CRLF).
             if i < count {

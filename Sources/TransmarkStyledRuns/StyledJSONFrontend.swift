@@ -33,6 +33,12 @@ public struct StyledJSONFrontend: Frontend {
         public var maxInputSize = 512 * 1024 * 1024
         /// The deepest block nesting accepted (block quotes, lists and footnotes counted together).
         public var maxDepth = 100_000
+        /// The most block containers (quotes, lists, list items, footnotes, definitions) opened
+        /// in the whole document. Each paragraph opens those its depths need beyond the previous
+        /// one's, so paragraphs alternating between a deep and a shallow list level open
+        /// `maxDepth` containers each: this bounds that work, and the tree, by a number rather
+        /// than by input size × `maxDepth`.
+        public var maxContainers = 1_000_000
 
         /// The defaults.
         public init() {}
@@ -45,12 +51,15 @@ public struct StyledJSONFrontend: Frontend {
         }
 
         /// The options settable as `key=value`: `resolvedStyles`, `maxInputSize`, `maxDepth`,
+        /// `maxContainers`,
         /// and the theme's `fontSize` and `fontFamily`.
         public static var optionSpecs: [OptionSpec<Options>] {
             [
                 .choice("resolvedStyles", \.resolvedStyles, summary: "styles that differ from the theme: spans (keep as styled spans) or ignore"),
                 .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input accepted, in bytes"),
                 .int("maxDepth", \.maxDepth, range: 1...Int.max, summary: "deepest block nesting accepted"),
+                .int("maxContainers", \.maxContainers, range: 0...Int.max,
+                     summary: "most block containers (quotes, lists, items) opened in the whole document"),
             ] + OptionSpec.themeFont(\.theme)
         }
     }

@@ -48,6 +48,8 @@ struct StyledTextReader {
         var lastRow = -1
     }
     var blocks: [Block] = []
+    /// Block containers opened so far (see `StyledJSONFrontend.Options.maxContainers`).
+    var containersOpened = 0
 
     /// Footnote labels by their number as shown, and numbers by label (as the layout numbers them).
     var footnoteLabels: [Int: String] = [:]
@@ -103,6 +105,7 @@ struct StyledTextReader {
                 }
             }
             try readParagraph(list, endStyle: endStyle, attributes: attributes)
+            try checkContainers(opening: 0)
         }
         while blocks.count > 1 { closeBlock() }
         return builder.finish()
@@ -132,6 +135,7 @@ struct StyledTextReader {
         if total > options.maxDepth {
             throw TransmarkError.nestingTooDeep(depth: total, limit: options.maxDepth, option: "maxDepth")
         }
+        try checkContainers(opening: max(0, total - (blocks.count - 1)))
         var role = paragraph.role
         // Editors mark headings on the runs only.
         if role == .paragraph, context.headingLevel != nil { role = .heading }
@@ -248,7 +252,18 @@ struct StyledTextReader {
 
     // MARK: Block containers
 
+    /// Throws `inputTooComplex` naming `maxContainers` when the containers opened so far and
+    /// `opening` more (an estimate for the paragraph being read) pass the limit.
+    func checkContainers(opening: Int) throws {
+        let estimate = containersOpened.addingSaturating(opening)
+        if estimate > options.maxContainers {
+            throw TransmarkError.inputTooComplex(what: "its paragraphs open \(estimate) block containers (quotes, lists, items)",
+                                                 estimate: estimate, limit: options.maxContainers, option: "maxContainers")
+        }
+    }
+
     mutating func openBlock(_ kind: BlockKind, kind nodeKind: NodeKind, style: Style? = nil) {
+        containersOpened += 1
         let top = blocks.last!
         let node = builder.open(nodeKind, style: style)
         var block = Block(kind: kind, node: node, quotes: top.quotes, lists: top.lists, extra: top.extra,

@@ -2,6 +2,9 @@
 /// unique with `-1`, `-2`, … in document order (as github-slugger does).
 public struct HeadingSlugs: Sendable {
     private var used: Set<String> = []
+    /// For each base slug, the last suffix tried: the next heading with that base starts past
+    /// it, so `n` equal headings take `n` probes, not `n²/2`.
+    private var lastSuffix: [String: Int] = [:]
 
     /// Creates a generator; `reserved` are ids already in use, never produced.
     public init(reserved: some Sequence<String> = [String]()) {
@@ -34,11 +37,13 @@ public struct HeadingSlugs: Sendable {
     public mutating func next(for text: String) -> String {
         let base = Self.slug(text)
         var candidate = base
-        var n = 0
+        var n = lastSuffix[base] ?? 0
+        if n > 0 { candidate = "\(base)-\(n)" }
         while used.contains(candidate) {
             n += 1
             candidate = "\(base)-\(n)"
         }
+        lastSuffix[base] = n
         used.insert(candidate)
         return candidate
     }

@@ -18,7 +18,9 @@
 /// `colspan`, `rowspan`, `align` of cells, `class="language-x"` of code blocks.
 ///
 /// Matching is one pass over the document, linear in its nodes for a given selector, at any
-/// depth:
+/// depth. A selector's repeated parts (`p, p`, `:not(a, a)`, `[x][x]`) are matched once, and a
+/// selector may hold at most 1,024 simple selectors (types, classes, attributes, pseudo-classes,
+/// those inside `:not` included) once repeats are dropped (more is an `invalidSelector` error):
 ///
 /// ```swift
 /// let firstCells = try document.select("table td:first-child")

@@ -32,11 +32,32 @@ struct MarkdownLineWriter {
         if !bytes.isEmpty { pendingNewlines = 2 }
     }
 
+    /// Where the last line of `bytes` starts, as far as `column` has looked: no newline lies in
+    /// `bytes[knownLineStart..<scannedTo]`, and `knownLineStart` is 0 or follows a newline. So
+    /// each byte is looked at once however often `column` is asked (scanning back to the line's
+    /// start each time was quadratic on a long line that never wraps).
+    private var knownLineStart = 0
+    private var scannedTo = 0
+    /// How many times bytes already written were replaced or removed (memos over `bytes`, such as
+    /// `DelimiterRunMemo`, hold for one count).
+    private(set) var edits = 0
+
     /// The display column (in bytes) on the current line, prefix included.
     var column: Int {
-        var i = bytes.count
-        while i > 0 && bytes[i - 1] != 0x0A { i -= 1 }
-        return bytes.count - i
+        mutating get {
+            var i = bytes.count
+            while i > scannedTo && bytes[i - 1] != 0x0A { i -= 1 }
+            if i > scannedTo { knownLineStart = i }
+            scannedTo = bytes.count
+            return bytes.count - knownLineStart
+        }
+    }
+
+    /// Keeps `column`'s bookkeeping true after bytes from `position` on were removed.
+    private mutating func truncated(to position: Int) {
+        guard position < scannedTo else { return }
+        scannedTo = position
+        if knownLineStart > position { knownLineStart = 0; scannedTo = 0 }
     }
 
     /// Writes pending newlines and the prefix of the new line.
@@ -126,7 +147,15 @@ struct MarkdownLineWriter {
     /// Replaces `count` bytes written at `position` (an opener that turned out unusable).
     mutating func replace(at position: Int, count: Int, with new: [UInt8]) {
         bytes.replaceSubrange(position..<(position + count), with: new)
+        edits += 1
         if lineBegin > position { lineBegin += new.count - count }
+        if position + count < knownLineStart {
+            // Before the newline that starts the line: what was scanned only moved.
+            knownLineStart += new.count - count
+            scannedTo += new.count - count
+        } else {
+            truncated(to: position)
+        }
     }
 
     /// The last byte written.
@@ -135,8 +164,11 @@ struct MarkdownLineWriter {
     /// Removes trailing spaces and tabs of the current line's content (a line ending in two
     /// spaces would be a hard break).
     mutating func trimTrailingSpaces() {
+        let count = bytes.count
         while let l = bytes.last, l == 0x20 || l == 0x09 { bytes.removeLast() }
         if bytes.count < lineBegin { lineBegin = bytes.count }
+        if bytes.count < count { edits += 1 }
+        truncated(to: bytes.count)
     }
 
     /// Ends the output with exactly one newline.

@@ -364,13 +364,8 @@ extension MarkdownWriter {
         var node = i
         while true {
             // The next node in document order after `node`'s subtree, within the block.
-            var next = records.nextSibling(node)
-            while next < 0 {
-                let p = records.parent(node)
-                if p < 0 || records.tag(p).isBlock { return nil }
-                node = p
-                next = records.nextSibling(p)
-            }
+            let next = nextInBlock(after: node)
+            if next < 0 { return nil }
             node = next
             // Look into it until a byte is known or it turns out to write nothing.
             examine: while true {
@@ -439,6 +434,34 @@ extension MarkdownWriter {
                 break examine
             }
         }
+    }
+
+    /// The next node in document order after the subtree of inline node `i`, within its block,
+    /// or -1. Climbs past at most a few ancestors unremembered; higher, each ancestor's answer is
+    /// kept (`nextInBlockMemo`), so that the closers of deeply nested inlines, each asking from
+    /// one level up, do not climb the whole nesting each time.
+    mutating func nextInBlock(after i: Int32) -> Int32 {
+        var node = i
+        for _ in 0..<8 {
+            let next = records.nextSibling(node)
+            if next >= 0 { return next }
+            let p = records.parent(node)
+            if p < 0 || records.tag(p).isBlock { return -1 }
+            node = p
+        }
+        var climbed: [Int32] = []
+        var next: Int32 = -1
+        while true {
+            if let known = nextInBlockMemo[node] { next = known; break }
+            climbed.append(node)
+            next = records.nextSibling(node)
+            if next >= 0 { break }
+            let p = records.parent(node)
+            if p < 0 || records.tag(p).isBlock { next = -1; break }
+            node = p
+        }
+        for n in climbed { nextInBlockMemo[n] = next }
+        return next
     }
 
     /// Whether the word after the space at `k` would pass the line width.

@@ -99,6 +99,14 @@ struct MarkdownWriter {
     /// document; a table that needs more is HTML (the output stays linear in the input).
     var gridPaddingAllowance = 64 * 1024
     var linkDepth = 0
+    /// The last run of sibling hard breaks looked past (`breakEndsBlock`): its first and last
+    /// node and whether it ends its block.
+    var breakRun: (first: Int32, last: Int32, endsBlock: Bool) = (-1, -1, false)
+    /// `nextInBlock(after:)`'s answers for the ancestors it climbed past, by node.
+    var nextInBlockMemo: [Int32: Int32] = [:]
+    /// The delimiter runs `delimitersFlank` last looked at: before an opener, after it, and
+    /// before the closer.
+    var flankRuns = (opener: DelimiterRunMemo(), content: DelimiterRunMemo(), closer: DelimiterRunMemo())
     /// `unicodeFormFirstByte` of the superscripts and subscripts asked about (0: no Unicode
     /// form), so that each is walked once however many delimiters look past it.
     var unicodeForms: [Int32: UInt8] = [:]
