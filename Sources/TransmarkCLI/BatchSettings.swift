@@ -15,9 +15,12 @@ struct BatchSettings {
     let quiet: Bool
     /// The run's conversions, each resolved once and shared by the workers.
     let conversions: ConversionCache
+    /// Chunks and statistics (`--chunks`, `--stats`), when asked for.
+    let chunkOutput: ChunkOutput?
 
     init(registry: Registry, environment: CommandEnvironment, from: String?, to: String, options: ConversionOptions,
-         jobs: Int, quiet: Bool) {
+         jobs: Int, quiet: Bool, chunkOutput: ChunkOutput? = nil) {
+        self.chunkOutput = chunkOutput
         self.registry = registry
         self.environment = environment
         self.from = from

@@ -53,7 +53,9 @@ struct FolderConversion {
                 throw TransmarkError.io(path: outputDirectory, reason: "the input \(input) is inside the output folder; choose an output folder outside it (or the outputs could overwrite the inputs)")
             }
         }
-        let outputExtension = try settings.registry.backend(named: settings.to).format.fileExtensions.first ?? settings.to
+        // Chunks are JSON lines whatever the format of their content.
+        let outputExtension = settings.chunkOutput?.chunker != nil ? "jsonl"
+            : try settings.registry.backend(named: settings.to).format.fileExtensions.first ?? settings.to
 
         // Plan: every file, its format and its output path.
         var items: [Item] = []
@@ -110,12 +112,18 @@ struct FolderConversion {
         // Convert, writing each output as its result arrives (in plan order).
         let started = settings.environment.now()
         let progress = ProgressLine(environment: settings.environment, quiet: settings.quiet, total: items.count, unit: "files")
-        let (to, pairs, conversions) = (settings.to, settings.options.pairs, settings.conversions)
+        let (to, pairs, conversions, chunkOutput) = (settings.to, settings.options.pairs, settings.conversions, settings.chunkOutput)
+        let statsLog = DocumentStatsLog()
         let batch = items.lazy.map { item in
             BatchInput(label: item.display) {
                 let conversion = try conversions.conversion(from: item.format, to: to, options: pairs)
-                return BatchInput(try FileIO.readAll(systemPath: item.source, display: item.display, followingLinks: item.followingLinks),
-                                  conversion: conversion)
+                let content = try FileIO.readAll(systemPath: item.source, display: item.display, followingLinks: item.followingLinks)
+                guard let chunkOutput else { return BatchInput(content, conversion: conversion) }
+                return BatchInput(content) { input in
+                    let (output, stats) = try chunkOutput.process(&input, conversion: conversion, id: item.display)
+                    if let stats { statsLog.record(stats, for: item.display) }
+                    return output
+                }
             }
         }
         var converted = 0
@@ -135,6 +143,7 @@ struct FolderConversion {
                     try file.commit()
                     converted += 1
                     bytesWritten += bytes.count
+                    if let stats = statsLog.take(item.display) { settings.environment.writeStandardError(stats.line(for: item.display)) }
                 } catch {
                     failures.append((item.display, BatchItemError(describing: error)))
                 }

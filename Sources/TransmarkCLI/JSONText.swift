@@ -49,9 +49,10 @@ enum JSONText {
     }
 
     /// One output line of the JSON-lines mode: `{"id":…,"content":"…"}` or
-    /// `{"id":…,"error":{"code":"…","message":"…"}}`, ending with a line feed. `id` is the input's
+    /// `{"id":…,"error":{"code":"…","message":"…"}}`, ending with a line feed; `stats` adds a
+    /// `"stats"` member after the content. `id` is the input's
     /// id text as it was written, or empty for `null`.
-    static func record(id: String, output: Result<[UInt8], BatchItemError>) -> [UInt8] {
+    static func record(id: String, output: Result<[UInt8], BatchItemError>, stats: DocumentStats? = nil) -> [UInt8] {
         var out: [UInt8] = []
         switch output {
         case .success(let content): out.reserveCapacity(content.count + content.count / 8 + id.utf8.count + 32)
@@ -63,6 +64,7 @@ enum JSONText {
         case .success(let content):
             out.append(contentsOf: Array(#","content":"#.utf8))
             content.withUnsafeBufferPointer { appendString($0, to: &out) }
+            stats?.appendMember(to: &out)
             out.append(UInt8(ascii: "}"))
         case .failure(let error):
             out.append(contentsOf: Array(#","error":{"code":"#.utf8))

@@ -157,6 +157,12 @@ extension Registry {
                 return Self.result(index: index, label: label, inputByteCount: size) {
                     try conversion.convert(releasing: &content)
                 }
+            case .processed(var content, let process):
+                current = BatchInput(failure: BatchItemError(code: "", message: ""))
+                let size = content.count
+                return Self.result(index: index, label: label, inputByteCount: size) {
+                    try process(&content)
+                }
             }
         }
     }

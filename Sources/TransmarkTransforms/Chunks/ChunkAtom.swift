@@ -1,0 +1,39 @@
+import TransmarkCore
+
+/// The smallest piece the chunker packs: a block (or a part of an oversize block) rendered and
+/// counted, under a heading path.
+struct ChunkAtom {
+    /// The rendered piece, without line feeds at its end (empty when the backend's blocks cannot
+    /// be joined as text: then `document` is rendered with the chunk).
+    var bytes: [UInt8]
+    /// The piece as a document, kept only when chunks are rendered as documents.
+    var document: Document?
+    /// Its tokens.
+    var tokens: Int
+    /// The index of its heading path in the collector's `paths`.
+    var path: Int
+    /// The level of the heading that opens a section here, or 0.
+    var headingLevel: Int
+}
+
+/// Packs runs of consecutive units (lines, sentences, words, table rows) into parts within a
+/// budget: greedily by the units' summed tokens (plus `fixed` for what every part repeats, a
+/// table's header or a code block's fences), each part then measured whole by `measure` and, when
+/// the sum was optimistic, shortened by one unit at a time (never below one unit).
+func packRuns(tokens: [Int], budget: Int, fixed: Int = 0, separatorTokens: Int = 0,
+              measure: (Range<Int>) throws -> Int) rethrows -> [Range<Int>] {
+    var parts: [Range<Int>] = []
+    var start = 0
+    while start < tokens.count {
+        var end = start + 1
+        var total = fixed + tokens[start]
+        while end < tokens.count, total + separatorTokens + tokens[end] <= budget {
+            total += separatorTokens + tokens[end]
+            end += 1
+        }
+        while end - start > 1, try measure(start..<end) > budget { end -= 1 }
+        parts.append(start..<end)
+        start = end
+    }
+    return parts
+}

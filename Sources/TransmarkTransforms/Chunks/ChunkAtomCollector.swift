@@ -1,0 +1,292 @@
+import TransmarkCore
+
+/// The chunker's first pass: walks the document's top-level blocks (descending into generic
+/// containers that hold headings, so that sections kept in `<section>` or `<div>` are seen), keeps
+/// the heading path, renders and counts each block, and splits the blocks over the budget into
+/// finer units, with explicit stacks (nothing recurses over the input's depth).
+struct ChunkAtomCollector {
+    let document: Document
+    let options: DocumentChunker.Options
+    /// What the backend writes between blocks; nil when chunks are rendered as documents.
+    let separator: [UInt8]?
+    let render: (Document) throws -> [UInt8]
+    /// What one chunk's own blocks may hold: the budget less the overlap and its separator.
+    let budget: Int
+
+    private(set) var atoms: [ChunkAtom] = []
+    /// Every heading path met, in order; atoms refer to them by index.
+    private(set) var paths: [[String]] = [[]]
+    /// The open headings: level and text.
+    private var headingStack: [(level: Int, text: String)] = []
+
+    init(document: Document, options: DocumentChunker.Options, separator: [UInt8]?, render: @escaping (Document) throws -> [UInt8]) {
+        self.document = document
+        self.options = options
+        self.separator = separator
+        self.render = render
+        let separatorTokens = separator.map { options.counter.tokenCount(ofUTF8: $0) } ?? 0
+        budget = options.overlap > 0 ? max(1, options.maxTokens - options.overlap - separatorTokens) : options.maxTokens
+    }
+
+    /// A unit of work: a block, a run of inline nodes standing among blocks (read as a paragraph),
+    /// or rendered text to cut at sentences and words.
+    private enum Piece {
+        case node(Node)
+        case inlineRun([Node])
+        case text([UInt8])
+    }
+
+    mutating func collect() throws {
+        let holdsHeading = headingHolders()
+        // One cursor per open container: the next of its children to visit.
+        var cursors: [Node?] = [document.root.firstChild]
+        var inlineRun: [Node] = []
+        while !cursors.isEmpty {
+            guard let node = cursors[cursors.count - 1] else {
+                cursors.removeLast()
+                if !inlineRun.isEmpty { try process(.inlineRun(inlineRun), headingLevel: 0); inlineRun = [] }
+                continue
+            }
+            cursors[cursors.count - 1] = node.nextSibling
+            if !node.tag.isBlock {
+                inlineRun.append(node)
+                continue
+            }
+            if !inlineRun.isEmpty { try process(.inlineRun(inlineRun), headingLevel: 0); inlineRun = [] }
+            if node.tag == .division, holdsHeading[Int(node.id.index)] {
+                cursors.append(node.firstChild)
+                continue
+            }
+            if case .heading(let level) = node.kind {
+                enterHeading(level: level, text: WhitespaceCollapsing.collapsed(node.plainText).trimmingSpaces)
+                try process(.node(node), headingLevel: level)
+                continue
+            }
+            try process(.node(node), headingLevel: 0)
+        }
+    }
+
+    /// For each node, whether a heading is in its subtree (one walk, flags passed up on exit).
+    private func headingHolders() -> [Bool] {
+        var holds = [Bool](repeating: false, count: document.nodeCount)
+        document.walk { event in
+            guard case .exit(let node) = event else { return .proceed }
+            let index = Int(node.id.index)
+            if node.tag == .heading { holds[index] = true }
+            if holds[index], let parent = node.parent { holds[Int(parent.id.index)] = true }
+            return .proceed
+        }
+        return holds
+    }
+
+    /// A heading opens a section: it replaces the open headings of its level and below.
+    private mutating func enterHeading(level: Int, text: String) {
+        while let last = headingStack.last, last.level >= level { headingStack.removeLast() }
+        headingStack.append((level, text))
+        paths.append(headingStack.map(\.text))
+    }
+
+    private func count(_ bytes: [UInt8], _ range: Range<Int>? = nil) -> Int {
+        bytes.withUnsafeBufferPointer { all in
+            options.counter.tokenCount(ofUTF8: UnsafeBufferPointer(rebasing: all[range ?? 0..<all.count]))
+        }
+    }
+
+    private mutating func append(_ bytes: [UInt8], document: Document?, tokens: Int, headingLevel: Int) {
+        if bytes.isEmpty && document == nil { return }
+        atoms.append(ChunkAtom(bytes: separator == nil ? [] : bytes, document: separator == nil ? document : nil,
+                               tokens: tokens, path: paths.count - 1, headingLevel: headingLevel))
+    }
+
+    /// Renders a piece; within the budget it is an atom, else its finer units are processed in
+    /// its place (a work stack, in document order).
+    private mutating func process(_ first: Piece, headingLevel: Int) throws {
+        var work: [Piece] = [first]
+        var level = headingLevel
+        while let piece = work.popLast() {
+            defer { level = 0 }
+            switch piece {
+            case .text(let bytes):
+                try splitText(bytes, headingLevel: level)
+            case .inlineRun(let nodes):
+                var builder = DocumentBuilder()
+                _ = builder.open(.paragraph)
+                for node in nodes { builder.appendCopy(of: node.id, in: document) }
+                builder.close()
+                let paragraph = builder.finish()
+                let bytes = DocumentChunker.trimmed(try render(paragraph))
+                let tokens = count(bytes)
+                if tokens <= budget {
+                    append(bytes, document: paragraph, tokens: tokens, headingLevel: level)
+                } else {
+                    work.append(.text(separator == nil ? Array(paragraph.root.plainText.utf8) : bytes))
+                }
+            case .node(let node):
+                let fragment = document.fragment(node)
+                let bytes = DocumentChunker.trimmed(try render(fragment))
+                let tokens = count(bytes)
+                if tokens <= budget {
+                    append(bytes, document: fragment, tokens: tokens, headingLevel: level)
+                    continue
+                }
+                switch node.tag {
+                case .table:
+                    try splitTable(node, bytes: bytes, headingLevel: level)
+                case .codeBlock:
+                    try splitCode(node, headingLevel: level)
+                case .list, .listItem, .blockQuote, .division, .definitionList, .footnoteDefinition, .term, .definition:
+                    var finer: [Piece] = []
+                    var run: [Node] = []
+                    for child in node.children {
+                        if child.tag.isBlock {
+                            if !run.isEmpty { finer.append(.inlineRun(run)); run = [] }
+                            finer.append(.node(child))
+                        } else {
+                            run.append(child)
+                        }
+                    }
+                    if !run.isEmpty { finer.append(.inlineRun(run)) }
+                    if finer.isEmpty {
+                        work.append(.text(separator == nil ? Array(node.plainText.utf8) : bytes))
+                    } else {
+                        work.append(contentsOf: finer.reversed())
+                    }
+                default:
+                    work.append(.text(separator == nil ? Array(node.plainText.utf8) : bytes))
+                }
+            }
+        }
+    }
+
+    /// Cuts text at sentences, a sentence over the budget at words, and packs them into atoms.
+    private mutating func splitText(_ bytes: [UInt8], headingLevel: Int) throws {
+        var ranges: [Range<Int>] = []
+        var tokens: [Int] = []
+        for sentence in TextSegments.sentences(bytes, in: 0..<bytes.count) {
+            let sentenceTokens = count(bytes, sentence)
+            if sentenceTokens <= budget {
+                ranges.append(sentence)
+                tokens.append(sentenceTokens)
+            } else {
+                for word in TextSegments.words(bytes, in: sentence) {
+                    ranges.append(word)
+                    tokens.append(count(bytes, word))
+                }
+            }
+        }
+        let parts = packRuns(tokens: tokens, budget: budget) { run in
+            count(bytes, TextSegments.trimmed(bytes, ranges[run.lowerBound].lowerBound..<ranges[run.upperBound - 1].upperBound))
+        }
+        var level = headingLevel
+        for part in parts {
+            let range = TextSegments.trimmed(bytes, ranges[part.lowerBound].lowerBound..<ranges[part.upperBound - 1].upperBound)
+            if range.isEmpty { continue }
+            let piece = Array(bytes[range])
+            var paragraph: Document?
+            if separator == nil {
+                var builder = DocumentBuilder()
+                _ = builder.open(.paragraph)
+                builder.text(String(decoding: piece, as: UTF8.self))
+                builder.close()
+                paragraph = builder.finish()
+            }
+            append(piece, document: paragraph, tokens: count(piece), headingLevel: level)
+            level = 0
+        }
+    }
+
+    /// Cuts a table into parts of whole rows, each with the table's header rows.
+    private mutating func splitTable(_ table: Node, bytes: [UInt8], headingLevel: Int) throws {
+        guard case .table(let alignments) = table.kind else { return }
+        let rows = Array(table.children.filter { $0.tag == .tableRow })
+        var header: [Node] = []
+        for row in rows {
+            guard case .tableRow(isHeader: true) = row.kind else { break }
+            header.append(row)
+        }
+        func tableDocument(_ parts: some Sequence<Node>) -> Document {
+            var builder = DocumentBuilder()
+            _ = builder.open(.table(alignments: alignments))
+            for row in parts { builder.appendCopy(of: row.id, in: document) }
+            builder.close()
+            return builder.finish()
+        }
+        var headerTokens = header.isEmpty ? 0 : count(DocumentChunker.trimmed(try render(tableDocument(header))))
+        if headerTokens >= budget {
+            // A header over the budget alone is not repeated: every row goes as its own unit.
+            header = []
+            headerTokens = 0
+        }
+        let body = Array(rows.dropFirst(header.count))
+        if body.isEmpty {
+            try splitText(separator == nil ? Array(table.plainText.utf8) : bytes, headingLevel: headingLevel)
+            return
+        }
+        let rowTokens = try body.map { count(DocumentChunker.trimmed(try render(document.fragment($0)))) }
+        var rendered: [Range<Int>: (bytes: [UInt8], document: Document)] = [:]
+        let parts = try packRuns(tokens: rowTokens, budget: budget, fixed: headerTokens) { run in
+            let part = tableDocument(header + body[run])
+            let partBytes = DocumentChunker.trimmed(try render(part))
+            rendered[run] = (partBytes, part)
+            return count(partBytes)
+        }
+        var level = headingLevel
+        for part in parts {
+            let (partBytes, partDocument) = try rendered[part] ?? {
+                let made = tableDocument(header + body[part])
+                return (DocumentChunker.trimmed(try render(made)), made)
+            }()
+            let tokens = count(partBytes)
+            if tokens > budget && part.count == 1 {
+                // One row over the budget: its text is cut at sentences and words.
+                try splitText(separator == nil ? Array(body[part.lowerBound].plainText.utf8) : partBytes, headingLevel: level)
+                level = 0
+                continue
+            }
+            append(partBytes, document: partDocument, tokens: tokens, headingLevel: level)
+            level = 0
+        }
+    }
+
+    /// Cuts a code block into code blocks of whole lines (a line over the budget at words).
+    private mutating func splitCode(_ block: Node, headingLevel: Int) throws {
+        guard case .codeBlock(let info) = block.kind else { return }
+        let text = Array(block.text.utf8)
+        func codeDocument(_ range: Range<Int>) -> Document {
+            var builder = DocumentBuilder()
+            text.withUnsafeBufferPointer { all in
+                _ = builder.leaf(.codeBlock(info: info), bytes: UnsafeBufferPointer(rebasing: all[range]))
+            }
+            return builder.finish()
+        }
+        let fences = count(DocumentChunker.trimmed(try render(codeDocument(0..<0))))
+        var ranges: [Range<Int>] = []
+        var tokens: [Int] = []
+        for line in TextSegments.lines(text, in: 0..<text.count) {
+            let lineTokens = count(text, line)
+            if fences + lineTokens <= budget {
+                ranges.append(line)
+                tokens.append(lineTokens)
+            } else {
+                for word in TextSegments.words(text, in: line) {
+                    ranges.append(word)
+                    tokens.append(count(text, word))
+                }
+            }
+        }
+        var rendered: [Range<Int>: [UInt8]] = [:]
+        let parts = try packRuns(tokens: tokens, budget: budget, fixed: fences) { run in
+            let bytes = DocumentChunker.trimmed(try render(codeDocument(ranges[run.lowerBound].lowerBound..<ranges[run.upperBound - 1].upperBound)))
+            rendered[run] = bytes
+            return count(bytes)
+        }
+        var level = headingLevel
+        for part in parts {
+            let range = ranges[part.lowerBound].lowerBound..<ranges[part.upperBound - 1].upperBound
+            let piece = codeDocument(range)
+            let bytes = try rendered[part] ?? DocumentChunker.trimmed(try render(piece))
+            append(bytes, document: piece, tokens: count(bytes), headingLevel: level)
+            level = 0
+        }
+    }
+}
