@@ -14,6 +14,9 @@ struct ChunkAtom {
     var path: Int
     /// The level of the heading that opens a section here, or 0.
     var headingLevel: Int
+    /// What joins it to the atom before it in a chunk: nil for the backend's block separator;
+    /// the white space that stood there for a sentence or word continuing a cut block.
+    var joiner: [UInt8]? = nil
 }
 
 /// Packs runs of consecutive units (lines, sentences, words, table rows) into parts within a

@@ -34,6 +34,10 @@ struct ChunkAtomCollector {
         case node(Node)
         case inlineRun([Node])
         case text([UInt8])
+        /// A document made for the piece (a list item's first block inside its item).
+        case built(Document)
+        /// The rows of an oversize table, to cut into parts.
+        case tableRows(Node)
     }
 
     mutating func collect() throws {
@@ -92,10 +96,10 @@ struct ChunkAtomCollector {
         }
     }
 
-    private mutating func append(_ bytes: [UInt8], document: Document?, tokens: Int, headingLevel: Int) {
+    private mutating func append(_ bytes: [UInt8], document: Document?, tokens: Int, headingLevel: Int, joiner: [UInt8]? = nil) {
         if bytes.isEmpty && document == nil { return }
         atoms.append(ChunkAtom(bytes: separator == nil ? [] : bytes, document: separator == nil ? document : nil,
-                               tokens: tokens, path: paths.count - 1, headingLevel: headingLevel))
+                               tokens: tokens, path: paths.count - 1, headingLevel: headingLevel, joiner: joiner))
     }
 
     /// Renders a piece; within the budget it is an atom, else its finer units are processed in
@@ -108,6 +112,16 @@ struct ChunkAtomCollector {
             switch piece {
             case .text(let bytes):
                 try splitText(bytes, headingLevel: level)
+            case .tableRows(let table):
+                try splitTable(table, headingLevel: level)
+            case .built(let made):
+                let bytes = DocumentChunker.trimmed(try render(made))
+                let tokens = count(bytes)
+                if tokens <= budget {
+                    append(bytes, document: made, tokens: tokens, headingLevel: level)
+                } else {
+                    work.append(.text(separator == nil ? Array(made.root.plainText.utf8) : bytes))
+                }
             case .inlineRun(let nodes):
                 var builder = DocumentBuilder()
                 _ = builder.open(.paragraph)
@@ -131,7 +145,9 @@ struct ChunkAtomCollector {
                 }
                 switch node.tag {
                 case .table:
-                    try splitTable(node, bytes: bytes, headingLevel: level)
+                    // What is not a row (a caption) comes first, then the rows in parts.
+                    work.append(.tableRows(node))
+                    work.append(contentsOf: node.children.filter { $0.tag != .tableRow }.map { Piece.node($0) }.reversed())
                 case .codeBlock:
                     try splitCode(node, headingLevel: level)
                 case .list, .listItem, .blockQuote, .division, .definitionList, .footnoteDefinition, .term, .definition:
@@ -140,12 +156,20 @@ struct ChunkAtomCollector {
                     for child in node.children {
                         if child.tag.isBlock {
                             if !run.isEmpty { finer.append(.inlineRun(run)); run = [] }
+                            // A list item's first block keeps the item's marker (and number).
+                            if node.tag == .listItem, finer.isEmpty, let item = itemWithFirstBlock(node, child) {
+                                finer.append(.built(item))
+                                continue
+                            }
                             finer.append(.node(child))
                         } else {
                             run.append(child)
                         }
                     }
                     if !run.isEmpty { finer.append(.inlineRun(run)) }
+                    // Only inline content (an item, a quote, a definition of one paragraph): its
+                    // rendering, marker included, is cut at sentences.
+                    if finer.count == 1, case .inlineRun = finer[0] { finer = [] }
                     if finer.isEmpty {
                         work.append(.text(separator == nil ? Array(node.plainText.utf8) : bytes))
                     } else {
@@ -158,30 +182,15 @@ struct ChunkAtomCollector {
         }
     }
 
-    /// Cuts text at sentences, a sentence over the budget at words, and packs them into atoms.
+    /// Cuts text at sentences, and a sentence over the budget at words: each is an atom joined to
+    /// the one before by the white space that stood between them, for the packer to pack.
     private mutating func splitText(_ bytes: [UInt8], headingLevel: Int) throws {
-        var ranges: [Range<Int>] = []
-        var tokens: [Int] = []
-        for sentence in TextSegments.sentences(bytes, in: 0..<bytes.count) {
-            let sentenceTokens = count(bytes, sentence)
-            if sentenceTokens <= budget {
-                ranges.append(sentence)
-                tokens.append(sentenceTokens)
-            } else {
-                for word in TextSegments.words(bytes, in: sentence) {
-                    ranges.append(word)
-                    tokens.append(count(bytes, word))
-                }
-            }
-        }
-        let parts = packRuns(tokens: tokens, budget: budget) { run in
-            count(bytes, TextSegments.trimmed(bytes, ranges[run.lowerBound].lowerBound..<ranges[run.upperBound - 1].upperBound))
-        }
         var level = headingLevel
-        for part in parts {
-            let range = TextSegments.trimmed(bytes, ranges[part.lowerBound].lowerBound..<ranges[part.upperBound - 1].upperBound)
-            if range.isEmpty { continue }
-            let piece = Array(bytes[range])
+        var previousEnd = -1
+        func emit(_ range: Range<Int>) {
+            let trimmed = TextSegments.trimmed(bytes, range)
+            guard !trimmed.isEmpty else { return }
+            let piece = Array(bytes[trimmed])
             var paragraph: Document?
             if separator == nil {
                 var builder = DocumentBuilder()
@@ -190,13 +199,43 @@ struct ChunkAtomCollector {
                 builder.close()
                 paragraph = builder.finish()
             }
-            append(piece, document: paragraph, tokens: count(piece), headingLevel: level)
+            let joiner = previousEnd < 0 ? nil : Array(bytes[previousEnd..<trimmed.lowerBound])
+            append(piece, document: paragraph, tokens: count(piece), headingLevel: level, joiner: joiner)
+            previousEnd = trimmed.upperBound
             level = 0
+        }
+        for sentence in TextSegments.sentences(bytes, in: 0..<bytes.count) {
+            if count(bytes, TextSegments.trimmed(bytes, sentence)) <= budget {
+                emit(sentence)
+            } else {
+                for word in TextSegments.words(bytes, in: sentence) { emit(word) }
+            }
         }
     }
 
+    /// `block` inside a copy of `item` (its list's kind and the item's number) without its other
+    /// children; nil when the item is not in a list.
+    private func itemWithFirstBlock(_ item: Node, _ block: Node) -> Document? {
+        guard let list = item.parent, case .list(var attributes) = list.kind else { return nil }
+        if attributes.isOrdered {
+            var position = 0
+            for sibling in list.children {
+                if sibling.id == item.id { break }
+                if sibling.tag == .listItem { position += 1 }
+            }
+            attributes.start = attributes.number(ofItemAt: position)
+        }
+        var builder = DocumentBuilder()
+        _ = builder.open(.list(attributes))
+        _ = builder.open(item.kind, attributes: item.attributes, style: item.style)
+        builder.appendCopy(of: block.id, in: document)
+        builder.close()
+        builder.close()
+        return builder.finish()
+    }
+
     /// Cuts a table into parts of whole rows, each with the table's header rows.
-    private mutating func splitTable(_ table: Node, bytes: [UInt8], headingLevel: Int) throws {
+    private mutating func splitTable(_ table: Node, headingLevel: Int) throws {
         guard case .table(let alignments) = table.kind else { return }
         let rows = Array(table.children.filter { $0.tag == .tableRow })
         var header: [Node] = []
@@ -219,6 +258,7 @@ struct ChunkAtomCollector {
         }
         let body = Array(rows.dropFirst(header.count))
         if body.isEmpty {
+            let bytes = DocumentChunker.trimmed(try render(tableDocument(header)))
             try splitText(separator == nil ? Array(table.plainText.utf8) : bytes, headingLevel: headingLevel)
             return
         }

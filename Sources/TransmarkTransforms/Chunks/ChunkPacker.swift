@@ -32,10 +32,10 @@ struct ChunkPacker {
     private func sectionTokens() -> [Int] {
         var prefix = [0]
         prefix.reserveCapacity(atoms.count + 1)
-        for atom in atoms { prefix.append(prefix[prefix.count - 1] + atom.tokens + separatorTokens) }
+        for (i, atom) in atoms.enumerated() { prefix.append(prefix[prefix.count - 1] + atom.tokens + joinTokens(i + 1)) }
         var sections = [Int](repeating: 0, count: atoms.count)
         var open: [(index: Int, level: Int)] = []
-        func close(_ index: Int, at end: Int) { sections[index] = prefix[end] - prefix[index] - separatorTokens }
+        func close(_ index: Int, at end: Int) { sections[index] = prefix[end] - prefix[index] - (end < atoms.count ? joinTokens(end) : 0) }
         for (i, atom) in atoms.enumerated() where atom.headingLevel > 0 {
             while let last = open.last, last.level >= atom.headingLevel {
                 close(last.index, at: i)
@@ -55,12 +55,15 @@ struct ChunkPacker {
         while start < atoms.count {
             var end = start + 1
             var total = atoms[start].tokens
+            var onlyHeadings = atoms[start].headingLevel > 0
             while end < atoms.count {
                 let atom = atoms[end]
-                // A heading starts a new chunk unless its whole section fits in this one.
-                if atom.headingLevel > 0, total + separatorTokens + sections[end] > budget { break }
-                if total + separatorTokens + atom.tokens > budget { break }
-                total += separatorTokens + atom.tokens
+                // A heading starts a new chunk unless its whole section fits in this one (or the
+                // chunk so far is only headings, which lead into it).
+                if atom.headingLevel > 0, !onlyHeadings, total + joinTokens(end) + sections[end] > budget { break }
+                if total + joinTokens(end) + atom.tokens > budget { break }
+                total += joinTokens(end) + atom.tokens
+                onlyHeadings = onlyHeadings && atom.headingLevel > 0
                 end += 1
             }
             let overlap = chunks.isEmpty || options.overlap == 0 ? [] : overlapText(previousOwn)
@@ -83,6 +86,12 @@ struct ChunkPacker {
         return chunks
     }
 
+    /// The tokens that join atom `index` to the one before it: the separator's, or none for the
+    /// white space inside a cut block (a space goes with the word after it).
+    private func joinTokens(_ index: Int) -> Int {
+        index < atoms.count && atoms[index].joiner != nil ? 0 : separatorTokens
+    }
+
     /// The overlap, then the separator, then the chunk's own blocks.
     private func joined(_ overlap: [UInt8], _ own: [UInt8]) -> [UInt8] {
         guard !overlap.isEmpty else { return own }
@@ -95,7 +104,7 @@ struct ChunkPacker {
         if let separator {
             var bytes: [UInt8] = []
             for i in range {
-                if i > range.lowerBound { bytes.append(contentsOf: separator) }
+                if i > range.lowerBound { bytes.append(contentsOf: atoms[i].joiner ?? separator) }
                 bytes.append(contentsOf: atoms[i].bytes)
             }
             return bytes
@@ -133,11 +142,14 @@ struct ChunkPacker {
         return Array(text[range])
     }
 
-    /// The common heading path of the atoms in `range`.
+    /// The common heading path of the atoms in `range` other than headings (a heading leading
+    /// into its content does not shorten the path), or of all when they are all headings.
     private func headings(_ range: Range<Int>) -> [String] {
-        var common = paths[atoms[range.lowerBound].path]
-        var last = atoms[range.lowerBound].path
-        for i in range where atoms[i].path != last {
+        let content = range.filter { atoms[$0].headingLevel == 0 }
+        let considered = content.isEmpty ? Array(range) : content
+        var common = paths[atoms[considered[0]].path]
+        var last = atoms[considered[0]].path
+        for i in considered where atoms[i].path != last {
             last = atoms[i].path
             let other = paths[last]
             var k = 0
