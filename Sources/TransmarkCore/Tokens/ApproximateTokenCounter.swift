@@ -110,11 +110,11 @@ public struct ApproximateTokenCounter: TokenCounter {
     // non-ASCII weights are measured on Russian, Chinese, Japanese, French and emoji samples.
     private static let cl100kWeights = Weights(
         word: wordWeights, longWordExtra: 0.599, digitGroup: 1.25,
-        punctuationRun: 0.41, punctuation: 0.225, newlineRun: 0.977, spaceRun: 1.467,
+        punctuationRun: 0.225, punctuation: 0.41, newlineRun: 0.977, spaceRun: 1.467,
         twoByteScalar: 0.45, threeByteScalar: 0.85, fourByteScalar: 2.0)
     private static let o200kWeights = Weights(
         word: wordWeights, longWordExtra: 0.654, digitGroup: 1.162,
-        punctuationRun: 0.414, punctuation: 0.233, newlineRun: 0.961, spaceRun: 1.539,
+        punctuationRun: 0.233, punctuation: 0.414, newlineRun: 0.961, spaceRun: 1.539,
         twoByteScalar: 0.25, threeByteScalar: 0.7, fourByteScalar: 1.0)
 
     private static let byteClasses: [ByteClass] = (0..<256).map { b in
