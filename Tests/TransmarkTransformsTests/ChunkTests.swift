@@ -80,7 +80,12 @@ import Transmark
         Self.checkBudget(result, maxTokens: 400)
         #expect(result[0].overlapByteCount == 0)
         for (previous, chunk) in zip(result, result.dropFirst()) {
-            #expect(chunk.overlapByteCount > 0)
+            if chunk.overlapByteCount == 0 {
+                // No overlap only when the previous chunk ends with a word longer than the overlap.
+                let lastWord = previous.ownContent.split(whereSeparator: \.isWhitespace).last ?? ""
+                #expect(Self.counter.tokenCount(of: lastWord) > 40, "chunk \(chunk.index) has no overlap")
+                continue
+            }
             let overlap = String(decoding: Array(chunk.content.utf8.prefix(chunk.overlapByteCount)), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(previous.ownContent.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(overlap),
@@ -287,6 +292,7 @@ import Transmark
             "| a | b |\n|---|---|\n" + String(repeating: "| x | y |\n", count: 50_000), // a long table
             "```\n" + String(repeating: "x = 1\n", count: 150_000) + "```\n",          // a long code block
             String(repeating: "- item\n", count: 100_000),                             // a long list
+            String(repeating: ">", count: 400) + " " + String(repeating: "Deep words here. ", count: 40_000) + "\n", // deep quotes over the budget at every level
         ]
         for shape in shapes {
             let shapeTime = try clock.measure {
@@ -295,5 +301,13 @@ import Transmark
             }
             #expect(shapeTime < .seconds(120), "\(shape.prefix(12)) took \(shapeTime)")
         }
+        // HTML: 3,000 nested divisions holding 20,000 paragraphs, over the budget at every level.
+        let deep = String(repeating: "<div>", count: 3000) + String(repeating: "<p>A paragraph of a deep page.</p>", count: 20_000)
+        var deepChunks: [DocumentChunk] = []
+        let deepTime = try clock.measure {
+            deepChunks = try Self.toMarkdown.chunks(of: Array(deep.utf8), options: .init(maxTokens: 100))
+        }
+        #expect(deepTime < .seconds(120), "deep divisions took \(deepTime)")
+        #expect(deepChunks.map(\.content).joined().components(separatedBy: "A paragraph of a deep page.").count - 1 == 20_000)
     }
 }

@@ -40,8 +40,12 @@ struct ChunkAtomCollector {
         case tableRows(Node)
     }
 
+    /// For each node, the bytes of text in its subtree (see `treeFacts`).
+    private var textSizes: [Int] = []
+
     mutating func collect() throws {
-        let holdsHeading = headingHolders()
+        let (holdsHeading, sizes) = treeFacts()
+        textSizes = sizes
         // One cursor per open container: the next of its children to visit.
         var cursors: [Node?] = [document.root.firstChild]
         var inlineRun: [Node] = []
@@ -70,17 +74,37 @@ struct ChunkAtomCollector {
         }
     }
 
-    /// For each node, whether a heading is in its subtree (one walk, flags passed up on exit).
-    private func headingHolders() -> [Bool] {
+    /// For each node, whether a heading is in its subtree, and the bytes of text in it (one
+    /// walk, passed up to the parent on exit).
+    private func treeFacts() -> (holdsHeading: [Bool], textSizes: [Int]) {
         var holds = [Bool](repeating: false, count: document.nodeCount)
+        var sizes = [Int](repeating: 0, count: document.nodeCount)
         document.walk { event in
             guard case .exit(let node) = event else { return .proceed }
             let index = Int(node.id.index)
             if node.tag == .heading { holds[index] = true }
-            if holds[index], let parent = node.parent { holds[Int(parent.id.index)] = true }
+            sizes[index] += document.textBytes(at: node.id.index).count
+            if let parent = node.parent {
+                let up = Int(parent.id.index)
+                if holds[index] { holds[up] = true }
+                sizes[up] += sizes[index]
+            }
             return .proceed
         }
-        return holds
+        return (holds, sizes)
+    }
+
+    /// Whether a block is surely over the budget without rendering it: a container or code block
+    /// with more than 64 bytes of text per token of budget (prose runs about 4 bytes a token).
+    /// Such blocks are cut without being rendered whole, so that nested containers over the budget
+    /// are not each rendered again (which would cost the depth times the size).
+    private func isSurelyOver(_ node: Node) -> Bool {
+        switch node.tag {
+        case .list, .listItem, .blockQuote, .division, .definitionList, .footnoteDefinition, .term, .definition, .table, .codeBlock:
+            return textSizes[Int(node.id.index)] > 64 * budget
+        default:
+            return false
+        }
     }
 
     /// A heading opens a section: it replaces the open headings of its level and below.
@@ -136,12 +160,15 @@ struct ChunkAtomCollector {
                     work.append(.text(separator == nil ? Array(paragraph.root.plainText.utf8) : bytes))
                 }
             case .node(let node):
-                let fragment = document.fragment(node)
-                let bytes = DocumentChunker.trimmed(try render(fragment))
-                let tokens = count(bytes)
-                if tokens <= budget {
-                    append(bytes, document: fragment, tokens: tokens, headingLevel: level)
-                    continue
+                var bytes: [UInt8] = []
+                if !isSurelyOver(node) {
+                    let fragment = document.fragment(node)
+                    bytes = DocumentChunker.trimmed(try render(fragment))
+                    let tokens = count(bytes)
+                    if tokens <= budget {
+                        append(bytes, document: fragment, tokens: tokens, headingLevel: level)
+                        continue
+                    }
                 }
                 switch node.tag {
                 case .table:
@@ -171,6 +198,7 @@ struct ChunkAtomCollector {
                     // rendering, marker included, is cut at sentences.
                     if finer.count == 1, case .inlineRun = finer[0] { finer = [] }
                     if finer.isEmpty {
+                        if bytes.isEmpty && separator != nil { bytes = DocumentChunker.trimmed(try render(document.fragment(node))) }
                         work.append(.text(separator == nil ? Array(node.plainText.utf8) : bytes))
                     } else {
                         work.append(contentsOf: finer.reversed())
