@@ -267,6 +267,21 @@ import Transmark
         #expect(throws: TransmarkError.self) { try conversion.chunks(of: Array(text.utf8), options: .init(maxTokens: 200, overlap: 5)) }
     }
 
+    @Test("Blocks are rendered together and cut apart, unless the writer adds to the document's end: reference links keep their definitions")
+    func referenceLinksKeepTheirDefinitions() throws {
+        let conversion = try Registry.standard.conversion(from: "markdown", to: "markdown", options: ConversionOptions(["linkStyle": "reference"]))
+        let text = (0..<40).map { "Paragraph \($0) links to [site \($0)](https://example.com/\($0))." }.joined(separator: "\n\n")
+        let result = try conversion.chunks(of: Array(text.utf8), options: .init(maxTokens: 60))
+        #expect(result.count > 3)
+        for n in 0..<40 {
+            let chunk = try #require(result.first { $0.content.contains("Paragraph \(n) links") })
+            #expect(chunk.content.contains("https://example.com/\(n)"), "the definition of link \(n) is in its chunk")
+        }
+        // Inline links: the same words whether blocks are rendered together or alone.
+        let inline = try Self.markdownToMarkdown.chunks(of: Array(text.utf8), options: .init(maxTokens: 60))
+        #expect(inline.map(\.content).joined(separator: "\n\n") == (0..<40).map { "Paragraph \($0) links to [site \($0)](https://example.com/\($0))." }.joined(separator: "\n\n"))
+    }
+
     @Test("Chunks rendered as plain text follow the same structure")
     func textBackend() throws {
         let conversion = try Registry.standard.conversion(from: "html", to: "text")

@@ -43,16 +43,24 @@ struct ChunkAtomCollector {
     /// For each node, the bytes of text in its subtree (see `treeFacts`).
     private var textSizes: [Int] = []
 
+    /// The top-level pieces met by the walk, with their heading level and path, rendered together.
+    private var pending: [(piece: Piece, headingLevel: Int, path: Int)] = []
+
     mutating func collect() throws {
         let (holdsHeading, sizes) = treeFacts()
         textSizes = sizes
         // One cursor per open container: the next of its children to visit.
         var cursors: [Node?] = [document.root.firstChild]
         var inlineRun: [Node] = []
+        func flushRun(_ collector: inout ChunkAtomCollector) {
+            guard !inlineRun.isEmpty else { return }
+            collector.pending.append((.inlineRun(inlineRun), 0, collector.paths.count - 1))
+            inlineRun = []
+        }
         while !cursors.isEmpty {
             guard let node = cursors[cursors.count - 1] else {
                 cursors.removeLast()
-                if !inlineRun.isEmpty { try process(.inlineRun(inlineRun), headingLevel: 0); inlineRun = [] }
+                flushRun(&self)
                 continue
             }
             cursors[cursors.count - 1] = node.nextSibling
@@ -60,18 +68,126 @@ struct ChunkAtomCollector {
                 inlineRun.append(node)
                 continue
             }
-            if !inlineRun.isEmpty { try process(.inlineRun(inlineRun), headingLevel: 0); inlineRun = [] }
+            flushRun(&self)
             if node.tag == .division, holdsHeading[Int(node.id.index)] {
                 cursors.append(node.firstChild)
                 continue
             }
             if case .heading(let level) = node.kind {
                 enterHeading(level: level, text: WhitespaceCollapsing.collapsed(node.plainText).trimmingSpaces)
-                try process(.node(node), headingLevel: level)
+                pending.append((.node(node), level, paths.count - 1))
                 continue
             }
-            try process(.node(node), headingLevel: 0)
+            pending.append((.node(node), 0, paths.count - 1))
         }
+        let pieces = pending
+        pending = []
+        let rendered = try renderAll(pieces.map(\.piece))
+        for (entry, bytes) in zip(pieces, rendered) {
+            try process(entry.piece, rendered: bytes, headingLevel: entry.headingLevel, path: entry.path)
+        }
+    }
+
+    // MARK: Rendering many pieces at once
+
+    /// Whether rendering pieces together, between sentinel paragraphs, gives each piece as it
+    /// renders alone: nil until checked on the first batch of two or more pieces.
+    private var batchingWorks: Bool?
+
+    /// The text of the paragraphs put between pieces rendered together: private-use scalars no
+    /// writer escapes and no page is likely to hold.
+    private static let sentinel = "\u{F8F0}\u{F8F1}\u{F8F2}\u{F8F3}"
+
+    /// The sentinel paragraph as the backend renders it.
+    private lazy var renderedSentinel: [UInt8]? = {
+        var builder = DocumentBuilder()
+        _ = builder.open(.paragraph)
+        builder.text(Self.sentinel)
+        builder.close()
+        return (try? render(builder.finish())).map(DocumentChunker.trimmed)
+    }()
+
+    /// The document a piece renders as alone, or nil for pieces not rendered whole (text to cut,
+    /// a table's rows, a block surely over the budget).
+    private func documentOf(_ piece: Piece) -> Document? {
+        switch piece {
+        case .node(let node): return isSurelyOver(node) ? nil : document.fragment(node)
+        case .inlineRun(let nodes):
+            var builder = DocumentBuilder()
+            _ = builder.open(.paragraph)
+            for node in nodes { builder.appendCopy(of: node.id, in: document) }
+            builder.close()
+            return builder.finish()
+        case .built(let made): return made
+        case .text, .tableRows: return nil
+        }
+    }
+
+    /// The renderings of `pieces` (trimmed; nil for those not rendered whole), made with one call
+    /// of the backend: the pieces are rendered as one document with a sentinel paragraph between
+    /// them and the output cut at the sentinels. A backend for which that is not the same as
+    /// rendering each alone (one that writes link definitions or notes at the end, or whose
+    /// blocks do not join as text) renders each alone instead; the first batch checks which.
+    private mutating func renderAll(_ pieces: [Piece]) throws -> [[UInt8]?] {
+        let documents = pieces.map(documentOf)
+        let present = documents.indices.filter { documents[$0] != nil }
+        var result = [[UInt8]?](repeating: nil, count: pieces.count)
+        func alone(_ i: Int) throws -> [UInt8] { DocumentChunker.trimmed(try render(documents[i]!)) }
+        guard present.count >= 2, separator != nil, batchingWorks != false, let sentinel = renderedSentinel, !sentinel.isEmpty else {
+            for i in present { result[i] = try alone(i) }
+            return result
+        }
+        var builder = DocumentBuilder()
+        for (k, i) in present.enumerated() {
+            if k > 0 {
+                _ = builder.open(.paragraph)
+                builder.text(Self.sentinel)
+                builder.close()
+            }
+            let made = documents[i]!
+            for child in made.root.children { builder.appendCopy(of: child.id, in: made) }
+        }
+        let whole = try render(builder.finish())
+        let parts = Self.cut(whole, at: sentinel)
+        var works = parts.count == present.count
+        if works, batchingWorks == nil {
+            // Writers that add to the start or end of a document show it in the first or last part.
+            let first = try alone(present[0]), last = try alone(present[present.count - 1])
+            works = parts[0] == first && parts[parts.count - 1] == last
+            batchingWorks = works
+        }
+        if works {
+            for (k, i) in present.enumerated() { result[i] = parts[k] }
+        } else {
+            batchingWorks = false
+            for i in present { result[i] = try alone(i) }
+        }
+        return result
+    }
+
+    /// `bytes` cut at each occurrence of `sentinel`, each part without line breaks at either end.
+    private static func cut(_ bytes: [UInt8], at sentinel: [UInt8]) -> [[UInt8]] {
+        var parts: [[UInt8]] = []
+        var start = 0
+        var i = 0
+        let first = sentinel[0]
+        func trimmedPart(_ range: Range<Int>) -> [UInt8] {
+            var lower = range.lowerBound, upper = range.upperBound
+            while lower < upper, bytes[lower] == 0x0A || bytes[lower] == 0x0D { lower += 1 }
+            while upper > lower, bytes[upper - 1] == 0x0A || bytes[upper - 1] == 0x0D { upper -= 1 }
+            return Array(bytes[lower..<upper])
+        }
+        while i + sentinel.count <= bytes.count {
+            if bytes[i] == first, bytes[i..<(i + sentinel.count)].elementsEqual(sentinel) {
+                parts.append(trimmedPart(start..<i))
+                i += sentinel.count
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        parts.append(trimmedPart(start..<bytes.count))
+        return parts
     }
 
     /// For each node, whether a heading is in its subtree, and the bytes of text in it (one
@@ -120,61 +236,51 @@ struct ChunkAtomCollector {
         }
     }
 
+    /// The heading path of the piece being processed.
+    private var currentPath = 0
+
     private mutating func append(_ bytes: [UInt8], document: Document?, tokens: Int, headingLevel: Int, joiner: [UInt8]? = nil) {
         if bytes.isEmpty && document == nil { return }
         atoms.append(ChunkAtom(bytes: separator == nil ? [] : bytes, document: separator == nil ? document : nil,
-                               tokens: tokens, path: paths.count - 1, headingLevel: headingLevel, joiner: joiner))
+                               tokens: tokens, path: currentPath, headingLevel: headingLevel, joiner: joiner))
     }
 
-    /// Renders a piece; within the budget it is an atom, else its finer units are processed in
-    /// its place (a work stack, in document order).
-    private mutating func process(_ first: Piece, headingLevel: Int) throws {
-        var work: [Piece] = [first]
+    /// Takes a piece with its rendering (nil: not rendered whole); within the budget it is an
+    /// atom, else its finer units are rendered (together) and processed in its place (a work
+    /// stack, in document order).
+    private mutating func process(_ first: Piece, rendered: [UInt8]?, headingLevel: Int, path: Int) throws {
+        currentPath = path
+        var work: [(piece: Piece, bytes: [UInt8]?)] = [(first, rendered)]
         var level = headingLevel
-        while let piece = work.popLast() {
+        while let (piece, rendered) = work.popLast() {
             defer { level = 0 }
+            var bytes = rendered ?? []
+            if rendered != nil {
+                let tokens = count(bytes)
+                if tokens <= budget {
+                    append(bytes, document: separator == nil ? documentOf(piece) : nil, tokens: tokens, headingLevel: level)
+                    continue
+                }
+            }
             switch piece {
-            case .text(let bytes):
-                try splitText(bytes, headingLevel: level)
+            case .text(let text):
+                try splitText(text, headingLevel: level)
             case .tableRows(let table):
                 try splitTable(table, headingLevel: level)
             case .built(let made):
-                let bytes = DocumentChunker.trimmed(try render(made))
-                let tokens = count(bytes)
-                if tokens <= budget {
-                    append(bytes, document: made, tokens: tokens, headingLevel: level)
-                } else {
-                    work.append(.text(separator == nil ? Array(made.root.plainText.utf8) : bytes))
-                }
+                work.append((.text(separator == nil ? Array(made.root.plainText.utf8) : bytes), nil))
             case .inlineRun(let nodes):
-                var builder = DocumentBuilder()
-                _ = builder.open(.paragraph)
-                for node in nodes { builder.appendCopy(of: node.id, in: document) }
-                builder.close()
-                let paragraph = builder.finish()
-                let bytes = DocumentChunker.trimmed(try render(paragraph))
-                let tokens = count(bytes)
-                if tokens <= budget {
-                    append(bytes, document: paragraph, tokens: tokens, headingLevel: level)
-                } else {
-                    work.append(.text(separator == nil ? Array(paragraph.root.plainText.utf8) : bytes))
+                if separator == nil {
+                    bytes = Array(nodes.map(\.plainText).joined().utf8)
                 }
+                work.append((.text(bytes), nil))
             case .node(let node):
-                var bytes: [UInt8] = []
-                if !isSurelyOver(node) {
-                    let fragment = document.fragment(node)
-                    bytes = DocumentChunker.trimmed(try render(fragment))
-                    let tokens = count(bytes)
-                    if tokens <= budget {
-                        append(bytes, document: fragment, tokens: tokens, headingLevel: level)
-                        continue
-                    }
-                }
                 switch node.tag {
                 case .table:
                     // What is not a row (a caption) comes first, then the rows in parts.
-                    work.append(.tableRows(node))
-                    work.append(contentsOf: node.children.filter { $0.tag != .tableRow }.map { Piece.node($0) }.reversed())
+                    let captions = node.children.filter { $0.tag != .tableRow }.map { Piece.node($0) }
+                    work.append((.tableRows(node), nil))
+                    work.append(contentsOf: zip(captions, try renderAll(captions)).map { ($0, $1) }.reversed())
                 case .codeBlock:
                     try splitCode(node, headingLevel: level)
                 case .list, .listItem, .blockQuote, .division, .definitionList, .footnoteDefinition, .term, .definition:
@@ -199,12 +305,13 @@ struct ChunkAtomCollector {
                     if finer.count == 1, case .inlineRun = finer[0] { finer = [] }
                     if finer.isEmpty {
                         if bytes.isEmpty && separator != nil { bytes = DocumentChunker.trimmed(try render(document.fragment(node))) }
-                        work.append(.text(separator == nil ? Array(node.plainText.utf8) : bytes))
+                        work.append((.text(separator == nil ? Array(node.plainText.utf8) : bytes), nil))
                     } else {
-                        work.append(contentsOf: finer.reversed())
+                        work.append(contentsOf: zip(finer, try renderAll(finer)).map { ($0, $1) }.reversed())
                     }
                 default:
-                    work.append(.text(separator == nil ? Array(node.plainText.utf8) : bytes))
+                    if bytes.isEmpty && separator != nil { bytes = DocumentChunker.trimmed(try render(document.fragment(node))) }
+                    work.append((.text(separator == nil ? Array(node.plainText.utf8) : bytes), nil))
                 }
             }
         }
@@ -290,7 +397,7 @@ struct ChunkAtomCollector {
             try splitText(separator == nil ? Array(table.plainText.utf8) : bytes, headingLevel: headingLevel)
             return
         }
-        let rowTokens = try body.map { count(DocumentChunker.trimmed(try render(document.fragment($0)))) }
+        let rowTokens = try renderAll(body.map { Piece.node($0) }).map { count($0 ?? []) }
         var rendered: [Range<Int>: (bytes: [UInt8], document: Document)] = [:]
         let parts = try packRuns(tokens: rowTokens, budget: budget, fixed: headerTokens) { run in
             let part = tableDocument(header + body[run])
