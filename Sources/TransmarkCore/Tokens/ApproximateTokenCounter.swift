@@ -22,40 +22,49 @@ public struct ApproximateTokenCounter: TokenCounter {
     public func tokenCount(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
         guard !utf8.isEmpty else { return 0 }
         let w = encoding == .cl100kBase ? Self.cl100kWeights : Self.o200kWeights
-        let classes = Self.byteClasses
+        let total = Self.byteClasses.withUnsafeBufferPointer { classes in
+            w.word.withUnsafeBufferPointer { words in Self.sum(utf8, classes: classes, words: words, w) }
+        }
+        return max(1, Int(total.rounded()))
+    }
+
+    /// The weighed runs of `utf8`: one pass, no bounds checks in the loop.
+    private static func sum(_ utf8: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<ByteClass>,
+                            words: UnsafeBufferPointer<Double>, _ w: Weights) -> Double {
         var total = 0.0
         var i = 0
         let n = utf8.count
+        guard let bytes = utf8.baseAddress, let table = classes.baseAddress else { return 0 }
         while i < n {
-            let b = utf8[i]
-            switch classes[Int(b)] {
+            let b = bytes[i]
+            switch table[Int(b)] {
             case .letter:
                 var j = i + 1
-                while j < n, classes[Int(utf8[j])] == .letter { j += 1 }
+                while j < n, table[Int(bytes[j])] == .letter { j += 1 }
                 let length = j - i
-                if length <= Self.longestWeighedWord {
-                    total += w.word[length - 1]
+                if length <= longestWeighedWord {
+                    total += words[length - 1]
                 } else {
-                    total += w.word[Self.longestWeighedWord - 1] + Double(length - Self.longestWeighedWord) * w.longWordExtra
+                    total += words[longestWeighedWord - 1] + Double(length - longestWeighedWord) * w.longWordExtra
                 }
                 i = j
             case .digit:
                 var j = i + 1
-                while j < n, classes[Int(utf8[j])] == .digit { j += 1 }
+                while j < n, table[Int(bytes[j])] == .digit { j += 1 }
                 total += Double((j - i + 2) / 3) * w.digitGroup
                 i = j
             case .space:
                 var j = i
                 var newline = false
-                while j < n, classes[Int(utf8[j])] == .space {
-                    if utf8[j] == 0x0A || utf8[j] == 0x0D { newline = true }
+                while j < n, table[Int(bytes[j])] == .space {
+                    if bytes[j] == 0x0A || bytes[j] == 0x0D { newline = true }
                     j += 1
                 }
                 if newline { total += w.newlineRun } else if j - i >= 2 { total += w.spaceRun }
                 i = j
             case .punctuation:
                 var j = i + 1
-                while j < n, classes[Int(utf8[j])] == .punctuation { j += 1 }
+                while j < n, table[Int(bytes[j])] == .punctuation { j += 1 }
                 total += w.punctuationRun + Double(j - i) * w.punctuation
                 i = j
             case .lead2:
@@ -72,7 +81,7 @@ public struct ApproximateTokenCounter: TokenCounter {
                 i += 4
             }
         }
-        return max(1, Int(total.rounded()))
+        return total
     }
 
     /// What a byte starts (or continues).

@@ -107,20 +107,77 @@ struct ChunkAtomCollector {
         return (try? render(builder.finish())).map(DocumentChunker.trimmed)
     }()
 
-    /// The document a piece renders as alone, or nil for pieces not rendered whole (text to cut,
-    /// a table's rows, a block surely over the budget).
-    private func documentOf(_ piece: Piece) -> Document? {
+    /// Whether a piece is rendered whole (not text to cut, a table's rows, or a block surely over
+    /// the budget).
+    private func isRendered(_ piece: Piece) -> Bool {
         switch piece {
-        case .node(let node): return isSurelyOver(node) ? nil : document.fragment(node)
+        case .node(let node): return !isSurelyOver(node)
+        case .inlineRun, .built: return true
+        case .text, .tableRows: return false
+        }
+    }
+
+    /// The position of each list item among its list's items, filled a list at a time.
+    private var itemPositions: [Int32: Int] = [:]
+
+    /// Appends what a piece renders as alone to `builder`, inside the containers it cannot stand
+    /// without (as `Document.fragment` does, an item's number found once per list).
+    private mutating func appendFragment(_ piece: Piece, to builder: inout DocumentBuilder) {
+        switch piece {
+        case .node(let node):
+            let parent = node.parent
+            switch node.kind {
+            case .listItem:
+                if case .list(var attributes)? = parent?.kind, let list = parent {
+                    if attributes.isOrdered {
+                        if itemPositions[node.id.index] == nil {
+                            var position = 0
+                            for sibling in list.children where sibling.tag == .listItem {
+                                itemPositions[sibling.id.index] = position
+                                position += 1
+                            }
+                        }
+                        attributes.start = attributes.number(ofItemAt: itemPositions[node.id.index] ?? 0)
+                    }
+                    _ = builder.open(.list(attributes))
+                } else {
+                    _ = builder.open(.list(.bullet))
+                }
+                builder.appendCopy(of: node.id, in: document)
+                builder.close()
+            case .tableRow, .tableCell:
+                let table = node.tag == .tableRow ? parent : parent?.parent
+                if case .table(let alignments)? = table?.kind { _ = builder.open(.table(alignments: alignments)) } else { _ = builder.open(.table(alignments: [])) }
+                if node.tag == .tableCell {
+                    if case .tableRow(let isHeader)? = parent?.kind { _ = builder.open(.tableRow(isHeader: isHeader)) } else { _ = builder.open(.tableRow(isHeader: false)) }
+                }
+                builder.appendCopy(of: node.id, in: document)
+                if node.tag == .tableCell { builder.close() }
+                builder.close()
+            case .term, .definition:
+                _ = builder.open(.definitionList)
+                builder.appendCopy(of: node.id, in: document)
+                builder.close()
+            default:
+                builder.appendCopy(of: node.id, in: document)
+            }
         case .inlineRun(let nodes):
-            var builder = DocumentBuilder()
             _ = builder.open(.paragraph)
             for node in nodes { builder.appendCopy(of: node.id, in: document) }
             builder.close()
-            return builder.finish()
-        case .built(let made): return made
-        case .text, .tableRows: return nil
+        case .built(let made):
+            for child in made.root.children { builder.appendCopy(of: child.id, in: made) }
+        case .text, .tableRows:
+            break
         }
+    }
+
+    /// The document a piece renders as alone, or nil for pieces not rendered whole.
+    private mutating func documentOf(_ piece: Piece) -> Document? {
+        guard isRendered(piece) else { return nil }
+        var builder = DocumentBuilder()
+        appendFragment(piece, to: &builder)
+        return builder.finish()
     }
 
     /// The renderings of `pieces` (trimmed; nil for those not rendered whole), made with one call
@@ -129,12 +186,15 @@ struct ChunkAtomCollector {
     /// rendering each alone (one that writes link definitions or notes at the end, or whose
     /// blocks do not join as text) renders each alone instead; the first batch checks which.
     private mutating func renderAll(_ pieces: [Piece]) throws -> [[UInt8]?] {
-        let documents = pieces.map(documentOf)
-        let present = documents.indices.filter { documents[$0] != nil }
+        let present = pieces.indices.filter { isRendered(pieces[$0]) }
         var result = [[UInt8]?](repeating: nil, count: pieces.count)
-        func alone(_ i: Int) throws -> [UInt8] { DocumentChunker.trimmed(try render(documents[i]!)) }
+        func alone(_ i: Int, _ collector: inout ChunkAtomCollector) throws -> [UInt8] {
+            var builder = DocumentBuilder()
+            collector.appendFragment(pieces[i], to: &builder)
+            return DocumentChunker.trimmed(try collector.render(builder.finish()))
+        }
         guard present.count >= 2, separator != nil, batchingWorks != false, let sentinel = renderedSentinel, !sentinel.isEmpty else {
-            for i in present { result[i] = try alone(i) }
+            for i in present { result[i] = try alone(i, &self) }
             return result
         }
         var builder = DocumentBuilder()
@@ -144,15 +204,14 @@ struct ChunkAtomCollector {
                 builder.text(Self.sentinel)
                 builder.close()
             }
-            let made = documents[i]!
-            for child in made.root.children { builder.appendCopy(of: child.id, in: made) }
+            appendFragment(pieces[i], to: &builder)
         }
         let whole = try render(builder.finish())
         let parts = Self.cut(whole, at: sentinel)
         var works = parts.count == present.count
         if works, batchingWorks == nil {
             // Writers that add to the start or end of a document show it in the first or last part.
-            let first = try alone(present[0]), last = try alone(present[present.count - 1])
+            let first = try alone(present[0], &self), last = try alone(present[present.count - 1], &self)
             works = parts[0] == first && parts[parts.count - 1] == last
             batchingWorks = works
         }
@@ -160,7 +219,7 @@ struct ChunkAtomCollector {
             for (k, i) in present.enumerated() { result[i] = parts[k] }
         } else {
             batchingWorks = false
-            for i in present { result[i] = try alone(i) }
+            for i in present { result[i] = try alone(i, &self) }
         }
         return result
     }
@@ -211,13 +270,14 @@ struct ChunkAtomCollector {
     }
 
     /// Whether a block is surely over the budget without rendering it: a container or code block
-    /// with more than 64 bytes of text per token of budget (prose runs about 4 bytes a token).
+    /// with more than 8 bytes of text per token of budget (prose runs about 4 bytes a token, and
+    /// the rendering adds markup and link addresses to the text).
     /// Such blocks are cut without being rendered whole, so that nested containers over the budget
     /// are not each rendered again (which would cost the depth times the size).
     private func isSurelyOver(_ node: Node) -> Bool {
         switch node.tag {
         case .list, .listItem, .blockQuote, .division, .definitionList, .footnoteDefinition, .term, .definition, .table, .codeBlock:
-            return textSizes[Int(node.id.index)] > 64 * budget
+            return textSizes[Int(node.id.index)] > 8 * budget
         default:
             return false
         }
