@@ -22,7 +22,7 @@ struct ChunkAtom {
 /// Packs runs of consecutive units (lines, sentences, words, table rows) into parts within a
 /// budget: greedily by the units' summed tokens (plus `fixed` for what every part repeats, a
 /// table's header or a code block's fences), each part then measured whole by `measure` and, when
-/// the sum was optimistic, shortened by one unit at a time (never below one unit).
+/// the sum was optimistic, shortened (never below one unit).
 func packRuns(tokens: [Int], budget: Int, fixed: Int = 0, separatorTokens: Int = 0,
               measure: (Range<Int>) throws -> Int) rethrows -> [Range<Int>] {
     var parts: [Range<Int>] = []
@@ -34,7 +34,13 @@ func packRuns(tokens: [Int], budget: Int, fixed: Int = 0, separatorTokens: Int =
             total += separatorTokens + tokens[end]
             end += 1
         }
-        while end - start > 1, try measure(start..<end) > budget { end -= 1 }
+        // Shortened in proportion to how far over the part measures, then one unit at a time.
+        while end - start > 1 {
+            let measured = try measure(start..<end)
+            if measured <= budget { break }
+            let proportional = Int(Double(end - start) * Double(budget) / Double(measured))
+            end = start + max(1, min(end - start - 1, proportional))
+        }
         parts.append(start..<end)
         start = end
     }

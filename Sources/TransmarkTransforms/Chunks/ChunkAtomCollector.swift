@@ -37,7 +37,7 @@ struct ChunkAtomCollector {
         /// A document made for the piece (a list item's first block inside its item).
         case built(Document)
         /// The rows of an oversize table, to cut into parts.
-        case tableRows(Node)
+        case tableRows(Node, whole: [UInt8])
     }
 
     /// For each node, the bytes of text in its subtree (see `treeFacts`).
@@ -270,14 +270,15 @@ struct ChunkAtomCollector {
     }
 
     /// Whether a block is surely over the budget without rendering it: a container or code block
-    /// with more than 8 bytes of text per token of budget (prose runs about 4 bytes a token, and
-    /// the rendering adds markup and link addresses to the text).
+    /// with more than 6 bytes of text per token of budget (prose runs about 4 bytes a token, and
+    /// the rendering adds markup and link addresses to the text). Cut into its parts, a block that
+    /// would have fit is packed whole again, its parts joined by the block separator.
     /// Such blocks are cut without being rendered whole, so that nested containers over the budget
     /// are not each rendered again (which would cost the depth times the size).
     private func isSurelyOver(_ node: Node) -> Bool {
         switch node.tag {
         case .list, .listItem, .blockQuote, .division, .definitionList, .footnoteDefinition, .term, .definition, .table, .codeBlock:
-            return textSizes[Int(node.id.index)] > 8 * budget
+            return textSizes[Int(node.id.index)] > 6 * budget
         default:
             return false
         }
@@ -325,8 +326,8 @@ struct ChunkAtomCollector {
             switch piece {
             case .text(let text):
                 try splitText(text, headingLevel: level)
-            case .tableRows(let table):
-                try splitTable(table, headingLevel: level)
+            case .tableRows(let table, let whole):
+                try splitTable(table, whole: whole, headingLevel: level)
             case .built(let made):
                 work.append((.text(separator == nil ? Array(made.root.plainText.utf8) : bytes), nil))
             case .inlineRun(let nodes):
@@ -339,7 +340,7 @@ struct ChunkAtomCollector {
                 case .table:
                     // What is not a row (a caption) comes first, then the rows in parts.
                     let captions = node.children.filter { $0.tag != .tableRow }.map { Piece.node($0) }
-                    work.append((.tableRows(node), nil))
+                    work.append((.tableRows(node, whole: bytes), nil))
                     work.append(contentsOf: zip(captions, try renderAll(captions)).map { ($0, $1) }.reversed())
                 case .codeBlock:
                     try splitCode(node, headingLevel: level)
@@ -430,7 +431,7 @@ struct ChunkAtomCollector {
     }
 
     /// Cuts a table into parts of whole rows, each with the table's header rows.
-    private mutating func splitTable(_ table: Node, headingLevel: Int) throws {
+    private mutating func splitTable(_ table: Node, whole: [UInt8], headingLevel: Int) throws {
         guard case .table(let alignments) = table.kind else { return }
         let rows = Array(table.children.filter { $0.tag == .tableRow })
         var header: [Node] = []
@@ -457,7 +458,21 @@ struct ChunkAtomCollector {
             try splitText(separator == nil ? Array(table.plainText.utf8) : bytes, headingLevel: headingLevel)
             return
         }
-        let rowTokens = try renderAll(body.map { Piece.node($0) }).map { count($0 ?? []) }
+        // Each row's tokens, estimated from its text and cells (rendering every row alone would
+        // cost as much as the table again), scaled to the whole table's rendering when it was
+        // rendered; each part is then rendered and measured.
+        func estimate(_ row: Node) -> Int {
+            var cells = 0
+            for cell in row.children where cell.tag == .tableCell { cells += 1 }
+            return options.counter.tokenCount(of: row.plainText) + 2 * cells + 1
+        }
+        let estimates = body.map(estimate)
+        var scale = 1.25
+        if !whole.isEmpty {
+            let estimated = estimates.reduce(header.map(estimate).reduce(0, +), +)
+            scale = max(0.5, Double(count(whole)) / Double(max(1, estimated)))
+        }
+        let rowTokens = estimates.map { Int((Double($0) * scale).rounded(.up)) }
         var rendered: [Range<Int>: (bytes: [UInt8], document: Document)] = [:]
         let parts = try packRuns(tokens: rowTokens, budget: budget, fixed: headerTokens) { run in
             let part = tableDocument(header + body[run])
