@@ -48,6 +48,7 @@ let package = Package(
         benchmarkTarget("HTMLParsing"),
         benchmarkTarget("StyledRuns"),
         benchmarkTarget("TextRendering"),
+        benchmarkTarget("Chunks"),
         // One conversion per run, for instruction counts (`count-instructions.sh`).
         .executableTarget(
             name: "ConvertOnce",

@@ -19,11 +19,14 @@ struct BatchSettings {
     let includesMetadata: Bool
     /// `--base-url`: in folder mode each page's address is this URL with the page's path.
     let baseURL: String?
+    /// Chunks and statistics (`--chunks`, `--stats`), when asked for.
+    let chunkOutput: ChunkOutput?
 
     init(registry: Registry, environment: CommandEnvironment, from: String?, to: String, options: ConversionOptions,
-         jobs: Int, quiet: Bool, includesMetadata: Bool = false, baseURL: String? = nil) {
+         jobs: Int, quiet: Bool, includesMetadata: Bool = false, baseURL: String? = nil, chunkOutput: ChunkOutput? = nil) {
         self.includesMetadata = includesMetadata
         self.baseURL = baseURL
+        self.chunkOutput = chunkOutput
         self.registry = registry
         self.environment = environment
         self.from = from

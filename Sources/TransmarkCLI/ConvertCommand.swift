@@ -29,6 +29,23 @@ struct ConvertCommand: ParsableCommand {
             or {"id": ..., "error": {"code": "...", "message": "..."}}. A record's options are \
             added to the command's -O options, its keys winning.
 
+            Chunks: `--chunks MAX_TOKENS` splits each document, as converted, into chunks of at \
+            most MAX_TOKENS tokens that follow its structure (never inside a code block, table \
+            row, list item or sentence unless that one unit is over the budget; small sibling \
+            sections merged; a split table repeats its header row) and writes JSON lines, one per \
+            chunk: {"id": "<file or record id>#<n>", "chunk": n, "headings": [...], "content": \
+            "...", "tokens": n}. --chunk-overlap N starts each chunk with about N tokens of the \
+            end of the one before. Folders get one .jsonl file per input; --jsonl input gets the \
+            chunk records of each input record in its place. Tokens are counted by --tokenizer: \
+            `approximate` (default, near OpenAI's o200k_base; `approximate:cl100k_base` for \
+            cl100k_base) or the path of a tiktoken vocabulary file (cl100k_base.tiktoken, \
+            o200k_base.tiktoken) for exact counts; nothing is downloaded.
+
+            Statistics: --stats reports bytes and tokens in (the input) and out (the output, or \
+            the chunks' contents) for each document: one line on standard error per document, \
+            or in --jsonl mode a "stats": {"bytesIn", "bytesOut", "tokensIn", "tokensOut"} member \
+            of each output record.
+
             On a terminal a progress line is drawn on standard error (not with --quiet). \
             Run `transmark formats` for the formats and their options.
             """)
@@ -74,6 +91,22 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .customLong("metadata"), help: "In --jsonl mode, add each document's metadata (title, description, author, dates, site, language, canonical URL, image, source, kind) to its record as \"metadata\".")
     var includesMetadata = false
 
+    @Option(name: .customLong("chunks"), help: ArgumentHelp(
+        "Write JSON lines of chunks of at most this many tokens, following the document's structure.", valueName: "max-tokens"))
+    var chunks: Int?
+
+    @Option(name: .customLong("chunk-overlap"), help: ArgumentHelp(
+        "With --chunks, start each chunk with about this many tokens of the end of the previous one (default 0).", valueName: "tokens"))
+    var chunkOverlap = 0
+
+    @Option(name: .customLong("tokenizer"), help: ArgumentHelp(
+        "How tokens are counted: approximate (default), approximate:cl100k_base, or a tiktoken vocabulary file (exact).",
+        valueName: "approximate|file"))
+    var tokenizer = "approximate"
+
+    @Flag(name: .customLong("stats"), help: "Report bytes and tokens in and out of each document (standard error, or a \"stats\" member in --jsonl mode).")
+    var stats = false
+
     @Flag(name: [.short, .customLong("quiet")], help: "No progress line, and in folder mode no summary unless a file failed.")
     var quiet = false
 
@@ -90,8 +123,9 @@ struct ConvertCommand: ParsableCommand {
         if writesLLMsText && (jsonLines || !inputs.contains(where: FileIO.isDirectory)) {
             throw ValidationError("--llms-txt writes a site's llms.txt in folder mode: give a folder and --output DIRECTORY")
         }
+        let chunkOutput = try ChunkOutput.make(chunks: chunks, overlap: chunkOverlap, tokenizer: tokenizer, stats: stats)
         if jsonLines || inputs.contains(where: FileIO.isDirectory) {
-            try executeBatch(registry: registry, environment: environment)
+            try executeBatch(registry: registry, environment: environment, chunkOutput: chunkOutput)
             return
         }
         if !include.isEmpty || !exclude.isEmpty {
@@ -116,6 +150,19 @@ struct ConvertCommand: ParsableCommand {
         } else {
             input = try readInputs(environment)
             chosen = try registry.conversion(from: FormatSniffer.format(of: input), to: target, options: options)
+        }
+        if let chunkOutput {
+            let name = inputs.isEmpty || inputs == ["-"] ? "stdin" : inputs.joined(separator: "+")
+            let (output, documentStats, _) = try chunkOutput.process(&input, conversion: chosen, id: name)
+            if let path = conversion.output {
+                var file = try AtomicFileWriter(path: path)
+                output.withUnsafeBufferPointer { file.write($0) }
+                try file.commit()
+            } else {
+                try environment.writeStandardOutput(output)
+            }
+            if let documentStats { environment.writeStandardError(documentStats.line(for: name)) }
+            return
         }
         // The output is written as the backend produces it (in pieces for the streaming ones), so
         // a large output is never held whole; a file still appears only once complete.
@@ -152,14 +199,15 @@ struct ConvertCommand: ParsableCommand {
     }
 
     /// Folders or JSON lines: many documents through `Registry.convertAll`.
-    private func executeBatch(registry: Registry, environment: CommandEnvironment) throws {
+    private func executeBatch(registry: Registry, environment: CommandEnvironment, chunkOutput: ChunkOutput?) throws {
         let source = try conversion.from.map { try registry.frontend(named: $0).format.name }
         let target = try resolveOutputFormat(registry)
         let options = try conversion.conversionOptions()
         for step in conversion.transforms { _ = try registry.transform(named: try TransformSpec(parsing: step).name) }
         let settings = BatchSettings(registry: registry, environment: environment, from: source, to: target,
                                      options: options, jobs: jobs ?? environment.processorCount, quiet: quiet,
-                                     includesMetadata: includesMetadata, baseURL: conversion.baseURL)
+                                     includesMetadata: includesMetadata, baseURL: conversion.baseURL,
+                                     chunkOutput: chunkOutput)
         if jsonLines {
             try JSONLinesConversion(settings: settings, inputs: inputs, output: conversion.output).run()
         } else {

@@ -55,9 +55,11 @@ struct FolderConversion {
                 throw TransmarkError.io(path: outputDirectory, reason: "the input \(input) is inside the output folder; choose an output folder outside it (or the outputs could overwrite the inputs)")
             }
         }
-        let outputExtension = try settings.registry.backend(named: settings.to).format.fileExtensions.first ?? settings.to
-        if writesLLMsText && settings.to != "markdown" {
-            throw ValidationError("--llms-txt lists Markdown pages: convert to markdown (-t markdown)")
+        // Chunks are JSON lines whatever the format of their content.
+        let outputExtension = settings.chunkOutput?.chunker != nil ? "jsonl"
+            : try settings.registry.backend(named: settings.to).format.fileExtensions.first ?? settings.to
+        if writesLLMsText && (settings.to != "markdown" || settings.chunkOutput?.chunker != nil) {
+            throw ValidationError("--llms-txt lists Markdown pages: convert to markdown (-t markdown), without --chunks")
         }
         var llms = writesLLMsText ? LLMsText(folderName: FileIO.display(Self.outputName(of: FileIO.systemPath(inputs.first ?? ".")))) : nil
 
@@ -116,14 +118,21 @@ struct FolderConversion {
         // Convert, writing each output as its result arrives (in plan order).
         let started = settings.environment.now()
         let progress = ProgressLine(environment: settings.environment, quiet: settings.quiet, total: items.count, unit: "files")
-        let (to, pairs, conversions, baseURL) = (settings.to, settings.options.pairs, settings.conversions, settings.baseURL)
+        let (to, pairs, conversions, baseURL, chunkOutput) = (settings.to, settings.options.pairs, settings.conversions,
+                                                              settings.baseURL, settings.chunkOutput)
+        let statsLog = DocumentStatsLog()
         let batch = items.lazy.map { item in
             BatchInput(label: item.display) {
                 // Each page's address is the base URL with the page's path inside the folder.
                 let pageURL = baseURL.map { URLReference(LLMsText.linkTarget(item.display)).resolved(against: URLReference($0)).description }
                 let conversion = try conversions.conversion(from: item.format, to: to, options: pairs, baseURL: pageURL)
-                return BatchInput(try FileIO.readAll(systemPath: item.source, display: item.display, followingLinks: item.followingLinks),
-                                  conversion: conversion)
+                let content = try FileIO.readAll(systemPath: item.source, display: item.display, followingLinks: item.followingLinks)
+                guard let chunkOutput else { return BatchInput(content, conversion: conversion) }
+                return BatchInput(content) { input in
+                    let (output, stats, _) = try chunkOutput.process(&input, conversion: conversion, id: item.display)
+                    if let stats { statsLog.record(stats, for: item.display) }
+                    return output
+                }
             }
         }
         var converted = 0
@@ -144,6 +153,7 @@ struct FolderConversion {
                     converted += 1
                     bytesWritten += bytes.count
                     llms?.add(path: FileIO.display(item.output), metadata: result.metadata, markdown: bytes)
+                    if let stats = statsLog.take(item.display) { settings.environment.writeStandardError(stats.line(for: item.display)) }
                 } catch {
                     failures.append((item.display, BatchItemError(describing: error)))
                 }

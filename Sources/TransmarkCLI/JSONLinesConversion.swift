@@ -14,6 +14,8 @@ struct JSONLinesConversion {
     func run() throws {
         let readChunk = try chunkReader()
         let (from, to, pairs, conversions) = (settings.from, settings.to, settings.options.pairs, settings.conversions)
+        let chunkOutput = settings.chunkOutput
+        let includesMetadata = settings.includesMetadata
         let lines = LineInputs(readChunk: readChunk) { line, number in
             BatchInput(preparing: {
                 let record: JSONLineRecord
@@ -33,7 +35,15 @@ struct JSONLinesConversion {
                 do {
                     let conversion = try conversions.conversion(from: source, to: record.to ?? to, options: lineOptions,
                                                                 baseURL: record.url)
-                    return BatchInput(content, conversion: conversion, label: id)
+                    guard let chunkOutput else { return BatchInput(content, conversion: conversion, label: id) }
+                    let chunkID = Self.idText(record.id)
+                    return BatchInput(content, label: id) { input in
+                        let (output, stats, metadata) = try chunkOutput.process(&input, conversion: conversion, id: chunkID,
+                                                                                withStatsMember: true)
+                        // Chunk records are written whole; a converted document gets its record here.
+                        return chunkOutput.chunker != nil ? output
+                            : JSONText.record(id: id, output: .success(output), metadata: includesMetadata ? metadata : nil, stats: stats)
+                    }
                 } catch {
                     return BatchInput(failure: BatchItemError(describing: error), label: id)
                 }
@@ -42,8 +52,13 @@ struct JSONLinesConversion {
         var file = try output.map { try AtomicFileWriter(path: $0) }
         let progress = ProgressLine(environment: settings.environment, quiet: settings.quiet, total: nil, unit: "documents")
         for result in settings.registry.convertAll(lines, maxConcurrency: settings.jobs) {
-            let record = JSONText.record(id: result.label, output: result.output,
+            let record: [UInt8]
+            if settings.chunkOutput != nil, case .success(let lines) = result.output {
+                record = lines
+            } else {
+                record = JSONText.record(id: result.label, output: result.output,
                                          metadata: settings.includesMetadata ? result.metadata : nil)
+            }
             if file != nil {
                 record.withUnsafeBufferPointer { file!.write($0) }
             } else {
@@ -59,6 +74,22 @@ struct JSONLinesConversion {
         }
         progress.finish()
         try file?.commit()
+    }
+
+    /// The text a chunk's `id` starts with: a string id's content, any other id's JSON text, or
+    /// nothing for a missing or null id.
+    static func idText(_ id: ArraySlice<UInt8>?) -> String {
+        guard let id, !id.elementsEqual("null".utf8) else { return "" }
+        if id.first == UInt8(ascii: "\"") {
+            let bytes = Array(id)
+            if let decoded = try? bytes.withUnsafeBufferPointer({ (buffer) throws(BatchItemError) -> [UInt8] in
+                var parser = JSONLineParser(bytes: buffer)
+                return try parser.string()
+            }) {
+                return String(decoding: decoded, as: UTF8.self)
+            }
+        }
+        return String(decoding: id, as: UTF8.self)
     }
 
     /// The command's `-O` options with a record's `options` over them: every key the record

@@ -51,8 +51,9 @@ enum JSONText {
     /// One output line of the JSON-lines mode: `{"id":…,"content":"…"}` or
     /// `{"id":…,"error":{"code":"…","message":"…"}}`, ending with a line feed. `id` is the input's
     /// id text as it was written, or empty for `null`. With `metadata`, a successful record
-    /// carries it as `"metadata":{…}` after its content.
-    static func record(id: String, output: Result<[UInt8], BatchItemError>, metadata: DocumentMetadata? = nil) -> [UInt8] {
+    /// carries it as `"metadata":{…}` after its content; `stats` adds a `"stats"` member after that.
+    static func record(id: String, output: Result<[UInt8], BatchItemError>, metadata: DocumentMetadata? = nil,
+                       stats: DocumentStats? = nil) -> [UInt8] {
         var out: [UInt8] = []
         switch output {
         case .success(let content): out.reserveCapacity(content.count + content.count / 8 + id.utf8.count + 32)
@@ -68,6 +69,7 @@ enum JSONText {
                 out.append(contentsOf: Array(#","metadata":"#.utf8))
                 out.append(contentsOf: metadata.jsonObject)
             }
+            stats?.appendMember(to: &out)
             out.append(UInt8(ascii: "}"))
         case .failure(let error):
             out.append(contentsOf: Array(#","error":{"code":"#.utf8))

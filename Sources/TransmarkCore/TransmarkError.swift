@@ -41,6 +41,10 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
     /// the offending value (`$.root.children[3].kind`; for a JSON syntax error, the value being
     /// read), `message` says what is wrong.
     case invalidJSONTree(path: String, message: String)
+    /// A tokenizer vocabulary file (tiktoken's `base64token rank` lines) that cannot be used:
+    /// `path` names the file (nil for bytes given directly), `line` the offending line (0 for the
+    /// file as a whole), `message` what is wrong.
+    case invalidTokenizerVocabulary(path: String?, line: Int, message: String)
 
     /// A readable description.
     public var description: String {
@@ -89,6 +93,9 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
             return "invalid selector '\(selector)' at offset \(offset): \(message)"
         case .invalidJSONTree(let path, let message):
             return "invalid json-tree at \(path): \(message)"
+        case .invalidTokenizerVocabulary(let path, let line, let message):
+            let place = (path ?? "tokenizer vocabulary") + (line > 0 ? ", line \(line)" : "")
+            return "invalid tokenizer vocabulary \(place): \(message)"
         }
     }
 }

@@ -159,6 +159,12 @@ extension Registry {
                 return Self.result(index: index, label: label, inputByteCount: size) {
                     try conversion.convertWithMetadata(releasing: &content)
                 }
+            case .processed(var content, let process):
+                current = BatchInput(failure: BatchItemError(code: "", message: ""))
+                let size = content.count
+                return Self.result(index: index, label: label, inputByteCount: size) {
+                    (try process(&content), DocumentMetadata())
+                }
             }
         }
     }

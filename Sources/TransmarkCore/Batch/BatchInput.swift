@@ -5,6 +5,7 @@ public struct BatchInput: Sendable {
     enum Storage: Sendable {
         case document(content: [UInt8], from: String, to: String, options: ConversionOptions)
         case resolved(content: [UInt8], conversion: Conversion)
+        case processed(content: [UInt8], process: @Sendable (inout [UInt8]) throws -> [UInt8])
         case deferred(@Sendable () throws -> BatchInput)
         case failure(BatchItemError)
     }
@@ -27,6 +28,14 @@ public struct BatchInput: Sendable {
     public init(_ content: [UInt8], conversion: Conversion, label: String = "") {
         self.label = label
         storage = .resolved(content: content, conversion: conversion)
+    }
+
+    /// A document given as bytes, turned into its output by `process` on a worker thread: for
+    /// work beyond one conversion (splitting into chunks, adding statistics). `process` may empty
+    /// the bytes it is handed to free them early; what it throws becomes the item's failure.
+    public init(_ content: [UInt8], label: String = "", processing process: @escaping @Sendable (inout [UInt8]) throws -> [UInt8]) {
+        self.label = label
+        storage = .processed(content: content, process: process)
     }
 
     /// A document given as a string.

@@ -20,6 +20,7 @@ extension TransmarkError {
         case .cannotInferFormat: "cannot-infer-format"
         case .invalidSelector: "invalid-selector"
         case .invalidJSONTree: "invalid-json-tree"
+        case .invalidTokenizerVocabulary: "invalid-tokenizer-vocabulary"
         }
     }
 }

@@ -1,0 +1,87 @@
+/// Where rendered text may be cut when a single block is larger than a chunk's budget: the
+/// boundaries of its lines, sentences and words, as byte ranges that together cover the text
+/// (each range keeps the white space after it). Linear in the text.
+enum TextSegments {
+    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    /// A closing quote, bracket or emphasis mark that may follow a sentence's full stop.
+    @inline(__always) static func isCloser(_ b: UInt8) -> Bool {
+        b == 0x22 || b == 0x27 || b == 0x29 || b == 0x5D || b == 0x2A || b == 0x5F
+    }
+
+    /// Lines, each with its line feed.
+    static func lines(_ bytes: [UInt8], in range: Range<Int>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = range.lowerBound
+        var i = start
+        while i < range.upperBound {
+            if bytes[i] == 0x0A {
+                result.append(start..<(i + 1))
+                start = i + 1
+            }
+            i += 1
+        }
+        if start < range.upperBound { result.append(start..<range.upperBound) }
+        return result
+    }
+
+    /// Sentences: a cut after `.`, `!`, `?` (or `。！？`), then any closing quotes, brackets or
+    /// emphasis marks, then white space; and after a line feed that ends a line (a blank line, a
+    /// line break inside a block).
+    static func sentences(_ bytes: [UInt8], in range: Range<Int>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = range.lowerBound
+        var i = start
+        let end = range.upperBound
+        while i < end {
+            let b = bytes[i]
+            var boundary = -1
+            if b == 0x2E || b == 0x21 || b == 0x3F {
+                var j = i + 1
+                while j < end, isCloser(bytes[j]) { j += 1 }
+                if j == end || isSpace(bytes[j]) { boundary = j }
+            } else if b == 0xE3, i + 2 < end, bytes[i + 1] == 0x80, bytes[i + 2] == 0x82 {
+                boundary = i + 3  // 。
+            } else if b == 0xEF, i + 2 < end, bytes[i + 1] == 0xBC, bytes[i + 2] == 0x81 || bytes[i + 2] == 0x9F {
+                boundary = i + 3  // ！ ？
+            } else if b == 0x0A {
+                boundary = i
+            }
+            if boundary >= 0 {
+                var j = boundary
+                while j < end, isSpace(bytes[j]) { j += 1 }
+                if j > start && j < end {
+                    result.append(start..<j)
+                    start = j
+                }
+                i = max(j, i + 1)
+            } else {
+                i += 1
+            }
+        }
+        if start < end { result.append(start..<end) }
+        return result
+    }
+
+    /// Words: runs of non-space bytes with the white space after them.
+    static func words(_ bytes: [UInt8], in range: Range<Int>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i < end {
+            let start = i
+            while i < end, !isSpace(bytes[i]) { i += 1 }
+            while i < end, isSpace(bytes[i]) { i += 1 }
+            result.append(start..<i)
+        }
+        return result
+    }
+
+    /// `range` without white space at either end.
+    static func trimmed(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+}
