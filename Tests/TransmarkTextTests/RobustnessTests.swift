@@ -128,7 +128,7 @@ import TransmarkCore
     @Test func formatDescriptors() {
         #expect(TextBackend().format.isNamed("plain") && TextBackend().format.isNamed("txt"))
         #expect(ANSIBackend().format.isNamed("terminal"))
-        #expect(TextBackend.Options.optionHelp.map(\.key) == ["mode", "width", "tables", "links", "markers", "layoutTables", "rawHTML"])
+        #expect(TextBackend.Options.optionHelp.map(\.key) == ["mode", "width", "tables", "links", "markers", "layoutTables", "rawHTML", "keepHidden"])
         #expect(ANSIBackend.Options.optionHelp.first { $0.key == "colors" }?.accepted == "auto|truecolor|256|16|none")
         #expect(TextBackend.Options.optionHelp.allSatisfy { !$0.summary.isEmpty })
     }
