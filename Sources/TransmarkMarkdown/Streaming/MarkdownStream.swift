@@ -241,6 +241,11 @@ public struct MarkdownStream: Sendable {
             let together = try conversion.render(builder.finish())
             if together.starts(with: previous.standalone) {
                 output = Array(together[previous.standalone.count...])
+                // A block rendered differently after its neighbour than alone (numbering that runs
+                // through the document, such as terminal hyperlink ids) may differ in the whole too.
+                if !output.reversed().starts(with: standalone.reversed()), options.verification != .never {
+                    needsVerification = true
+                }
             } else if options.verification != .never {
                 needsVerification = true
             }

@@ -15,6 +15,10 @@ enum UnfinishedSyntaxRepair {
             if isFenceLike(bytes[lineStart...]) { bytes.removeSubrange(lineStart...) }
             return bytes
         }
+        if let cut = tableCut(bytes, lineStart: lineStart, paragraphStart: paragraphStart) {
+            bytes.removeSubrange(cut...)
+            return bytes
+        }
         if lineStart < bytes.count {
             if holdsBackWholeLine(bytes, lineStart: lineStart, paragraphStart: paragraphStart) {
                 bytes.removeSubrange(lineStart...)
@@ -114,12 +118,38 @@ enum UnfinishedSyntaxRepair {
         // Only `-`, `=`, `*` or `_` (and spaces): a thematic break or a setext underline so far.
         if let first = trimmed.first, [UInt8(ascii: "-"), UInt8(ascii: "="), UInt8(ascii: "*"), UInt8(ascii: "_")].contains(first),
            trimmed.allSatisfy({ $0 == first || $0 == 0x20 || $0 == 0x09 }) { return true }
-        // A table row still being typed: the line and the one above hold a pipe.
-        if body.contains(UInt8(ascii: "|")), lineStart > paragraphStart {
-            let previousStart = (bytes[..<(lineStart - 1)].lastIndex(of: newline) ?? -1) + 1
-            if bytes[previousStart..<(lineStart - 1)].contains(UInt8(ascii: "|")) { return true }
-        }
         return false
+    }
+
+    /// Where to cut a table that is still being typed: a table row that is not finished
+    /// (`|` in the unfinished line under a line with `|`), or a line with `|` that may still
+    /// become a table's header row because no delimiter row has come (it waits for the next line).
+    private static func tableCut(_ bytes: [UInt8], lineStart: Int, paragraphStart: Int) -> Int? {
+        var lines: [Range<Int>] = []
+        var start = paragraphStart
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: newline) ?? bytes.count
+            lines.append(start..<end)
+            start = end + 1
+        }
+        guard let last = lines.last else { return nil }
+        let pipe = UInt8(ascii: "|")
+        func isDelimiterRow(_ range: Range<Int>) -> Bool {
+            let body = bytes[range].filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+            return body.contains(UInt8(ascii: "-")) && body.allSatisfy { $0 == pipe || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") }
+        }
+        let unfinished = last.lowerBound == lineStart && lineStart < bytes.count
+        let hasDelimiterRow = lines.dropLast(unfinished ? 1 : 0).contains(where: isDelimiterRow)
+        if hasDelimiterRow {
+            if unfinished, lines.count >= 2, bytes[last].contains(pipe) { return last.lowerBound }
+            return nil
+        }
+        if unfinished, lines.count >= 2, bytes[lines[lines.count - 2]].contains(pipe),
+           bytes[last].allSatisfy({ $0 == pipe || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") || $0 == 0x20 || $0 == 0x09 }) {
+            return lines[lines.count - 2].lowerBound
+        }
+        if bytes[last].contains(pipe) { return last.lowerBound }
+        return nil
     }
 
     /// Cuts a half-typed HTML tag (`<` followed by a letter, `/`, `!` or `?` with no `>` yet) or
