@@ -48,6 +48,13 @@ let package = Package(
         benchmarkTarget("HTMLParsing"),
         benchmarkTarget("StyledRuns"),
         benchmarkTarget("TextRendering"),
+        benchmarkTarget("StreamingMarkdown"),
+        // Streaming Markdown without the harness: totals and percentiles of one `append`.
+        .executableTarget(
+            name: "StreamingOnce",
+            dependencies: [.product(name: "Transmark", package: transmarkPackage)],
+            path: "StreamingOnce"
+        ),
         // One conversion per run, for instruction counts (`count-instructions.sh`).
         .executableTarget(
             name: "ConvertOnce",

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import TransmarkCore
 @testable import TransmarkMarkdown
+import TransmarkStyledRuns
 
 /// The Markdown fixtures and 100 KB of the corpus streamed in every format: after `finish()`
 /// exactly the one-shot output, with final blocks handed over along the way.
@@ -93,5 +94,38 @@ import TransmarkCore
         let second = try StreamingSupport.stream(answer, cuts: cuts, conversion: conversion)
         #expect(first.updates.map { $0.finalBlocks.map(\.output) } == second.updates.map { $0.finalBlocks.map(\.output) })
         #expect(first.updates.map { $0.openBlock?.output } == second.updates.map { $0.openBlock?.output })
+    }
+}
+
+/// Updates render per block to the outputs a view needs: styled runs from each block's document,
+/// HTML wrapped with the block's identifier.
+@Suite struct StreamingOutputTests {
+    static let message = Array("# Title\n\nSome **bold** text.\n\n- one\n- two\n\n```\ncode\n```\n\nThe end.\n".utf8)
+
+    @Test func blocksRenderToStyledRuns() throws {
+        let run = try StreamingSupport.stream(Self.message, cuts: StreamingSupport.cuts(every: 3, count: Self.message.count),
+                                              conversion: StreamingSupport.conversion(to: "html"))
+        #expect(run.finalBlocks.count == 5)
+        let whole = StyledText(document: try MarkdownFrontend().parse(Self.message, options: .init()))
+        var searchStart = whole.text.startIndex
+        for block in run.finalBlocks {
+            let styled = StyledText(document: block.document)
+            let text = styled.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(!text.isEmpty)
+            // Each block's styled text appears in the whole message's, in order.
+            let found = try #require(whole.text.range(of: text, range: searchStart..<whole.text.endIndex), "\(text)")
+            searchStart = found.upperBound
+        }
+        let bold = try #require(StyledText(document: run.finalBlocks[1].document).attributedRuns.first { $0.attributes.traits.contains(.strong) })
+        #expect(bold.range.length == 4)
+    }
+
+    @Test func htmlBlocksCarryTheirIdentifier() throws {
+        let run = try StreamingSupport.stream(Self.message, cuts: [20, 40], conversion: StreamingSupport.conversion(to: "html"))
+        let wrapped = run.finalBlocks.map { $0.htmlWrapped() }
+        #expect(wrapped[0] == "<div data-block=\"0\">\n<h1>Title</h1>\n</div>\n")
+        #expect(wrapped[1].hasPrefix("<div data-block=\"1\">\n<p>Some <strong>bold</strong> text.</p>"))
+        let open = try #require(run.updates.compactMap(\.openBlock).last)
+        #expect(open.htmlWrapped(attributeName: "data-id").hasPrefix("<div data-id=\"\(open.id)\" data-open=\"true\">"))
     }
 }

@@ -27,4 +27,12 @@ public struct MarkdownStreamBlock: Sendable {
 
     /// The output as a string (invalid UTF-8 becomes U+FFFD).
     public var outputString: String { String(decoding: output, as: UTF8.self) }
+
+    /// For HTML output: the output inside a `div` whose attribute `attributeName` holds the
+    /// block's identifier (and which has `data-open="true"` while the block is open), so a web
+    /// view replaces the element with this identifier on each update. `attributeName` is written
+    /// as given: pass a valid attribute name.
+    public func htmlWrapped(attributeName: String = "data-block") -> String {
+        "<div \(attributeName)=\"\(id)\"\(isFinal ? "" : " data-open=\"true\"")>\n" + outputString + "</div>\n"
+    }
 }
