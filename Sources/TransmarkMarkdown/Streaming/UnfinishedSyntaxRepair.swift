@@ -179,10 +179,13 @@ enum UnfinishedSyntaxRepair {
     /// emphasis, strong emphasis and strikethrough; a delimiter run at the very end, which
     /// cannot open anything yet, is held back.
     private static func closeInlines(_ bytes: inout [UInt8], from start: Int) {
+        // A delimiter run at the end of a finished line cannot open anything: only an unfinished
+        // line's last run is waiting for its next character.
+        let lineFinished = bytes.last == newline
         // Trailing spaces and line ends would stop a closer from closing.
         while let last = bytes.last, bytes.count > start, isSpace(last) { bytes.removeLast() }
         // A delimiter run (or a lone `[`) at the end is held back.
-        if let last = bytes.last, bytes.count > start,
+        if !lineFinished, let last = bytes.last, bytes.count > start,
            [UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"), UInt8(ascii: "[")].contains(last) {
             while let end = bytes.last, end == last, bytes.count > start { bytes.removeLast() }
             while let end = bytes.last, bytes.count > start, end == 0x20 || end == 0x09 { bytes.removeLast() }
