@@ -36,7 +36,12 @@ do {
     var output: [UInt8] = []
     var blocks = 0
     let streamed = seconds(try clock.measure {
-        var stream = try MarkdownStream(conversion: conversion)
+        // STREAMING_ONCE_MINIMUM_GROWTH=N sets `MarkdownStream.Options.minimumGrowth`.
+        var streamOptions = MarkdownStream.Options()
+        if let growth = ProcessInfo.processInfo.environment["STREAMING_ONCE_MINIMUM_GROWTH"].flatMap({ Int($0) }) {
+            streamOptions.minimumGrowth = growth
+        }
+        var stream = try MarkdownStream(conversion: conversion, options: streamOptions)
         var offset = 0
         while offset < input.count {
             let piece = input[offset..<min(input.count, offset + chunk)]
@@ -54,7 +59,9 @@ do {
     appendTimes.sort()
     func percentile(_ p: Double) -> Double { appendTimes[min(appendTimes.count - 1, Int(Double(appendTimes.count) * p))] }
 
-    let reparsed = seconds(try clock.measure {
+    // STREAMING_ONCE_SKIP_REPARSE=1 leaves out the (slow) naive alternative.
+    let skipsReparse = ProcessInfo.processInfo.environment["STREAMING_ONCE_SKIP_REPARSE"] != nil
+    let reparsed = skipsReparse ? 0 : seconds(try clock.measure {
         var offset = 0
         while offset < input.count {
             offset = min(input.count, offset + chunk)

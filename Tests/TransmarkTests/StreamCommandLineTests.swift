@@ -53,6 +53,7 @@ import Transmark
         let code = CommandLineTool.run(arguments: ["convert", "--stream", "-f", "markdown", "-t", format], registry: .standard,
                                         environment: streams.environment)
         #expect(code == 0)
+        #expect(streams.stderr.withLock { $0 }.isEmpty, "\(streams.stderr.withLock { $0 })")
         let expected = try Registry.standard.convert(Array(Self.message.utf8), from: "markdown", to: format)
         #expect(streams.output == expected)
         // Blocks were written while input was still arriving, not all at the end.

@@ -73,6 +73,9 @@ public struct MarkdownStream: Sendable {
     private var nextID = 0
     /// The size of `tail` when it was last parsed.
     private var tailSizeAtLastParse = 0
+    /// How many bytes of `tail` (up to a line end) the last search for final blocks looked at: a
+    /// block can only become final when a line has ended since.
+    private var completeBytesScanned = 0
     /// Whether `finish()` must check the final blocks against one conversion of the whole text.
     private var needsVerification = false
     /// Whether `finish()` was called.
@@ -172,7 +175,9 @@ public struct MarkdownStream: Sendable {
     /// Parses the complete lines of the open part, makes every top-level block but the last final,
     /// and returns them.
     private mutating func commitFinishedBlocks() throws -> [MarkdownStreamBlock] {
-        guard let lastNewline = tail.lastIndex(of: UInt8(ascii: "\n")), !holdsBackFinality else { return [] }
+        guard let lastNewline = tail.lastIndex(of: UInt8(ascii: "\n")), lastNewline + 1 > completeBytesScanned,
+              !holdsBackFinality else { return [] }
+        completeBytesScanned = lastNewline + 1
         let complete = tail[...lastNewline]
         let prefix = definitions.isEmpty ? [] : definitions + [UInt8(ascii: "\n")]
         let prefixLines = prefix.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
@@ -220,6 +225,7 @@ public struct MarkdownStream: Sendable {
         let cut = lineStarts[blocks[blocks.count - 1].start]
         committed += tail[..<cut]
         tail.removeSubrange(..<cut)
+        completeBytesScanned -= cut
         return final
     }
 
