@@ -79,3 +79,36 @@ import TransmarkCore
         #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(40))")
     }
 }
+
+/// Random Markdown-heavy text (seeded) streamed at random points gives the one-shot output.
+@Suite struct StreamingRandomTextTests {
+    static let pieces = ["*", "**", "_", "`", "```\n", "[", "]", "](", ")", "\n", "\n\n", " ", "  ", "word", "-", "- ", "# ",
+                         "> ", "|", "1. ", "<b>", "&amp", ":", "~~", "!", "\\", "[^1]", "[x]: /u\n", "    ", "---\n", "\u{E9}", "\t"]
+
+    @Test(arguments: ["html", "text"])
+    func randomTextGivesTheOneShotOutput(format: String) throws {
+        let conversion = StreamingSupport.conversion(to: format)
+        var generator = SeededGenerator(seed: 32)
+        var failures: [String] = []
+        var streamsWithSeveralFinalBlocks = 0
+        for _ in 0..<400 {
+            let count = Int.random(in: 1...60, using: &generator)
+            let text = (0..<count).map { _ in Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &generator)] }.joined()
+            let bytes = Array(text.utf8)
+            let expected = try conversion.convert(bytes)
+            for attempt in 0..<3 {
+                let cuts = attempt == 0 ? StreamingSupport.cuts(every: 1, count: bytes.count)
+                    : StreamingSupport.randomCuts(count: bytes.count, number: 3 * attempt, seed: generator.next())
+                let run = try StreamingSupport.stream(bytes, cuts: cuts, conversion: conversion)
+                if run.output != expected {
+                    failures.append(text.debugDescription)
+                    break
+                }
+                if run.updates.dropLast().contains(where: { !$0.finalBlocks.isEmpty }) { streamsWithSeveralFinalBlocks += 1 }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(5))")
+        // The streams did make blocks final before `finish()` (the check is not vacuous).
+        #expect(streamsWithSeveralFinalBlocks > 300, "\(streamsWithSeveralFinalBlocks)")
+    }
+}

@@ -187,6 +187,9 @@ public struct MarkdownStream: Sendable {
         // The offset of the start of each line (1-based) of the complete lines.
         var lineStarts = [0, 0]
         for index in complete.indices where tail[index] == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+        // Blocks start on successive lines of the text scanned; anything else decides nothing.
+        guard zip(blocks, blocks.dropFirst()).allSatisfy({ $0.start < $1.start }),
+              blocks[blocks.count - 1].start < lineStarts.count else { return [] }
         var final: [MarkdownStreamBlock] = []
         for index in 0..<(blocks.count - 1) {
             let block = blocks[index]
