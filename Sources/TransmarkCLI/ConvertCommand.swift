@@ -169,7 +169,8 @@ struct ConvertCommand: ParsableCommand {
             options.pairs.append((key: "\(backend.format.name).width", value: String(width)))
         }
         let chosen = try registry.conversion(from: source, to: target, options: options)
-        try StreamConversion(conversion: chosen, environment: environment, writesUpdates: writesStreamUpdates).run()
+        try StreamConversion(conversion: chosen, environment: environment, writesUpdates: writesStreamUpdates,
+                             markdownOptions: StreamConversion.markdownOptions(from: options.pairs)).run()
     }
 
     /// The format of the first input file by its extension; nil for standard input, which is

@@ -22,10 +22,30 @@ struct StreamConversion {
     let environment: CommandEnvironment
     /// Whether to write JSON lines of updates instead of the output.
     let writesUpdates: Bool
+    /// The options the conversion's Markdown frontend reads with (the stream finds block
+    /// boundaries with the same syntax).
+    let markdownOptions: MarkdownFrontend.Options
+
+    /// The Markdown frontend's options among `-O` pairs: keys it accepts, bare or with the
+    /// `markdown.` prefix, applied in order over the defaults (the conversion has checked them).
+    static func markdownOptions(from pairs: OptionPairs) -> MarkdownFrontend.Options {
+        var options = MarkdownFrontend.Options()
+        for (key, value) in pairs {
+            var name = key
+            if let dot = key.firstIndex(of: ".") {
+                guard key[..<dot] == "markdown" else { continue }
+                name = String(key[key.index(after: dot)...])
+            }
+            if MarkdownFrontend.Options.accepts(name) { try? options.set(name, to: value) }
+        }
+        return options
+    }
 
     /// Reads standard input to its end, writing as blocks become final.
     func run() throws {
-        var stream = try MarkdownStream(conversion: conversion)
+        var streamOptions = MarkdownStream.Options()
+        streamOptions.markdown = markdownOptions
+        var stream = try MarkdownStream(conversion: conversion, options: streamOptions)
         var screen = environment.terminalWidth().map { OpenBlockDisplay(width: $0) }
         if writesUpdates { screen = nil }
         while true {

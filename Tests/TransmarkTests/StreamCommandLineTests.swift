@@ -61,6 +61,33 @@ import Transmark
         #expect(written.dropLast().contains { $0 > 0 && $0 < expected.count })
     }
 
+    /// The stream finds block boundaries with the reader's own options, read from `-O` pairs.
+    @Test func readerOptionsComeFromTheOptionPairs() {
+        let options = StreamConversion.markdownOptions(from: [
+            (key: "extensions", value: ""), (key: "markdown.smart", value: "true"),
+            (key: "html.footnotes", value: "false"), (key: "frontMatter", value: "false"), (key: "width", value: "40"),
+        ])
+        #expect(options.extensions.isEmpty)
+        #expect(options.smart)
+        #expect(options.footnotes)
+        #expect(!options.frontMatter)
+    }
+
+    /// With the reader's options the stream's output is the one-shot conversion's.
+    @Test(arguments: [["-O", "extensions="], ["-O", "markdown.extensions=strikethrough"], []])
+    func readerOptionsShapeTheBlocks(options: [String]) throws {
+        let message = "a\nb | c\n--|--\n\nd\n\n"
+        let streams = ChunkedStreams(message.map { String($0) })
+        let code = CommandLineTool.run(arguments: ["convert", "--stream", "-f", "markdown", "-t", "html"] + options,
+                                       registry: .standard, environment: streams.environment)
+        #expect(code == 0)
+        let oneShot = ChunkedStreams([message])
+        _ = CommandLineTool.run(arguments: ["convert", "-f", "markdown", "-t", "html"] + options, registry: .standard,
+                                environment: oneShot.environment)
+        #expect(!oneShot.output.isEmpty)
+        #expect(streams.output == oneShot.output)
+    }
+
     @Test func updatesAreJSONLines() throws {
         let streams = ChunkedStreams(Self.chunks(every: 7))
         let code = CommandLineTool.run(arguments: ["convert", "--stream-updates", "-f", "markdown", "-t", "html"], registry: .standard,
