@@ -48,7 +48,17 @@ let package = Package(
         benchmarkTarget("HTMLParsing"),
         benchmarkTarget("StyledRuns"),
         benchmarkTarget("TextRendering"),
+<<<<<<< HEAD
         benchmarkTarget("Chunks"),
+=======
+        benchmarkTarget("StreamingMarkdown"),
+        // Streaming Markdown without the harness: totals and percentiles of one `append`.
+        .executableTarget(
+            name: "StreamingOnce",
+            dependencies: [.product(name: "Transmark", package: transmarkPackage)],
+            path: "StreamingOnce"
+        ),
+>>>>>>> stream
         // One conversion per run, for instruction counts (`count-instructions.sh`).
         .executableTarget(
             name: "ConvertOnce",

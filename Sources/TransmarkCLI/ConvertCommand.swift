@@ -107,6 +107,12 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .customLong("stats"), help: "Report bytes and tokens in and out of each document (standard error, or a \"stats\" member in --jsonl mode).")
     var stats = false
 
+    @Flag(name: .customLong("stream"), help: "Markdown from standard input, converted as it arrives: each block is written as soon as it is final (on a terminal the unfinished last block is drawn and redrawn in place); what is written in total is the one-shot conversion.")
+    var streams = false
+
+    @Flag(name: .customLong("stream-updates"), help: "Like --stream, but write JSON lines of updates ({\"id\":N,\"final\":true|false,\"output\":\"...\"}) for programs that patch a view.")
+    var writesStreamUpdates = false
+
     @Flag(name: [.short, .customLong("quiet")], help: "No progress line, and in folder mode no summary unless a file failed.")
     var quiet = false
 
@@ -124,12 +130,19 @@ struct ConvertCommand: ParsableCommand {
             throw ValidationError("--llms-txt writes a site's llms.txt in folder mode: give a folder and --output DIRECTORY")
         }
         let chunkOutput = try ChunkOutput.make(chunks: chunks, overlap: chunkOverlap, tokenizer: tokenizer, stats: stats)
+        if (streams || writesStreamUpdates) && (chunkOutput != nil || jsonLines || includesMetadata) {
+            throw ValidationError("--stream and --stream-updates convert one Markdown stream as it arrives: they do not combine with --chunks, --stats, --jsonl or --metadata")
+        }
         if jsonLines || inputs.contains(where: FileIO.isDirectory) {
             try executeBatch(registry: registry, environment: environment, chunkOutput: chunkOutput)
             return
         }
         if !include.isEmpty || !exclude.isEmpty {
             throw ValidationError("--include and --exclude choose files inside folders: give a folder")
+        }
+        if streams || writesStreamUpdates {
+            try executeStream(registry: registry, environment: environment)
+            return
         }
         let target = try resolveOutputFormat(registry)
         var options = try conversion.conversionOptions()
@@ -188,6 +201,26 @@ struct ConvertCommand: ParsableCommand {
             }
             if let writeError { throw writeError }
         }
+    }
+
+    /// `--stream` and `--stream-updates`: Markdown from standard input through a `MarkdownStream`.
+    private func executeStream(registry: Registry, environment: CommandEnvironment) throws {
+        guard inputs.allSatisfy({ $0 == "-" }), inputs.count <= 1 else {
+            throw ValidationError("--stream reads standard input: give no input file (or '-')")
+        }
+        guard conversion.output == nil else { throw ValidationError("--stream writes standard output: leave out --output") }
+        let source = try conversion.from.map { try registry.frontend(named: $0).format.name } ?? "markdown"
+        guard source == "markdown" else { throw ValidationError("--stream reads Markdown: use -f markdown") }
+        let target = try resolveOutputFormat(registry)
+        var options = try conversion.conversionOptions()
+        let backend = try registry.backend(named: target)
+        if backend.acceptsOption("width"), !options.pairs.contains(where: { $0.key == "width" || $0.key.hasSuffix(".width") }),
+           let width = environment.terminalWidth() {
+            options.pairs.append((key: "\(backend.format.name).width", value: String(width)))
+        }
+        let chosen = try registry.conversion(from: source, to: target, options: options)
+        try StreamConversion(conversion: chosen, environment: environment, writesUpdates: writesStreamUpdates,
+                             markdownOptions: StreamConversion.markdownOptions(from: options.pairs)).run()
     }
 
     /// The format of the first input file by its extension; nil for standard input, which is

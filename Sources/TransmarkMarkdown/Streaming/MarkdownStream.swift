@@ -1,0 +1,273 @@
+import TransmarkCore
+
+/// A Markdown message rendered while it is still arriving: feed it chunks with `append(_:)`, end
+/// it with `finish()`, and show what each `MarkdownStreamUpdate` says changed.
+///
+/// The stream keeps the text of its final blocks apart from the open part at the end and only
+/// ever parses the open part, at line ends and when it has grown by a fraction of its size, so a
+/// whole stream costs time linear in its length whatever the chunk size. A top-level block
+/// becomes final once the next top-level block has started (libcmark-gfm never reopens a closed
+/// block); footnotes and a front matter block keep everything after them open until `finish()`.
+/// The open part is rendered with its unfinished syntax repaired (an unclosed `**` shown as
+/// closed, a lone `-` that may become a list held back, …). After `finish()` the final blocks'
+/// outputs, concatenated, are byte for byte the one-shot conversion of the whole text. The rules
+/// are written down in the DocC article *Streaming Markdown*.
+///
+/// ```swift
+/// let conversion = try Registry.standard.conversion(from: "markdown", to: "html")
+/// var stream = try MarkdownStream(conversion: conversion)
+/// for chunk in chunks {
+///     let update = try stream.append(chunk)
+///     for block in update.finalBlocks { view.commit(block.id, block.output) }
+///     if let open = update.openBlock { view.replaceOpen(open.id, open.output) }
+/// }
+/// let last = try stream.finish()
+/// ```
+///
+/// A value type: copies are independent streams, and the same chunks always give the same
+/// updates. It is `Sendable`, but one stream is fed from one task at a time (it is mutated).
+public struct MarkdownStream: Sendable {
+    /// How a stream reads, paces and checks itself.
+    public struct Options: Sendable {
+        /// The options the conversion's Markdown frontend reads with; the stream finds block
+        /// boundaries with the same block syntax (extensions, footnotes, front matter).
+        public var markdown = MarkdownFrontend.Options()
+        /// The fewest bytes the open block grows by before it is rendered again within a line.
+        public var minimumGrowth = 32
+        /// When `finish()` converts the whole text once more to check the final blocks.
+        public var verification = Verification.whenNeeded
+
+        /// When `finish()` checks the final blocks against one conversion of the whole text.
+        public enum Verification: Sendable {
+            /// Only when the stream held something that may reach backwards (`]:`, a possible link
+            /// reference definition) or a block's output could not be cut from its neighbour's.
+            case whenNeeded
+            /// Always (costs one more conversion of the whole text).
+            case always
+            /// Never.
+            case never
+        }
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The conversion each block goes through (its frontend must read Markdown).
+    public let conversion: Conversion
+    /// The stream's options.
+    public let options: Options
+
+    /// The bytes not yet in a final block.
+    private var tail: [UInt8] = []
+    /// The bytes of the final blocks, kept for `finish()`'s check.
+    private var committed: [UInt8] = []
+    /// The concatenated outputs of the final blocks.
+    private var emitted: [UInt8] = []
+    /// Link reference definitions met in final blocks' text, one after another, each ending in a
+    /// line end: parsed in front of every later block.
+    private var definitions: [UInt8] = []
+    /// The last final block's document and its output alone, to cut the next block's output
+    /// (with its separator) out of the two rendered together.
+    private var previous: (document: Document, standalone: [UInt8])?
+    /// The identifier of the next block.
+    private var nextID = 0
+    /// The size of `tail` when it was last parsed.
+    private var tailSizeAtLastParse = 0
+    /// How many bytes of `tail` (up to a line end) the last search for final blocks looked at: a
+    /// block can only become final when a line has ended since.
+    private var completeBytesScanned = 0
+    /// Whether `finish()` must check the final blocks against one conversion of the whole text.
+    private var needsVerification = false
+    /// Whether `finish()` was called.
+    private var isFinished = false
+
+    /// Creates a stream converting with `conversion`, whose source must be Markdown (else
+    /// `TransmarkError.cannotRead`).
+    public init(conversion: Conversion, options: Options = Options()) throws {
+        guard conversion.source.name == FormatDescriptor.markdown.name else {
+            throw TransmarkError.cannotRead(format: conversion.source.name, readers: [FormatDescriptor.markdown.name])
+        }
+        self.conversion = conversion
+        self.options = options
+        if options.verification == .always { needsVerification = true }
+    }
+
+    /// How many blocks are final so far.
+    public var finalBlockCount: Int { nextID }
+
+    /// Adds a chunk of the message (UTF-8; it may end inside a character or a line) and returns
+    /// what changed. Throws what the conversion throws for a block that became final; an open
+    /// block that cannot be rendered yet is left out of the update. After `finish()` it changes
+    /// nothing and returns an empty update.
+    public mutating func append(_ chunk: some Collection<UInt8>) throws -> MarkdownStreamUpdate {
+        guard !isFinished, !chunk.isEmpty else { return MarkdownStreamUpdate() }
+        let junction = max(0, tail.count - 1)
+        tail.append(contentsOf: chunk)
+        if !needsVerification, Self.containsDefinitionMark(tail[junction...]) { needsVerification = options.verification != .never }
+        let grown = tail.count - tailSizeAtLastParse
+        let lineEnded = chunk.contains(UInt8(ascii: "\n"))
+        let due = grown >= max(options.minimumGrowth, tailSizeAtLastParse / 2)
+            || (lineEnded && (tailSizeAtLastParse <= 256 || grown * 8 >= tailSizeAtLastParse))
+        guard due else { return MarkdownStreamUpdate() }
+        var update = MarkdownStreamUpdate()
+        update.finalBlocks = try commitFinishedBlocks()
+        tailSizeAtLastParse = tail.count
+        update.openBlock = renderOpenBlock()
+        return update
+    }
+
+    /// Adds a chunk of the message given as a string.
+    public mutating func append(_ chunk: String) throws -> MarkdownStreamUpdate {
+        try append(Array(chunk.utf8))
+    }
+
+    /// Ends the message: the open block becomes final (as one block, even when it holds several
+    /// top-level blocks that finality was held back for). Afterwards the final blocks' outputs,
+    /// concatenated, are the one-shot conversion of the whole text, or `replacementOutput` is set.
+    public mutating func finish() throws -> MarkdownStreamUpdate {
+        guard !isFinished else { return MarkdownStreamUpdate(isFinished: true) }
+        isFinished = true
+        var update = MarkdownStreamUpdate(isFinished: true)
+        let document = try conversion.document(from: parseInput(tail[...]))
+        var output = try finalOutput(for: document)
+        if needsVerification && nextID > 0 && options.verification != .never {
+            let whole = try conversion.convert(committed + tail)
+            if whole.starts(with: emitted) {
+                output = Array(whole[emitted.count...])
+            } else {
+                update.replacementOutput = whole
+            }
+        }
+        committed += tail
+        tail = []
+        emitted += output
+        update.finalBlocks = [MarkdownStreamBlock(id: nextID, isFinal: true, output: output, document: document)]
+        nextID += 1
+        return update
+    }
+
+    /// The text a block is parsed from: the definitions met so far, a blank line, the block.
+    private func parseInput(_ text: ArraySlice<UInt8>) -> [UInt8] {
+        if definitions.isEmpty { return Array(text) }
+        return definitions + [UInt8(ascii: "\n")] + text
+    }
+
+    /// Whether the bytes hold `]:`, the mark of a possible link reference definition.
+    private static func containsDefinitionMark(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
+            if colon > bytes.startIndex, bytes[colon - 1] == UInt8(ascii: "]") { return true }
+            index = colon + 1
+        }
+        return false
+    }
+
+    /// Whether finality is held back for everything not yet final: footnotes (numbered and
+    /// gathered document-wide) or a front matter block still at the start.
+    private var holdsBackFinality: Bool {
+        if options.markdown.footnotes, tail.indices.dropLast().contains(where: { tail[$0] == UInt8(ascii: "[") && tail[$0 + 1] == UInt8(ascii: "^") }) {
+            return true
+        }
+        if nextID == 0, options.markdown.frontMatter, tail.starts(with: "---".utf8) { return true }
+        return false
+    }
+
+    /// Parses the complete lines of the open part, makes every top-level block but the last final,
+    /// and returns them.
+    private mutating func commitFinishedBlocks() throws -> [MarkdownStreamBlock] {
+        guard let lastNewline = tail.lastIndex(of: UInt8(ascii: "\n")), lastNewline + 1 > completeBytesScanned,
+              !holdsBackFinality else { return [] }
+        completeBytesScanned = lastNewline + 1
+        let complete = tail[...lastNewline]
+        let prefix = definitions.isEmpty ? [] : definitions + [UInt8(ascii: "\n")]
+        let prefixLines = prefix.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let scanned = (prefix + complete).withUnsafeBufferPointer { TopLevelBlockScan.scan($0, options: options.markdown) }
+        guard let blocks = scanned?.blocks.map({ (start: $0.startLine - prefixLines, end: $0.endLine - prefixLines) }),
+              blocks.count >= 2, blocks[0].start >= 1 else { return [] }
+        // The offset of the start of each line (1-based) of the complete lines.
+        var lineStarts = [0, 0]
+        for index in complete.indices where tail[index] == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+        // Blocks start on successive lines of the text scanned; anything else decides nothing.
+        guard zip(blocks, blocks.dropFirst()).allSatisfy({ $0.start < $1.start }),
+              blocks[blocks.count - 1].start < lineStarts.count else { return [] }
+        var final: [MarkdownStreamBlock] = []
+        for index in 0..<(blocks.count - 1) {
+            let block = blocks[index]
+            let regionStart = index == 0 ? 0 : lineStarts[block.start]
+            let regionEnd = lineStarts[blocks[index + 1].start]
+            let region = tail[regionStart..<regionEnd]
+            let document = try conversion.document(from: parseInput(region))
+            let output = try finalOutput(for: document)
+            emitted += output
+            final.append(MarkdownStreamBlock(id: nextID, isFinal: true, output: output, document: document))
+            nextID += 1
+            // Lines of the region outside the block are blank or link reference definitions.
+            var line = index == 0 ? 1 : block.start
+            while line < blocks[index + 1].start {
+                if line >= block.start && line <= block.end { line = block.end + 1; continue }
+                let text = tail[lineStarts[line]..<(line + 1 < lineStarts.count ? lineStarts[line + 1] : regionEnd)]
+                if !text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) {
+                    var groupEnd = line + 1
+                    while groupEnd < blocks[index + 1].start, !(groupEnd >= block.start && groupEnd <= block.end),
+                          !tail[lineStarts[groupEnd]..<lineStarts[groupEnd + 1]].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) {
+                        groupEnd += 1
+                    }
+                    let group = tail[lineStarts[line]..<lineStarts[groupEnd]]
+                    if Self.looksLikeDefinitions(group) {
+                        definitions += group
+                        if definitions.last != UInt8(ascii: "\n") { definitions.append(UInt8(ascii: "\n")) }
+                    } else {
+                        needsVerification = options.verification != .never
+                    }
+                    line = groupEnd
+                    continue
+                }
+                line += 1
+            }
+        }
+        let cut = lineStarts[blocks[blocks.count - 1].start]
+        committed += tail[..<cut]
+        tail.removeSubrange(..<cut)
+        completeBytesScanned -= cut
+        return final
+    }
+
+    /// Whether lines that no block covers start like a link reference definition.
+    private static func looksLikeDefinitions(_ group: ArraySlice<UInt8>) -> Bool {
+        let body = group.drop { $0 == 0x20 }
+        return group.count - body.count <= 3 && body.first == UInt8(ascii: "[") && containsDefinitionMark(group)
+    }
+
+    /// The output of a block that became final: cut from the previous final block and this one
+    /// rendered together, so it carries the separator the one-shot output has between them.
+    private mutating func finalOutput(for document: Document) throws -> [UInt8] {
+        let standalone = try conversion.render(document)
+        var output = standalone
+        if let previous {
+            var builder = DocumentBuilder()
+            for child in previous.document.root.children { builder.appendCopy(of: child.id, in: previous.document) }
+            for child in document.root.children { builder.appendCopy(of: child.id, in: document) }
+            let together = try conversion.render(builder.finish())
+            if together.starts(with: previous.standalone) {
+                output = Array(together[previous.standalone.count...])
+                // A block rendered differently after its neighbour than alone (numbering that runs
+                // through the document, such as terminal hyperlink ids) may differ in the whole too.
+                if !output.reversed().starts(with: standalone.reversed()), options.verification != .never {
+                    needsVerification = true
+                }
+            } else if options.verification != .never {
+                needsVerification = true
+            }
+        }
+        previous = (document, standalone)
+        return output
+    }
+
+    /// The open part, repaired, parsed and rendered alone; `nil` when it cannot be.
+    private func renderOpenBlock() -> MarkdownStreamBlock? {
+        let repaired = UnfinishedSyntaxRepair.repaired(tail)
+        guard let document = try? conversion.document(from: parseInput(repaired[...])),
+              let output = try? conversion.render(document) else { return nil }
+        return MarkdownStreamBlock(id: nextID, isFinal: false, output: output, document: document)
+    }
+}
