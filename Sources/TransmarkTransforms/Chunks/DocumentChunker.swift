@@ -37,7 +37,7 @@ public struct DocumentChunker: Sendable {
         /// About how many tokens of the end of each chunk the next one repeats at its start; 0 for
         /// none. Less than `maxTokens`.
         public var overlap: Int
-        /// What counts tokens: by default ``ApproximateTokenCounter``.
+        /// What counts tokens: by default `ApproximateTokenCounter`.
         public var counter: any TokenCounter
 
         /// Options with a budget of `maxTokens` tokens.
