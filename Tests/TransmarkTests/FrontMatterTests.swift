@@ -1,6 +1,5 @@
 import Testing
 import Transmark
-@testable import TransmarkMarkdown
 
 /// YAML front matter: read from Markdown input into the document's metadata, written back by the
 /// Markdown writer's `frontMatter` option.
