@@ -48,9 +48,7 @@ let package = Package(
         benchmarkTarget("HTMLParsing"),
         benchmarkTarget("StyledRuns"),
         benchmarkTarget("TextRendering"),
-<<<<<<< HEAD
         benchmarkTarget("Chunks"),
-=======
         benchmarkTarget("StreamingMarkdown"),
         // Streaming Markdown without the harness: totals and percentiles of one `append`.
         .executableTarget(
@@ -58,7 +56,6 @@ let package = Package(
             dependencies: [.product(name: "Transmark", package: transmarkPackage)],
             path: "StreamingOnce"
         ),
->>>>>>> stream
         // One conversion per run, for instruction counts (`count-instructions.sh`).
         .executableTarget(
             name: "ConvertOnce",
