@@ -8,8 +8,8 @@ import TransmarkCore
 /// literal or folded block scalars (`|`, `>`); a value of any other shape (a nested mapping, a
 /// sequence of mappings) is kept as its YAML text (`DocumentMetadata.Value.yaml`). Comments and
 /// blank lines are skipped. A block with a top-level line that is none of these, or without a
-/// closing line, is not front matter: the input is read as Markdown from its first byte (a
-/// `---` line is a thematic break there), so nothing is lost.
+/// closing line within its first 10,000 lines, is not front matter: the input is read as
+/// Markdown from its first byte (a `---` line is a thematic break there), so nothing is lost.
 struct FrontMatterReader {
     /// The metadata read and the number of input bytes the block takes (up to and including the
     /// closing line's end), or nil when the input does not start with front matter.
