@@ -62,6 +62,11 @@ let package = Package(
             dependencies: [.product(name: "Transmark", package: transmarkPackage)],
             path: "ConvertOnce"
         ),
+        .executableTarget(
+            name: "ChunksOnce",
+            dependencies: [.product(name: "Transmark", package: transmarkPackage)],
+            path: "ChunksOnce"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -104,6 +104,12 @@ public struct Conversion: Sendable {
     public func render(_ document: Document) throws -> [UInt8] {
         try backend.render(document)
     }
+
+    /// Renders `document` with the range of each block in the output (see ``MappedOutput``); nil
+    /// when the backend is not a ``BlockMappingBackend`` or cannot map with its options.
+    public func renderMapped(_ document: Document) throws -> MappedOutput? {
+        try backend.renderMapped?(document)
+    }
 }
 
 /// The reading half of a conversion: a resolved frontend and transform steps.

@@ -20,9 +20,16 @@ struct ResolvedBackend: Sendable {
     let render: @Sendable (Document) throws -> [UInt8]
     /// Renders a document handed over, in pieces (one piece for a backend that does not stream).
     let stream: @Sendable (consuming Document, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void
+    /// Renders a document with the range of each block, for a ``BlockMappingBackend``.
+    let renderMapped: (@Sendable (Document) throws -> MappedOutput?)?
 
     init<B: Backend>(_ backend: B, options: B.Options, streaming: (any StreamingBackend)?) {
         render = { try backend.render($0, options: options) }
+        if let mapping = backend as? any BlockMappingBackend, let mapped = Self.mapper(mapping, options: options) {
+            renderMapped = mapped
+        } else {
+            renderMapped = nil
+        }
         // `streaming` is `backend` itself, so its options are `options` (the cast, made once,
         // always succeeds; without it the backend renders whole and hands over one piece).
         if let streaming, let stream = Self.streamer(streaming, options: options) {
@@ -37,6 +44,12 @@ struct ResolvedBackend: Sendable {
         -> (@Sendable (consuming Document, (UnsafeBufferPointer<UInt8>) -> Void) throws -> Void)? {
         guard let typed = options as? S.Options else { return nil }
         return { document, write in try backend.render(consuming: document, options: typed, writingTo: write) }
+    }
+
+    /// The mapped renderer of a ``BlockMappingBackend`` with `options`, when they are its options type.
+    private static func mapper<M: BlockMappingBackend>(_ backend: M, options: Any) -> (@Sendable (Document) throws -> MappedOutput?)? {
+        guard let typed = options as? M.Options else { return nil }
+        return { document in try backend.renderMapped(document, options: typed) }
     }
 
     /// Renders a document handed over, in pieces.

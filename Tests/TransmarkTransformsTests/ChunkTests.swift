@@ -325,4 +325,39 @@ import Transmark
         #expect(deepTime < .seconds(120), "deep divisions took \(deepTime)")
         #expect(deepChunks.map(\.content).joined().components(separatedBy: "A paragraph of a deep page.").count - 1 == 20_000)
     }
+
+    // MARK: One rendering, cut
+
+    @Test("With citations, each chunk lists the sources it cites, numbered as in the whole page")
+    func citationsPerChunk() throws {
+        let paragraphs = (1...30).map { "Paragraph \($0) cites [source \($0)](https://s\($0).example/) and [the hub](https://hub.example/)." }
+        let conversion = try Registry.standard.conversion(from: "markdown", to: "markdown", transforms: [], options: ["linkStyle": "citations"])
+        let result = try conversion.chunks(of: Array(paragraphs.joined(separator: "\n\n").utf8), options: .init(maxTokens: 60))
+        #expect(result.count > 3)
+        Self.checkBudget(result, maxTokens: 60)
+        for chunk in result {
+            // Every [n] in the text has its definition line in the same chunk, and no other.
+            let cited = Set(chunk.content.matches(of: /\[(\d+)\](?!:)/).map { String($0.output.1) })
+            let defined = Set(chunk.content.matches(of: #/(?m)^\[(\d+)\]: /#).map { String($0.output.1) })
+            #expect(!cited.isEmpty && cited == defined, "chunk \(chunk.index): \(chunk.content)")
+            #expect(chunk.content.contains("]: https://hub.example/"))
+        }
+        // Numbers are the whole page's: the last paragraph's source is number 31.
+        #expect(result.last?.content.contains("[31]: https://s30.example/") == true)
+    }
+
+    @Test("A nested list item starting a chunk is un-indented, and code keeps its fences and indentation")
+    func slicesReadAsBlocks() throws {
+        let items = (1...30).map { "  - nested item number \($0) with some words" }
+        let code = (1...40).map { "    indented line \($0)" }
+        let text = "- top\n" + items.joined(separator: "\n") + "\n\nA paragraph.\n\n```\n" + code.joined(separator: "\n") + "\n```\n"
+        let result = try chunks(text, maxTokens: 40)
+        Self.checkBudget(result, maxTokens: 40)
+        for chunk in result {
+            #expect(!chunk.content.hasPrefix("    "), "no chunk reads as indented code: \(chunk.content.prefix(40))")
+            if chunk.content.contains("indented line") {
+                #expect(chunk.content.contains("```\n    indented line") && chunk.content.hasSuffix("\n```"), "\(chunk.content)")
+            }
+        }
+    }
 }

@@ -22,19 +22,17 @@ public struct ApproximateTokenCounter: TokenCounter {
     public func tokenCount(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
         guard !utf8.isEmpty else { return 0 }
         let w = encoding == .cl100kBase ? Self.cl100kWeights : Self.o200kWeights
-        let total = Self.byteClasses.withUnsafeBufferPointer { classes in
-            w.word.withUnsafeBufferPointer { words in Self.sum(utf8, classes: classes, words: words, w) }
-        }
+        let total = Self.sum(utf8, classes: Self.classTable, words: encoding == .cl100kBase ? Self.cl100kWords : Self.o200kWords, w)
         return max(1, Int(total.rounded()))
     }
 
     /// The weighed runs of `utf8`: one pass, no bounds checks in the loop.
-    private static func sum(_ utf8: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<ByteClass>,
-                            words: UnsafeBufferPointer<Double>, _ w: Weights) -> Double {
+    private static func sum(_ utf8: UnsafeBufferPointer<UInt8>, classes table: UnsafePointer<ByteClass>,
+                            words: UnsafePointer<Double>, _ w: Weights) -> Double {
         var total = 0.0
         var i = 0
         let n = utf8.count
-        guard let bytes = utf8.baseAddress, let table = classes.baseAddress else { return 0 }
+        guard let bytes = utf8.baseAddress else { return 0 }
         while i < n {
             let b = bytes[i]
             switch table[Int(b)] {
@@ -125,6 +123,18 @@ public struct ApproximateTokenCounter: TokenCounter {
         word: wordWeights, longWordExtra: 0.654, digitGroup: 1.162,
         punctuationRun: 0.233, punctuation: 0.414, newlineRun: 0.961, spaceRun: 1.539,
         twoByteScalar: 0.25, threeByteScalar: 0.7, fourByteScalar: 1.0)
+
+    /// `byteClasses` and the word weights where a count reads them without retaining an array
+    /// (allocated once, never freed).
+    private nonisolated(unsafe) static let classTable: UnsafePointer<ByteClass> = permanent(byteClasses)
+    private nonisolated(unsafe) static let cl100kWords: UnsafePointer<Double> = permanent(cl100kWeights.word)
+    private nonisolated(unsafe) static let o200kWords: UnsafePointer<Double> = permanent(o200kWeights.word)
+
+    private static func permanent<T>(_ values: [T]) -> UnsafePointer<T> {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: values.count)
+        pointer.initialize(from: values, count: values.count)
+        return UnsafePointer(pointer)
+    }
 
     private static let byteClasses: [ByteClass] = (0..<256).map { b in
         switch b {

@@ -40,3 +40,14 @@ public struct MarkdownBackend: Backend {
         return block + body
     }
 }
+
+extension MarkdownBackend: BlockMappingBackend {
+    /// Renders `document` with the range of each block (see `MappedOutput`), for cutting the
+    /// output into chunks. The front matter block is left out (chunks carry the metadata
+    /// apart). Nil under `implicitFigures`, which renders a rewritten tree.
+    public func renderMapped(_ document: Document, options: Options) throws -> MappedOutput? {
+        if options.implicitFigures { return nil }
+        var writer = MarkdownWriter(document: document, options: options)
+        return writer.writeMapped()
+    }
+}

@@ -22,6 +22,10 @@ struct MarkdownLineWriter {
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
+    /// Where blocks start and end, when the rendering is mapped (nil otherwise, and in the
+    /// scratch writers of table cells).
+    var marks: MarkdownOutputMarks?
+
     /// Ends the current line before the next output.
     mutating func cr() {
         if pendingNewlines == 0 && bytes.count > lineBegin { pendingNewlines = 1 }
@@ -62,7 +66,10 @@ struct MarkdownLineWriter {
 
     /// Writes pending newlines and the prefix of the new line.
     mutating func flush() {
-        guard pendingNewlines > 0 else { return }
+        guard pendingNewlines > 0 else {
+            if marks?.hasUnresolved == true { marks?.resolveStarts(at: bytes.count) }
+            return
+        }
         if !keepsTrailingSpaces { trimTrailingSpaces() }
         keepsTrailingSpaces = false
         bytes.append(0x0A)
@@ -72,6 +79,8 @@ struct MarkdownLineWriter {
             bytes.append(contentsOf: prefix[0..<end])
             bytes.append(0x0A)
         }
+        // A block starting here starts with its line, the containers' prefix included.
+        if marks?.hasUnresolved == true { marks?.resolveStarts(at: bytes.count) }
         bytes.append(contentsOf: prefix)
         pendingNewlines = 0
         lineBegin = bytes.count
@@ -147,6 +156,7 @@ struct MarkdownLineWriter {
     /// Replaces `count` bytes written at `position` (an opener that turned out unusable).
     mutating func replace(at position: Int, count: Int, with new: [UInt8]) {
         bytes.replaceSubrange(position..<(position + count), with: new)
+        if new.count != count { marks?.shift(after: position, by: new.count - count) }
         edits += 1
         if lineBegin > position { lineBegin += new.count - count }
         if position + count < knownLineStart {
@@ -167,7 +177,10 @@ struct MarkdownLineWriter {
         let count = bytes.count
         while let l = bytes.last, l == 0x20 || l == 0x09 { bytes.removeLast() }
         if bytes.count < lineBegin { lineBegin = bytes.count }
-        if bytes.count < count { edits += 1 }
+        if bytes.count < count {
+            edits += 1
+            marks?.clampEnds(to: bytes.count)
+        }
         truncated(to: bytes.count)
     }
 

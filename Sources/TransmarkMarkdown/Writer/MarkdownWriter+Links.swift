@@ -141,16 +141,19 @@ extension MarkdownWriter {
             if usable {
                 if let n = referenceIndex["label:" + normalized] {
                     if references[n].destination == destination && references[n].title == title {
+                        noteEndMatterUse(.reference(n))
                         return options.linkReferenceStyle == .collapsed ? "[]" : ""
                     }
                 } else {
                     referenceIndex["label:" + normalized] = references.count
+                    noteEndMatterUse(.reference(references.count))
                     references.append(ReferenceDefinition(label: label, destination: destination, title: title))
                     return options.linkReferenceStyle == .collapsed ? "[]" : ""
                 }
             }
             // The text cannot serve as a label: fall back to a numbered reference.
             let numbered = "ref-\(references.count + 1)"
+            noteEndMatterUse(.reference(references.count))
             references.append(ReferenceDefinition(label: numbered, destination: destination, title: title))
             return "[\(numbered)]"
         }
@@ -159,7 +162,11 @@ extension MarkdownWriter {
     /// The number of the reference definition for `destination` and `title`, added when new.
     mutating func numberedReference(destination: String, title: String) -> String {
         let key = destination + "\u{0}" + title
-        if let n = referenceIndex[key] { return references[n].label }
+        if let n = referenceIndex[key] {
+            noteEndMatterUse(.reference(n))
+            return references[n].label
+        }
+        noteEndMatterUse(.reference(references.count))
         let label = String(references.count + 1)
         referenceIndex[key] = references.count
         references.append(ReferenceDefinition(label: label, destination: destination, title: title))
@@ -203,9 +210,11 @@ extension MarkdownWriter {
         guard !endImages.isEmpty else { return }
         w.prefix.removeAll()
         w.blankLine()
-        for image in endImages {
+        for (k, image) in endImages.enumerated() {
+            w.marks?.start(EndMatterEntry.image(k).id, kind: .entryStart)
             w.marker("![" + String(decoding: Self.escapeLinkText(Array(image.alt.utf8)), as: UTF8.self) + "]("
                      + destinationAndTitle(image.source, image.title) + ")")
+            w.marks?.end(EndMatterEntry.image(k).id, at: w.bytes.count, kind: .entryEnd)
             w.cr()
         }
     }
@@ -214,10 +223,12 @@ extension MarkdownWriter {
         guard !references.isEmpty else { return }
         w.prefix.removeAll()
         w.blankLine()
-        for r in references {
+        for (k, r) in references.enumerated() {
             // An empty destination (`<>`) must be spelled out for the definition to be one.
             let written = r.destination.isEmpty ? "<>" + Self.linkTitle(r.title) : destinationAndTitle(r.destination, r.title)
+            w.marks?.start(EndMatterEntry.reference(k).id, kind: .entryStart)
             w.marker("[" + r.label + "]: " + written)
+            w.marks?.end(EndMatterEntry.reference(k).id, at: w.bytes.count, kind: .entryEnd)
             w.cr()
         }
     }
@@ -231,8 +242,13 @@ extension MarkdownWriter {
             linkDepth += 1  // `exitLink` comes for it too
             return false
         }
-        if options.images == .end && !source.isEmpty && endImageSources.insert(source).inserted {
-            endImages.append((document[NodeID(index: i)].plainText, source, title))
+        if options.images == .end && !source.isEmpty {
+            let entry = endImageSources[source] ?? endImages.count
+            if entry == endImages.count {
+                endImageSources[source] = entry
+                endImages.append((document[NodeID(index: i)].plainText, source, title))
+            }
+            noteEndMatterUse(.image(entry))
         }
         if writesAltTextOnly(i) {
             // Its alt text (the children) is written as the text around it, escaped as that is

@@ -103,16 +103,32 @@ extension MarkdownWriter {
     /// before it (or pandoc's `: caption` after it).
     mutating func writePipeTable(_ grid: TableGrid, table: Int32) {
         writeCaptionBefore(grid, table: table)
-        var rows: [[[UInt8]]] = grid.rows.map { row in row.map { $0 >= 0 ? renderCell($0) : [] } }
+        var rowUses: [[Int32]] = []
+        var rows: [[[UInt8]]] = grid.rows.map { row in
+            let cells = row.map { $0 >= 0 ? renderCell($0) : [] }
+            if mapping {
+                rowUses.append(deferredUses)
+                deferredUses.removeAll(keepingCapacity: true)
+            }
+            return cells
+        }
+        // Each line's row node, for a mapped rendering (-1 for a header line made up).
+        var rowNodes: [Int32] = mapping ? grid.rows.map { row in row.first { $0 >= 0 }.map { records.parent($0) } ?? -1 } : []
         let hasHeader = grid.hasHeaderRowFirst || options.tableHeader == .promote
-        if !hasHeader { rows.insert([], at: 0) }
+        if !hasHeader {
+            rows.insert([], at: 0)
+            if mapping {
+                rowNodes.insert(-1, at: 0)
+                rowUses.insert([], at: 0)
+            }
+        }
         var alignments = columnAlignments(grid, table: table)
         if options.escaping == .pandoc {
             // pandoc reads the simple tables it writes for such columns as left-aligned: `:---`
             // makes its reading of this table the same.
             alignments = alignments.map { $0 == .none ? .left : $0 }
         }
-        writePipeTable(PipeTable(rows: rows, alignments: alignments))
+        writePipeTable(PipeTable(rows: rows, alignments: alignments, rowNodes: rowNodes, rowUses: rowUses))
         writeCaptionAfter(grid)
     }
 
@@ -180,6 +196,10 @@ extension MarkdownWriter {
     struct PipeTable {
         var rows: [[[UInt8]]]
         var alignments: [TableAlignment]
+        /// In a mapped rendering, each row's node (-1 for none), whose line is marked.
+        var rowNodes: [Int32] = []
+        /// In a mapped rendering, the end-matter entries each row's cells use.
+        var rowUses: [[Int32]] = []
     }
 
 }
@@ -256,7 +276,10 @@ extension MarkdownWriter {
                 widths[c] = max(widths[c], Self.codePointCount(of: cell[...]))
             }
         }
-        func writeRow(_ writer: inout MarkdownWriter, _ row: [[UInt8]]) {
+        func writeRow(_ writer: inout MarkdownWriter, _ index: Int) {
+            let row = table.rows[index]
+            let node = index < table.rowNodes.count ? table.rowNodes[index] : -1
+            if node >= 0 { writer.w.marks?.start(node) }
             var line: [UInt8] = [UInt8(ascii: "|")]
             for c in 0..<columns {
                 let cell = c < row.count ? row[c] : []
@@ -267,9 +290,13 @@ extension MarkdownWriter {
             }
             writer.w.marker(line)
             writer.w.markContentStarted()
+            if index < table.rowUses.count {
+                for entry in table.rowUses[index] { writer.w.marks?.use(Int(entry), at: writer.w.bytes.count - 1) }
+            }
+            if node >= 0 { writer.w.marks?.end(node, at: writer.w.bytes.count) }
             writer.w.cr()
         }
-        writeRow(&self, table.rows[0])
+        writeRow(&self, 0)
         var delimiter: [UInt8] = [UInt8(ascii: "|")]
         for c in 0..<columns {
             let dashes = [UInt8](repeating: UInt8(ascii: "-"), count: max(1, (compact ? 3 : widths[c]) - 2))
@@ -283,6 +310,6 @@ extension MarkdownWriter {
         }
         w.marker(delimiter)
         w.cr()
-        for row in table.rows.dropFirst() { writeRow(&self, row) }
+        for index in table.rows.indices.dropFirst() { writeRow(&self, index) }
     }
 }

@@ -152,7 +152,15 @@ struct MarkdownWriter {
     var referenceIndex: [String: Int] = [:]
     /// Images to list after the content (`images=end`), each source once.
     var endImages: [(alt: String, source: String, title: String)] = []
-    var endImageSources: Set<String> = []
+    var endImageSources: [String: Int] = [:]
+    /// The first inline node of the implicit paragraph being written, whose end is not marked
+    /// yet (mapped renderings only), or -1.
+    var implicitParagraph: Int32 = -1
+    /// End-matter entries used inside table cells (written by a scratch line writer), marked at
+    /// the row or table that holds them.
+    var deferredUses: [Int32] = []
+    /// Whether this rendering is mapped (`writeMapped`).
+    var mapping = false
 
     init(document: Document, options: MarkdownBackend.Options) {
         self.policy = options.unsafe ? .none : .default
@@ -185,9 +193,16 @@ struct MarkdownWriter {
             if entering {
                 currentPreviousSibling = siblingStack.last ?? -1
                 siblingStack.append(-1)
+                if w.marks != nil && records.tag(index).isBlock {
+                    endImplicitParagraphMark()
+                    w.marks?.start(index)
+                }
                 if !enter(index) { cursor.skipChildren(of: index) }
             } else {
+                let marksBlock = w.marks != nil && records.tag(index).isBlock
+                if marksBlock { endImplicitParagraphMark() }
                 exit(index)
+                if marksBlock { markBlockEnd(index) }
                 siblingStack.removeLast()
                 if !siblingStack.isEmpty { siblingStack[siblingStack.count - 1] = index }
             }
@@ -222,6 +237,10 @@ struct MarkdownWriter {
             && !(previousSiblingIsInline.last ?? false) {
             // The first of a run of inline nodes in a block container: an implicit paragraph.
             startBlock(i)
+            if w.marks != nil {
+                w.marks?.start(i)
+                implicitParagraph = i
+            }
             if let item = spannedItems.last, item == records.parent(i) {
                 // A list item's attributes: its inline content is pandoc's bracketed span.
                 openDelimiter(item, open: [UInt8(ascii: "[")], close: Array(("]" + (pandocAttributes(item) ?? "")).utf8))

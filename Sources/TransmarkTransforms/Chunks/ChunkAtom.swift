@@ -17,6 +17,16 @@ struct ChunkAtom {
     /// What joins it to the atom before it in a chunk: nil for the backend's block separator;
     /// the white space that stood there for a sentence or word continuing a cut block.
     var joiner: [UInt8]? = nil
+    /// The piece's range in a mapped rendering (then `bytes` is empty): consecutive ranges in a
+    /// chunk are cut from the output as one.
+    var range: Range<Int>? = nil
+    /// For a table's row or a code block's line in a mapped rendering: the lines that open the
+    /// table or block (header rows, a fence), repeated when a chunk starts with this atom.
+    var header: Range<Int>? = nil
+    /// The lines that close it (`</table>`, a fence), added when a chunk ends with this atom.
+    var footer: Range<Int>? = nil
+    /// The header's and footer's tokens.
+    var frameTokens = 0
 }
 
 /// Packs runs of consecutive units (lines, sentences, words, table rows) into parts within a

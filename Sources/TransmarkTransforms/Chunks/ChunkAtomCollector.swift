@@ -249,6 +249,20 @@ struct ChunkAtomCollector {
         return parts
     }
 
+    /// For each node of `document`, whether a heading is in its subtree (one walk, passed up to
+    /// the parent on exit).
+    static func headingHolders(in document: Document) -> [Bool] {
+        var holds = [Bool](repeating: false, count: document.nodeCount)
+        document.walk { event in
+            guard case .exit(let node) = event else { return .proceed }
+            let index = Int(node.id.index)
+            if node.tag == .heading { holds[index] = true }
+            if holds[index], let parent = node.parent { holds[Int(parent.id.index)] = true }
+            return .proceed
+        }
+        return holds
+    }
+
     /// For each node, whether a heading is in its subtree, and the bytes of text in it (one
     /// walk, passed up to the parent on exit).
     private func treeFacts() -> (holdsHeading: [Bool], textSizes: [Int]) {

@@ -10,6 +10,10 @@ struct ChunkPacker {
     let atoms: [ChunkAtom]
     let paths: [[String]]
     let render: (Document) throws -> [UInt8]
+    /// The mapped rendering the atoms' ranges point into, if any.
+    let output: MappedOutput?
+    /// The end matter's uses, by offset in the output: (offset, entry).
+    private let uses: [(offset: Int, entry: Int)]
 
     /// The tokens of the separator between blocks.
     private let separatorTokens: Int
@@ -17,7 +21,13 @@ struct ChunkPacker {
     private let budget: Int
 
     init(options: DocumentChunker.Options, separator: [UInt8]?, atoms: [ChunkAtom], paths: [[String]],
-         render: @escaping (Document) throws -> [UInt8]) {
+         render: @escaping (Document) throws -> [UInt8], output: MappedOutput? = nil) {
+        self.output = output
+        var uses: [(offset: Int, entry: Int)] = []
+        for (k, entry) in (output?.endMatter ?? []).enumerated() {
+            for offset in entry.uses { uses.append((offset, k)) }
+        }
+        self.uses = uses.sorted { $0.offset < $1.offset }
         self.options = options
         self.separator = separator
         self.atoms = atoms
@@ -54,7 +64,8 @@ struct ChunkPacker {
         var start = 0
         while start < atoms.count {
             var end = start + 1
-            var total = atoms[start].tokens
+            // A table's row starting a chunk brings the table's header.
+            var total = atoms[start].tokens + atoms[start].frameTokens
             var onlyHeadings = atoms[start].headingLevel > 0
             while end < atoms.count {
                 let atom = atoms[end]
@@ -67,20 +78,32 @@ struct ChunkPacker {
                 end += 1
             }
             let overlap = chunks.isEmpty || options.overlap == 0 ? [] : overlapText(previousOwn)
+            // The end matter the chunk refers to (its citations' sources, its images) follows it.
+            func withEndMatter(_ own: (bytes: [UInt8], sources: [Range<Int>])) -> [UInt8] {
+                let endMatter = endMatterLines(of: own)
+                return endMatter.isEmpty ? joined(overlap, own) : joined(overlap, own) + [0x0A, 0x0A] + endMatter
+            }
             var own = try assemble(start..<end)
-            var content = joined(overlap, own)
+            var content = withEndMatter(own)
             var tokens = options.counter.tokenCount(ofUTF8: content)
             while end - start > 1, tokens > options.maxTokens {
                 end -= 1
                 own = try assemble(start..<end)
-                content = joined(overlap, own)
+                content = withEndMatter(own)
+                tokens = options.counter.tokenCount(ofUTF8: content)
+            }
+            if tokens > options.maxTokens, end - start == 1, atoms[start].header != nil || atoms[start].footer != nil {
+                // One row or line that fits only without its table's or code block's frame.
+                own = try assemble(start..<end, framed: false)
+                content = withEndMatter(own)
                 tokens = options.counter.tokenCount(ofUTF8: content)
             }
             let overlapBytes = overlap.isEmpty ? 0 : overlap.count + (separator?.count ?? 0)
+            let ownBytes = own.bytes
             chunks.append(DocumentChunk(index: chunks.count, headings: headings(start..<end),
                                         content: String(decoding: content, as: UTF8.self),
                                         overlapByteCount: overlapBytes, tokenCount: tokens))
-            previousOwn = own
+            previousOwn = ownBytes
             start = end
         }
         return chunks
@@ -93,14 +116,122 @@ struct ChunkPacker {
     }
 
     /// The overlap, then the separator, then the chunk's own blocks.
-    private func joined(_ overlap: [UInt8], _ own: [UInt8]) -> [UInt8] {
-        guard !overlap.isEmpty else { return own }
-        return overlap + (separator ?? []) + own
+    private func joined(_ overlap: [UInt8], _ own: (bytes: [UInt8], sources: [Range<Int>])) -> [UInt8] {
+        guard !overlap.isEmpty else { return own.bytes }
+        return overlap + (separator ?? []) + own.bytes
     }
 
     /// The chunk's own blocks, rendered: the atoms joined by the separator, or rendered together
     /// as one document when the backend's blocks cannot be joined as text.
-    private func assemble(_ range: Range<Int>) throws -> [UInt8] {
+    private func assemble(_ range: Range<Int>, framed: Bool = true) throws -> (bytes: [UInt8], sources: [Range<Int>]) {
+        if let output, let separator {
+            return assembleMapped(range, output: output, separator: separator, framed: framed)
+        }
+        return (try assembleRendered(range), [])
+    }
+
+    /// The chunk's own blocks cut from a mapped rendering: each run of consecutive ranges as one
+    /// slice of the output (what stood between them kept), un-indented; with the header of a
+    /// table whose row starts the run; and the ranges it was cut from.
+    private func assembleMapped(_ range: Range<Int>, output: MappedOutput, separator: [UInt8], framed: Bool) -> (bytes: [UInt8], sources: [Range<Int>]) {
+        var bytes: [UInt8] = []
+        var sources: [Range<Int>] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            guard let first = atoms[i].range else {
+                if !bytes.isEmpty { bytes.append(contentsOf: atoms[i].joiner ?? separator) }
+                bytes.append(contentsOf: atoms[i].bytes)
+                i += 1
+                continue
+            }
+            var end = first.upperBound
+            var j = i + 1
+            while j < range.upperBound, let next = atoms[j].range, next.lowerBound >= end {
+                end = next.upperBound
+                j += 1
+            }
+            if !bytes.isEmpty { bytes.append(contentsOf: separator) }
+            // Un-indented by the indentation of the run's first line: the header's when it has one.
+            let opening = (framed ? atoms[i].header : nil) ?? first
+            let indent = Self.indentation(output.bytes[opening])
+            if framed, let header = atoms[i].header {
+                Self.appendUnindented(output.bytes[header], by: indent, to: &bytes)
+                bytes.append(0x0A)
+                sources.append(header)
+            }
+            Self.appendUnindented(output.bytes[first.lowerBound..<end], by: indent, to: &bytes)
+            sources.append(first.lowerBound..<end)
+            if framed, let footer = atoms[j - 1].footer {
+                bytes.append(0x0A)
+                Self.appendUnindented(output.bytes[footer], by: indent, to: &bytes)
+            }
+            i = j
+        }
+        return (bytes, sources)
+    }
+
+    /// Appends `slice` without `indent` spaces (the indentation of its run's first line) at the
+    /// start of each of its lines (as far as each has them): a nested list item or a paragraph
+    /// inside an item reads as a block of its own, not as indented code.
+    static func appendUnindented(_ slice: ArraySlice<UInt8>, by indent: Int, to bytes: inout [UInt8]) {
+        guard indent > 0 else {
+            bytes.append(contentsOf: slice)
+            return
+        }
+        var atLineStart = true
+        var removed = 0
+        for b in slice {
+            if atLineStart {
+                if b == 0x20, removed < indent {
+                    removed += 1
+                    continue
+                }
+                atLineStart = false
+            }
+            bytes.append(b)
+            if b == 0x0A {
+                atLineStart = true
+                removed = 0
+            }
+        }
+    }
+
+    /// The spaces that start `slice`.
+    static func indentation(_ slice: ArraySlice<UInt8>) -> Int {
+        var indent = 0
+        var k = slice.startIndex
+        while k < slice.endIndex, slice[k] == 0x20 { indent += 1; k += 1 }
+        return indent
+    }
+
+    /// The end-matter lines (reference definitions, images listed at the end) used inside
+    /// `sources`, in the output's order, one per line.
+    private func endMatterLines(of own: (bytes: [UInt8], sources: [Range<Int>])) -> [UInt8] {
+        guard let output, !uses.isEmpty, !own.sources.isEmpty else { return [] }
+        var entries = Set<Int>()
+        for source in own.sources {
+            // The first use at or after the source's start, by binary search.
+            var low = 0, high = uses.count
+            while low < high {
+                let mid = (low + high) / 2
+                if uses[mid].offset < source.lowerBound { low = mid + 1 } else { high = mid }
+            }
+            while low < uses.count, uses[low].offset <= source.upperBound {
+                entries.insert(uses[low].entry)
+                low += 1
+            }
+        }
+        var lines: [UInt8] = []
+        for entry in entries.sorted() {
+            if !lines.isEmpty { lines.append(0x0A) }
+            lines.append(contentsOf: output.bytes[output.endMatter[entry].range])
+        }
+        return lines
+    }
+
+    /// The chunk's own blocks, rendered: the atoms joined by the separator, or rendered together
+    /// as one document when the backend's blocks cannot be joined as text.
+    private func assembleRendered(_ range: Range<Int>) throws -> [UInt8] {
         if let separator {
             var bytes: [UInt8] = []
             for i in range {
@@ -117,27 +248,27 @@ struct ChunkPacker {
         return DocumentChunker.trimmed(try render(builder.finish()))
     }
 
-    /// The last words of `text`, about `options.overlap` tokens (never more), starting at a word.
+    /// The last words of `text`, about `options.overlap` tokens (never more), starting at a word:
+    /// a window of the last words, counted, then shortened in proportion to how far over it is
+    /// (at least a word at a time) until it fits: one or two counts of about the overlap's size.
     private func overlapText(_ text: [UInt8]) -> [UInt8] {
         let counter = options.counter
-        var start = text.count
-        var total = 0
-        // Walk back word by word (a word with the white space after it), summing their tokens.
-        while start > 0 {
-            var wordStart = start
-            while wordStart > 0, TextSegments.isSpace(text[wordStart - 1]) { wordStart -= 1 }
-            while wordStart > 0, !TextSegments.isSpace(text[wordStart - 1]) { wordStart -= 1 }
-            let wordTokens = text.withUnsafeBufferPointer { counter.tokenCount(ofUTF8: UnsafeBufferPointer(rebasing: $0[wordStart..<start])) }
-            if total + wordTokens > options.overlap { break }
-            total += wordTokens
-            start = wordStart
+        func wordStart(atOrAfter offset: Int) -> Int {
+            var k = offset
+            if k > 0 && !TextSegments.isSpace(text[k - 1]) {
+                while k < text.count, !TextSegments.isSpace(text[k]) { k += 1 }
+            }
+            while k < text.count, TextSegments.isSpace(text[k]) { k += 1 }
+            return k
         }
-        var range = TextSegments.trimmed(text, start..<text.count)
-        // The sum of words' tokens can be under the whole's: drop words until the whole fits.
-        while !range.isEmpty, text.withUnsafeBufferPointer({ counter.tokenCount(ofUTF8: UnsafeBufferPointer(rebasing: $0[range])) }) > options.overlap {
-            var next = range.lowerBound
-            while next < range.upperBound, !TextSegments.isSpace(text[next]) { next += 1 }
-            range = TextSegments.trimmed(text, next..<range.upperBound)
+        var range = TextSegments.trimmed(text, wordStart(atOrAfter: max(0, text.count - 5 * options.overlap - 16))..<text.count)
+        while !range.isEmpty {
+            let tokens = text.withUnsafeBufferPointer { counter.tokenCount(ofUTF8: UnsafeBufferPointer(rebasing: $0[range])) }
+            if tokens <= options.overlap { break }
+            let keep = Int(Double(range.count) * Double(options.overlap) / Double(tokens) * 0.95)
+            var start = wordStart(atOrAfter: range.upperBound - keep)
+            if start <= range.lowerBound { start = wordStart(atOrAfter: range.lowerBound + 1) }
+            range = TextSegments.trimmed(text, min(start, range.upperBound)..<range.upperBound)
         }
         return Array(text[range])
     }

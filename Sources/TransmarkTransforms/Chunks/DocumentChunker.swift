@@ -25,6 +25,13 @@ import TransmarkCore
 /// let chunks = try chunker.chunks(of: conversion.document(from: page), with: conversion)
 /// ```
 ///
+/// With a backend that maps its output (``BlockMappingBackend``: Markdown), `chunks(of:with:)`
+/// renders the document once and cuts the chunks from that rendering: a block's atom is its range
+/// there, a chunk is one slice of the output from its first block to its last (un-indented when
+/// it starts inside a list), a table's rows and a fenced code block's lines bring the table's
+/// header or the fences when a chunk starts or ends among them, and the reference definitions,
+/// citation sources and end images a chunk refers to follow it (numbered as in the whole page).
+///
 /// Cuts inside a block (sentences, words) are made in the rendered text, so for Markdown an
 /// emphasis or link that spans the cut is cut too. A backend whose blocks cannot be joined as text
 /// (`styled-json`, `json-tree`) renders each chunk as a document of its own; its oversize
@@ -69,7 +76,17 @@ public struct DocumentChunker: Sendable {
     /// The chunks of `document`, each rendered with `conversion`'s backend and options (no
     /// transform is applied: `conversion.document(from:)` reads and transforms).
     public func chunks(of document: Document, with conversion: Conversion) throws -> [DocumentChunk] {
-        try chunks(of: document, rendering: { try conversion.render($0) })
+        let render: (Document) throws -> [UInt8] = { try conversion.render($0) }
+        // A backend that maps its output (Markdown) renders the document once; the chunks are cut
+        // from that rendering.
+        if let output = try conversion.renderMapped(document), let separator = try Self.blockSeparator(render) {
+            var collector = MappedAtomCollector(document: document, output: output, options: options, separator: separator, render: render)
+            try collector.collect()
+            var packer = ChunkPacker(options: options, separator: separator, atoms: collector.atoms, paths: collector.paths,
+                                     render: render, output: output)
+            return try packer.pack()
+        }
+        return try chunks(of: document, rendering: render)
     }
 
     /// The chunks of `document`, each block rendered by `render` (a backend's whole-document

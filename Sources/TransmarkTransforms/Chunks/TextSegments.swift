@@ -84,4 +84,18 @@ enum TextSegments {
         while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
         return lower..<upper
     }
+
+    /// `range` without the line feed (and carriage return) at its end.
+    static func trimmedLineEnd(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int> {
+        var upper = range.upperBound
+        while upper > range.lowerBound, bytes[upper - 1] == 0x0A || bytes[upper - 1] == 0x0D { upper -= 1 }
+        return range.lowerBound..<upper
+    }
+
+    /// `range` without line feeds (and carriage returns) at either end.
+    static func withoutLineEnds(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        while lower < range.upperBound, bytes[lower] == 0x0A || bytes[lower] == 0x0D { lower += 1 }
+        return trimmedLineEnd(bytes, lower..<range.upperBound)
+    }
 }

@@ -1,0 +1,32 @@
+import Foundation
+import Transmark
+
+// The work of the `Chunks` benchmark without its harness, for profiles and instruction counts:
+// `ChunksOnce markdown|chunks FILE…` converts each file (HTML) to Markdown, or to chunks of 512
+// tokens with an overlap of 64 and the input's tokens counted (as `--chunks 512 --chunk-overlap 64
+// --stats` does), and prints the bytes or tokens written.
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, arguments[1] == "markdown" || arguments[1] == "chunks" else {
+    FileHandle.standardError.write(Data("usage: ChunksOnce markdown|chunks FILE...\n".utf8))
+    exit(64)
+}
+do {
+    let conversion = try Registry.standard.conversion(from: "html", to: "markdown")
+    let counter = ApproximateTokenCounter()
+    let chunker = try DocumentChunker(options: .init(maxTokens: 512, overlap: 64, counter: counter))
+    var total = 0
+    for path in arguments.dropFirst(2) {
+        guard let data = FileManager.default.contents(atPath: path) else { continue }
+        let page = [UInt8](data)
+        if arguments[1] == "markdown" {
+            total += try conversion.convert(page).count
+        } else {
+            total += counter.tokenCount(ofUTF8: page)
+            for chunk in try chunker.chunks(of: try conversion.document(from: page), with: conversion) { total += chunk.tokenCount }
+        }
+    }
+    print(total)
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+}
