@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["TransmarkCore", "TransmarkHTML"], path: "Tests/TestSupport"),
         .testTarget(name: "TransmarkCoreTests", dependencies: ["TransmarkCore", "TestSupport"]),
         .testTarget(name: "TransmarkMarkdownTests", dependencies: ["TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns", "CCmarkGFM", "TestSupport"]),
-        .testTarget(name: "TransmarkHTMLTests", dependencies: ["TransmarkHTML", "TestSupport"]),
+        .testTarget(name: "TransmarkHTMLTests", dependencies: ["TransmarkHTML", "TransmarkCore", "TestSupport"]),
         .testTarget(name: "TransmarkTextTests", dependencies: ["TransmarkText", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkStyledRunsTests", dependencies: ["TransmarkStyledRuns", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         // Apple platforms only, like its library (empty on Linux); run by .github/workflows/macos.yml.

@@ -38,7 +38,7 @@ let benchmarks: @Sendable () -> Void = {
 
             Benchmark("HTML tokenize \(label) \(copies)x", configuration: configuration) { benchmark, input in
                 benchmark.measureThroughput(inputBytes: input.count) {
-                    var tokenizer = HTMLTokenizer(bytes: input)
+                    var tokenizer = try! HTMLTokenizer(bytes: input)
                     var tokens = 0
                     while tokenizer.next() != nil { tokens += 1 }
                     return tokens

@@ -23,6 +23,16 @@ struct SelectCommand: ParsableCommand {
 
     @OptionGroup var conversion: ConversionArguments<Help>
 
+    @Option(name: .customLong("max-simple-selectors"), help: ArgumentHelp(
+        "The most simple selectors (types, classes, attributes, pseudo-classes) SELECTOR may hold once repeats are dropped (default: 1024).",
+        valueName: "n"))
+    var maxSimpleSelectors = Selector.defaultMaxSimpleSelectors
+
+    @Option(name: .customLong("max-output-bytes"), help: ArgumentHelp(
+        "The most bytes the matches may write in all, nested matches repeating their content (default: 16 times the input, at least 16 MiB).",
+        valueName: "n"))
+    var maxOutputBytes: Int?
+
     /// The wording of `conversion`'s help.
     enum Help: ConversionArgumentsHelp {
         static let from = "Input format (default: from the file's extension; standard input is sniffed: HTML when it starts like HTML, else Markdown)."
@@ -34,7 +44,9 @@ struct SelectCommand: ParsableCommand {
     func run() throws {
         let registry = CommandContext.registry
         let environment = CommandContext.environment
-        let compiled = try Selector(selector)
+        guard maxSimpleSelectors >= 1 else { throw ValidationError("--max-simple-selectors must be at least 1") }
+        guard (maxOutputBytes ?? 0) >= 0 else { throw ValidationError("--max-output-bytes must be at least 0") }
+        let compiled = try Selector(selector, maxSimpleSelectors: maxSimpleSelectors)
         let named: String?
         if let from = conversion.from {
             named = try registry.frontend(named: from).format.name
@@ -52,12 +64,14 @@ struct SelectCommand: ParsableCommand {
         let source = named ?? FormatSniffer.format(of: bytes)
         var out: [UInt8] = []
         if target == "text" {
-            for line in try registry.selectText(bytes, from: source, matching: compiled, options: options) {
+            for line in try registry.selectText(bytes, from: source, matching: compiled, options: options,
+                                                       maxOutputBytes: maxOutputBytes) {
                 out.append(contentsOf: line.utf8)
                 out.append(0x0A)
             }
         } else {
-            for fragment in try registry.select(bytes, from: source, matching: compiled, to: target, options: options) {
+            for fragment in try registry.select(bytes, from: source, matching: compiled, to: target, options: options,
+                                                   maxOutputBytes: maxOutputBytes) {
                 out.append(contentsOf: fragment)
                 if let last = fragment.last, last != 0x0A { out.append(0x0A) }
             }

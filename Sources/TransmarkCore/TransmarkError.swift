@@ -45,6 +45,13 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
     /// `path` names the file (nil for bytes given directly), `line` the offending line (0 for the
     /// file as a whole), `message` what is wrong.
     case invalidTokenizerVocabulary(path: String?, line: Int, message: String)
+    /// An input in a character encoding that cannot be decoded: `label` is the encoding as the
+    /// input or an option named it (`iso-2022-kr`), `reason` says why. Never replaced by a
+    /// document of U+FFFD.
+    case unsupportedEncoding(label: String, reason: String)
+    /// An output larger than a limit allows: `limit` is in bytes, `option` names the option
+    /// that raises it.
+    case outputTooLarge(limit: Int, option: String)
 
     /// A readable description.
     public var description: String {
@@ -96,6 +103,10 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidTokenizerVocabulary(let path, let line, let message):
             let place = (path ?? "tokenizer vocabulary") + (line > 0 ? ", line \(line)" : "")
             return "invalid tokenizer vocabulary \(place): \(message)"
+        case .unsupportedEncoding(let label, let reason):
+            return "input encoding '\(label)' cannot be decoded: \(reason) (name another with the option encoding=LABEL)"
+        case .outputTooLarge(let limit, let option):
+            return "output exceeds the limit of \(limit) bytes (raise it with the option \(option)=N)"
         }
     }
 }

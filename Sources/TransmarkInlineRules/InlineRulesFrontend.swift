@@ -48,6 +48,10 @@ public struct InlineRulesFrontend: Frontend {
         guard input.count <= options.maxInputSize else {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
         }
+        // UTF-16 after its byte order mark is read too.
+        if let decoded = try InputDecoder.decodedCopy(input) {
+            return try decoded.withUnsafeBufferPointer { try parse($0, options: options) }
+        }
         let normalized = InputNormalizer.normalize(input)
         return normalized.withUnsafeBufferPointer { bytes in
             var parser = InlineRulesParser(rules: compiled, bytes: bytes)

@@ -54,6 +54,10 @@ public struct JSONTreeFrontend: Frontend {
         guard input.count <= limit else {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: limit, option: "maxInputSize")
         }
+        // JSON is UTF-8; UTF-16 after its byte order mark is read too.
+        if let decoded = try InputDecoder.decodedCopy(input) {
+            return try decoded.withUnsafeBufferPointer { try parse($0, options: options) }
+        }
         let tape = try JSONTape(input, maxDepth: max(1, options.maxDepth))
         return try tape.strings.withUnsafeBufferPointer { strings in
             var reader = JSONTreeReader(input: input, strings: strings, tape: tape.entries, maxDepth: max(1, options.maxDepth))

@@ -33,6 +33,9 @@ public struct MarkdownFrontend: Frontend {
         /// lines) is read into the document's metadata instead of parsed as Markdown (see
         /// `FrontMatterReader` for what counts as one; anything else stays Markdown).
         public var frontMatter = true
+        /// The input encoding: `auto` reads UTF-8, or UTF-16 when the input starts with its byte
+        /// order mark; any WHATWG encoding can be named (a byte order mark still wins).
+        public var encoding = InputEncodingChoice.auto
 
         /// The defaults.
         public init() {}
@@ -59,6 +62,7 @@ public struct MarkdownFrontend: Frontend {
                         options.extensions = set
                         return true
                     }),
+                .encoding(\.encoding, summary: "input encoding (auto: UTF-16 after its byte order mark, else UTF-8)"),
                 .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input accepted, in bytes"),
                 .int("maxDepth", \.maxDepth, range: 1...Int.max, summary: "deepest block nesting accepted"),
                 .int("maxComplexity", \.maxComplexity, range: 0...Int.max,
@@ -100,6 +104,14 @@ public struct MarkdownFrontend: Frontend {
 
     /// Parses `input` with `options` into a document.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
+        if let decoded = try InputDecoder.decodedCopy(input, encoding: options.encoding.inputEncoding) {
+            return try decoded.withUnsafeBufferPointer { try parseUTF8($0, options: options) }
+        }
+        return try parseUTF8(input, options: options)
+    }
+
+    /// Parses UTF-8 input.
+    private func parseUTF8(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
         if options.frontMatter, let (metadata, length) = FrontMatterReader.read(input) {
             return try parseBody(UnsafeBufferPointer(rebasing: input[length...]), options: options).withMetadata(metadata)
         }
@@ -122,6 +134,11 @@ public struct MarkdownFrontend: Frontend {
     /// together. `input` is empty afterwards, unless the input is refused (too large or too
     /// complex): then the error is thrown before anything is released.
     public func parse(consuming input: inout [UInt8], options: Options) throws -> Document {
+        if let decoded = try input.withUnsafeBufferPointer({ buffer throws(TransmarkError) in
+            try InputDecoder.decodedCopy(buffer, encoding: options.encoding.inputEncoding)
+        }) {
+            input = decoded
+        }
         if options.frontMatter, let (metadata, length) = input.withUnsafeBufferPointer({ FrontMatterReader.read($0) }) {
             input.removeFirst(length)
             return try parseBody(consuming: &input, options: options).withMetadata(metadata)

@@ -87,6 +87,10 @@ public struct StyledJSONFrontend: Frontend {
         if input.count > options.maxInputSize {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
         }
+        // JSON is UTF-8; UTF-16 after its byte order mark is read too.
+        if let decoded = try InputDecoder.decodedCopy(input) {
+            return try decoded.withUnsafeBufferPointer { try parse($0, options: options) }
+        }
         try StyledJSONNumberCheck.check(input)
         let styled = try StyledText.decodeForReading(Data(buffer: input))
         return try Document(styled, options: options)

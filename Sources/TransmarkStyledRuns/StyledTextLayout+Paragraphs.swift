@@ -55,7 +55,8 @@ extension StyledTextLayout {
             tabs.append(.init(location: normalized(indent)))
         }
         if role == .tableRow, let table = tables.last, table.alignments.count > 1 {
-            for column in 1..<table.alignments.count {
+            // One stop per column, up to `maxTabStops` (5,000 cells of colspan 1000 made 5,000,000).
+            for column in 1 ..< min(table.alignments.count, options.maxTabStops.addingSaturating(1)) {
                 tabs.append(.init(location: normalized(indent + Double(column) * theme.tableColumnWidth),
                                   alignment: Self.alignment(table.alignments[column])))
             }

@@ -14,6 +14,13 @@ public struct StyledTextOptions: FormatOptions, Hashable {
     /// shows the markup as text in the code style. `keep` has no markup to pass into here and
     /// reads as `text`.
     public var rawHTML: RawHTMLPolicy = .drop
+    /// The most tab stops a table row's paragraph gets: one per column after the first, up to
+    /// this many. A table wider than that (an HTML table of 5,000 cells spanning 1,000 columns each
+    /// has 5,000,000 columns, and wrote 245 MB of tab stops) keeps every cell, separated by tabs as
+    /// always; the columns past the last stop sit at the text view's default tab interval. The
+    /// default, 1,000, is the widest colspan HTML allows and the most columns the Markdown writer
+    /// lays out.
+    public var maxTabStops = 1000
 
     /// The defaults.
     public init() {}
@@ -34,6 +41,8 @@ public struct StyledTextOptions: FormatOptions, Hashable {
             .choice("unit", \.unit, summary: "unit of ranges: utf16 (NSRange), unicodeScalars or utf8"),
             .choice("precedence", \.precedence, summary: "whether inline CSS or the theme wins a conflict"),
             .choice("rawHTML", \.rawHTML, allowed: [.drop, .text], summary: "raw HTML nodes: drop them or show the markup as code-styled text"),
+            .int("maxTabStops", \.maxTabStops, range: 0...1_000_000,
+                 summary: "most tab stops a table row gets (one per column after the first); wider tables keep their cells"),
         ] + OptionSpec.themeFont(\.theme)
     }
 }

@@ -69,6 +69,10 @@ public struct TaggedFrontend: Frontend {
         guard input.count <= options.maxInputSize else {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
         }
+        // UTF-16 after its byte order mark is read too.
+        if let decoded = try InputDecoder.decodedCopy(input) {
+            return try decoded.withUnsafeBufferPointer { try parse($0, options: options) }
+        }
         if UTF8Validation.isValid(input) && !input.contains(0) { return try Self.build(input, options: options) }
         // Repair first: invalid UTF-8 and NUL become U+FFFD.
         var repaired = String(decoding: input, as: UTF8.self).replacingNUL()

@@ -46,7 +46,7 @@ enum VisibleText {
                                     "param", "source", "track", "wbr", "image", "keygen", "basefont", "bgsound", "frame"]
 
     static func of(_ bytes: [UInt8], encoding: HTMLInputEncoding? = nil) -> [UInt8] {
-        var tokenizer = HTMLTokenizer(bytes: bytes, encoding: encoding)
+        var tokenizer = try! HTMLTokenizer(bytes: bytes, encoding: encoding)
         // NUL in HTML text is dropped, as the tree builder's "in body" rules drop it.
         tokenizer.dropsNullInData = true
         var out: [UInt8] = []

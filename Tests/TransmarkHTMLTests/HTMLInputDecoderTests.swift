@@ -4,24 +4,24 @@ import TransmarkHTML
 @Suite("Tokenizer input decoding")
 struct HTMLInputDecoderTests {
     @Test("CRLF and lone CR become LF in text and attribute values")
-    func lineEndings() {
+    func lineEndings() throws {
         #expect(simpleTokens("a\r\nb\rc\r\n\r\nd<p title='x\r\ny'>") == [.text("a\nb\nc\n\nd"), .start("p", ["title": "x\ny"])])
-        #expect(HTMLInputDecoder.decode(Array("a\r".utf8)).bytes == Array("a\n".utf8))
+        #expect(try HTMLInputDecoder.decode(Array("a\r".utf8)).bytes == Array("a\n".utf8))
     }
 
     @Test("Invalid UTF-8 becomes U+FFFD, one per maximal invalid subsequence")
-    func invalidUTF8() {
-        #expect(simpleTokens(bytes: [0x61, 0xFF, 0x62]) == [.text("a\u{FFFD}b")])
-        #expect(simpleTokens(bytes: [0x61, 0xE2, 0x82, 0x62]) == [.text("a\u{FFFD}b")])   // truncated €
-        #expect(simpleTokens(bytes: [0xED, 0xA0, 0x80]) == [.text("\u{FFFD}\u{FFFD}\u{FFFD}")]) // surrogate
-        #expect(simpleTokens(bytes: [0xC0, 0xAF, 0xF0, 0x9F, 0x98, 0x80]) == [.text("\u{FFFD}\u{FFFD}😀")])
-        #expect(simpleTokens(bytes: [0x3C, 0x61, 0x20, 0x62, 0x3D, 0x80, 0x3E]) == [.start("a", ["b": "\u{FFFD}"])])
+    func invalidUTF8() throws {
+        #expect(try simpleTokens(bytes: [0x61, 0xFF, 0x62]) == [.text("a\u{FFFD}b")])
+        #expect(try simpleTokens(bytes: [0x61, 0xE2, 0x82, 0x62]) == [.text("a\u{FFFD}b")])   // truncated €
+        #expect(try simpleTokens(bytes: [0xED, 0xA0, 0x80]) == [.text("\u{FFFD}\u{FFFD}\u{FFFD}")]) // surrogate
+        #expect(try simpleTokens(bytes: [0xC0, 0xAF, 0xF0, 0x9F, 0x98, 0x80]) == [.text("\u{FFFD}\u{FFFD}😀")])
+        #expect(try simpleTokens(bytes: [0x3C, 0x61, 0x20, 0x62, 0x3D, 0x80, 0x3E]) == [.start("a", ["b": "\u{FFFD}"])])
     }
 
     @Test("Valid UTF-8 without CR or BOM is used as is")
-    func cleanInputIsNotCopied() {
+    func cleanInputIsNotCopied() throws {
         let input = Array("<p>héllo wörld, a long enough line to pass the 8-byte fast path</p>".utf8)
-        let decoded = HTMLInputDecoder.decode(input)
+        let decoded = try HTMLInputDecoder.decode(input)
         #expect(decoded.bytes == input)
         #expect(decoded.encoding == .utf8)
     }
@@ -35,32 +35,33 @@ struct HTMLInputDecoderTests {
     }
 
     @Test("A <meta> naming windows-1252 or latin1 decodes bytes 0x80-0x9F through the Windows-1252 table")
-    func windows1252Meta() {
+    func windows1252Meta() throws {
         let body: [UInt8] = Array("<p>caf".utf8) + [0xE9, 0x20, 0x80, 0x20, 0x93, 0x71, 0x94]
         let charset = Array(#"<meta charset="windows-1252">"#.utf8)
-        #expect(simpleTokens(bytes: charset + body)
+        #expect(try simpleTokens(bytes: charset + body)
             == [.start("meta", ["charset": "windows-1252"]), .start("p"), .text("café € “q”")])
         let httpEquiv = Array(#"<!-- <meta charset=utf-8> --><META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=ISO-8859-1">"#.utf8)
-        #expect(HTMLInputDecoder.decode(httpEquiv + body).encoding == .windows1252)
-        #expect(HTMLInputDecoder.decode(Array("<meta charset=latin1>".utf8)).encoding == .windows1252)
-        #expect(HTMLInputDecoder.decode(Array("<meta charset='us-ascii'>".utf8)).encoding == .windows1252)
-        #expect(HTMLInputDecoder.decode(Array("<meta charset=utf-8>".utf8) + body).encoding == .utf8)
+        #expect(try HTMLInputDecoder.decode(httpEquiv + body).encoding == .windows1252)
+        #expect(try HTMLInputDecoder.decode(Array("<meta charset=latin1>".utf8)).encoding == .windows1252)
+        #expect(try HTMLInputDecoder.decode(Array("<meta charset='us-ascii'>".utf8)).encoding == .windows1252)
+        #expect(try HTMLInputDecoder.decode(Array("<meta charset=utf-8>".utf8) + body).encoding == .utf8)
         // Only the first 1024 bytes are looked at.
         let late = [UInt8](repeating: 0x20, count: 1024) + charset + body
-        #expect(HTMLInputDecoder.decode(late).encoding == .utf8)
+        #expect(try HTMLInputDecoder.decode(late).encoding == .utf8)
     }
 
     @Test("A byte order mark decides and is skipped; an explicit encoding overrides detection")
-    func bomAndExplicitEncoding() {
+    func bomAndExplicitEncoding() throws {
         let meta = Array("<meta charset=windows-1252>".utf8)
-        #expect(HTMLInputDecoder.decode([0xEF, 0xBB, 0xBF] + meta + [0xC3, 0xA9]).bytes == meta + [0xC3, 0xA9])
-        #expect(HTMLInputDecoder.decode([0xFF, 0xFE, 0x41, 0x00, 0x0D, 0x00, 0x0A, 0x00, 0x3D, 0xD8, 0x00, 0xDE]).bytes
+        #expect(try HTMLInputDecoder.decode([0xEF, 0xBB, 0xBF] + meta + [0xC3, 0xA9]).bytes == meta + [0xC3, 0xA9])
+        #expect(try HTMLInputDecoder.decode([0xFF, 0xFE, 0x41, 0x00, 0x0D, 0x00, 0x0A, 0x00, 0x3D, 0xD8, 0x00, 0xDE]).bytes
             == Array("A\n😀".utf8))
-        #expect(HTMLInputDecoder.decode([0xFE, 0xFF, 0x00, 0x41, 0xD8, 0x00]).bytes == Array("A\u{FFFD}".utf8))
-        #expect(HTMLInputDecoder.decode([0xE9], encoding: .windows1252).bytes == Array("é".utf8))
-        #expect(HTMLInputDecoder.decode(meta + [0xC3, 0xA9], encoding: .utf8).bytes == meta + [0xC3, 0xA9])
+        #expect(try HTMLInputDecoder.decode([0xFE, 0xFF, 0x00, 0x41, 0xD8, 0x00]).bytes == Array("A\u{FFFD}".utf8))
+        #expect(try HTMLInputDecoder.decode([0xE9], encoding: .windows1252).bytes == Array("é".utf8))
+        #expect(try HTMLInputDecoder.decode(meta + [0xC3, 0xA9], encoding: .utf8).bytes == meta + [0xC3, 0xA9])
         #expect(HTMLInputEncoding(label: " Latin1 ") == .windows1252)
-        #expect(HTMLInputEncoding(label: "shift_jis") == nil)
+        #expect(HTMLInputEncoding(label: "shift_jis") == .shiftJIS)
+        #expect(HTMLInputEncoding(label: "x-unknown") == nil)
     }
 }
 

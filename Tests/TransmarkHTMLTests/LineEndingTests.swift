@@ -101,13 +101,13 @@ struct LineEndingTests {
     }
 
     @Test("Valid UTF-8 with CRs is read in place; a byte order mark or invalid bytes are decoded")
-    func inPlace() {
-        let check = { (bytes: [UInt8]) -> HTMLInputDecoder.Prepared in
-            bytes.withUnsafeBufferPointer { HTMLInputDecoder.prepare($0, encoding: nil) }
+    func inPlace() throws {
+        let check = { (bytes: [UInt8]) throws -> HTMLInputDecoder.Prepared in
+            try bytes.withUnsafeBufferPointer { try HTMLInputDecoder.prepare($0, encoding: nil) }
         }
-        guard case .inPlace(firstCR: 7) = check(Array("<p>é a\r\nb</p>".utf8)) else { Issue.record("copied"); return }
-        guard case .inPlace(firstCR: 5) = check(Array("<p>ab".utf8)) else { Issue.record("copied"); return }
-        guard case .decoded = check([0xEF, 0xBB, 0xBF] + Array("a\rb".utf8)) else { Issue.record("BOM read in place"); return }
-        guard case .decoded = check(Array("a\rb".utf8) + [0xFF]) else { Issue.record("invalid UTF-8 read in place"); return }
+        guard case .inPlace(firstCR: 7) = try check(Array("<p>é a\r\nb</p>".utf8)) else { Issue.record("copied"); return }
+        guard case .inPlace(firstCR: 5) = try check(Array("<p>ab".utf8)) else { Issue.record("copied"); return }
+        guard case .decoded = try check([0xEF, 0xBB, 0xBF] + Array("a\rb".utf8)) else { Issue.record("BOM read in place"); return }
+        guard case .decoded = try check(Array("a\rb".utf8) + [0xFF]) else { Issue.record("invalid UTF-8 read in place"); return }
     }
 }

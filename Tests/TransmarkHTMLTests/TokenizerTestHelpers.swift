@@ -50,7 +50,7 @@ func simpleTokens(_ html: String, options: HTMLTokenizer.Options = .init()) -> [
 }
 
 /// Tokenizes raw document bytes (encoding detection included).
-func simpleTokens(bytes: [UInt8], encoding: HTMLInputEncoding? = nil) -> [SimpleToken] {
-    var tokenizer = HTMLTokenizer(bytes: bytes, encoding: encoding)
+func simpleTokens(bytes: [UInt8], encoding: HTMLInputEncoding? = nil) throws -> [SimpleToken] {
+    var tokenizer = try HTMLTokenizer(bytes: bytes, encoding: encoding)
     return simpleTokens(&tokenizer)
 }

@@ -150,4 +150,81 @@ import Transmark
             #expect(document.root.plainText.filter { $0 == "x" }.count == n)
         }
     }
+
+    /// A row of cells each spanning 1,000 columns: the HTML reader copied the table's column
+    /// alignments for every cell, and styled-json wrote a tab stop per column (5,000 cells: 245 MB).
+    @Test func wideColspansToStyledJSON() throws {
+        func row(_ n: Int) -> String { "<table><tr>" + String(repeating: "<td colspan=1000>x</td>", count: n) + "</tr></table>" }
+        try Self.expectLinear([1_500, 6_000], "colspan 1000 cells → html") { n in
+            let html = try Self.convert(row(n), from: "html", to: "html")
+            #expect(html.contains("colspan=\"1000\""))
+        }
+        try Self.expectLinear([1_500, 6_000], "colspan 1000 cells → styled-json") { n in
+            let json = try Self.convert(row(n), from: "html", to: "styled-json")
+            #expect(json.utf8.count < 400 * n)
+        }
+        // The stops stop at maxTabStops; every cell is kept.
+        let json = try Self.convert(row(3), from: "html", to: "styled-json", options: ["maxTabStops": "1500"])
+        #expect(json.components(separatedBy: "\"location\": ").count - 1 > 1500)
+        let text = try Self.convert(row(5_000), from: "html", to: "styled-json")
+        #expect(text.contains("\"text\": \"x" + String(repeating: "\\tx", count: 4_999) + "\""))
+    }
+
+    /// `select blockquote` on quotes nested in one another writes each quote with all those inside
+    /// it: the total is capped by maxOutputBytes (16 × the input by default), checked on the
+    /// matched nodes before anything is rendered, then on the bytes written.
+    @Test func selectOnNestedMatches() throws {
+        func nested(_ n: Int) -> [UInt8] {
+            Array((String(repeating: "<blockquote>", count: n) + "x" + String(repeating: "</blockquote>", count: n)).utf8)
+        }
+        let selector = try Selector("blockquote")
+        for n in [2_000, 4_000] {
+            // Refused, quickly, at every size past the limit.
+            let clock = ContinuousClock()
+            let start = clock.now
+            #expect(throws: TransmarkError.outputTooLarge(limit: 100_000, option: "maxOutputBytes")) {
+                try Registry.standard.select(nested(n), from: "html", matching: selector, to: "html",
+                                             options: ConversionOptions(["maxDepth": "100000"]), maxOutputBytes: 100_000)
+            }
+            #expect(throws: TransmarkError.outputTooLarge(limit: 100_000, option: "maxOutputBytes")) {
+                try Registry.standard.selectText(nested(n), from: "html", matching: selector,
+                                                 options: ConversionOptions(["maxDepth": "100000"]), maxOutputBytes: 100_000)
+            }
+            #expect(clock.now - start < .seconds(5))
+        }
+        // The default limit follows the input: linear work whatever the nesting.
+        try Self.expectLinear([2_500, 10_000], "select blockquote on nested quotes") { n in
+            let input = nested(n)
+            do {
+                let fragments = try Registry.standard.select(input, from: "html", matching: selector, to: "html",
+                                                             options: ConversionOptions(["maxDepth": "100000"]))
+                #expect(fragments.reduce(0) { $0 + $1.count } <= Registry.defaultMaxSelectOutputBytes(inputSize: input.count))
+            } catch let error as TransmarkError {
+                #expect(error.code == "output-too-large")
+            }
+        }
+        // Under the limit, every match is written.
+        let small = try Registry.standard.select(nested(50), from: "html", matching: selector, to: "html")
+        #expect(small.count == 50)
+    }
+
+    /// The selector size limit is an option: the default refuses 1,025 distinct simple selectors,
+    /// a larger limit lets them through, and matching stays linear in selector size × nodes.
+    @Test func selectorSizeLimitIsAnOption() throws {
+        let distinct = (0 ..< 2_000).map { ".c\($0)" }.joined(separator: ", ")
+        do {
+            _ = try Selector(distinct)
+            Issue.record("accepted")
+        } catch let TransmarkError.invalidSelector(_, message, _) {
+            #expect(message.contains("maxSimpleSelectors"))
+        }
+        #expect(throws: TransmarkError.self) { try Selector(".a, .b", maxSimpleSelectors: 1) }
+        var markdown = ""
+        for i in 0 ..< 2_000 { markdown += "p\(i)\n\n" }
+        let document = try Registry.standard.conversion(from: "markdown", to: "html").document(from: Array(markdown.utf8))
+        try Self.expectLinear([1_000, 4_000], "a selector of many distinct classes") { n in
+            let selector = try Selector((0 ..< n).map { ".c\($0)" }.joined(separator: ", "), maxSimpleSelectors: n)
+            #expect(selector.matches(in: document).isEmpty)
+        }
+    }
 }

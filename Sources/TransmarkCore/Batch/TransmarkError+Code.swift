@@ -21,6 +21,8 @@ extension TransmarkError {
         case .invalidSelector: "invalid-selector"
         case .invalidJSONTree: "invalid-json-tree"
         case .invalidTokenizerVocabulary: "invalid-tokenizer-vocabulary"
+        case .unsupportedEncoding: "unsupported-encoding"
+        case .outputTooLarge: "output-too-large"
         }
     }
 }

@@ -19,8 +19,10 @@
 ///
 /// Matching is one pass over the document, linear in its nodes for a given selector, at any
 /// depth. A selector's repeated parts (`p, p`, `:not(a, a)`, `[x][x]`) are matched once, and a
-/// selector may hold at most 1,024 simple selectors (types, classes, attributes, pseudo-classes,
-/// those inside `:not` included) once repeats are dropped (more is an `invalidSelector` error):
+/// selector may hold at most `maxSimpleSelectors` simple selectors (types, classes, attributes,
+/// pseudo-classes, those inside `:not` included; 1,024 unless ``init(_:maxSimpleSelectors:)`` or
+/// `transmark select --max-simple-selectors` says otherwise) once repeats are dropped: more is an
+/// `invalidSelector` error naming the option:
 ///
 /// ```swift
 /// let firstCells = try document.select("table td:first-child")
@@ -32,10 +34,15 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
     public let source: String
     let syntax: SelectorSyntax
 
+    /// The most simple selectors a selector may hold unless its parse says otherwise: 1,024.
+    public static let defaultMaxSimpleSelectors = 1024
+
     /// Parses `source`; an invalid selector throws `TransmarkError.invalidSelector` with the
-    /// offset (in Unicode scalars) of the fault.
-    public init(_ source: String) throws {
-        var parser = SelectorParser(source)
+    /// offset (in Unicode scalars) of the fault. A selector of more than `maxSimpleSelectors`
+    /// simple selectors once repeats are dropped is an `invalidSelector` error too: matching
+    /// costs time per simple selector and node.
+    public init(_ source: String, maxSimpleSelectors: Int = Selector.defaultMaxSimpleSelectors) throws {
+        var parser = SelectorParser(source, maxSimpleSelectors: maxSimpleSelectors)
         self.syntax = try parser.parse()
         self.source = source
     }

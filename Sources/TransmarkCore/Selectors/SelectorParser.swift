@@ -13,9 +13,10 @@ struct SelectorParser {
     /// The most simple selectors (types, classes, ids, attributes, pseudo-classes, those inside
     /// `:not` included) a selector may hold once repeats are dropped: matching costs time per
     /// simple selector and node, so 20,000 distinct groups over 100,000 paragraphs took minutes.
-    static let maxSimpleSelectors = 1024
+    private let maxSimpleSelectors: Int
 
-    init(_ source: String) {
+    init(_ source: String, maxSimpleSelectors: Int = Selector.defaultMaxSimpleSelectors) {
+        self.maxSimpleSelectors = maxSimpleSelectors
         self.source = source
         self.scalars = Array(source.unicodeScalars)
     }
@@ -33,8 +34,8 @@ struct SelectorParser {
         // and node, so repeats go (20,000 of them over 100,000 nodes took over 20 s).
         let syntax = SelectorSyntax(complexSelectors: Self.withoutRepeats(selectors))
         let size = syntax.complexSelectors.reduce(0) { $0 + $1.compounds.reduce(0) { $0 + Self.size(of: $1) } }
-        if size > Self.maxSimpleSelectors {
-            throw fault("\(size) simple selectors, more than the \(Self.maxSimpleSelectors) a selector may hold (matching costs time per simple selector and node)")
+        if size > maxSimpleSelectors {
+            throw fault("\(size) simple selectors, more than the \(maxSimpleSelectors) a selector may hold (matching costs time per simple selector and node; raise the limit with the option maxSimpleSelectors=N)")
         }
         return syntax
     }

@@ -47,7 +47,7 @@ public struct HTMLFrontend: Frontend {
                 .bool("keepHidden", \.keepHidden, summary: "keep elements hidden by `hidden` or display:none"),
                 .bool("preformattedCode", \.preformattedCode, summary: "keep the whitespace of inline <code> as written (turndown's option)"),
                 .bool("footnotes", \.footnotes, summary: "read footnote sections and the links to them (pandoc, GitHub, Hugo, Wikipedia, …) as footnotes"),
-                .choice("encoding", \.encoding, summary: "input encoding (auto: BOM, <meta charset>, else UTF-8)"),
+                .encoding(\.encoding, summary: "input encoding (auto: byte order mark, <meta charset>, else UTF-8)"),
                 .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes"),
                 .int("maxDepth", \.maxDepth, range: 8...Int(Int32.max),
                      summary: "deepest nesting built; deeper elements are flattened into their ancestor"),
@@ -78,7 +78,7 @@ public struct HTMLFrontend: Frontend {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
         }
         // Valid UTF-8 (the usual case) is read in place; anything else is decoded into a copy.
-        switch HTMLInputDecoder.prepare(input, encoding: options.encoding.inputEncoding) {
+        switch try HTMLInputDecoder.prepare(input, encoding: options.encoding.inputEncoding) {
         case .inPlace(let firstCR):
             var builder = HTMLTreeBuilder(input: input, firstCR: firstCR, options: options)
             let document = builder.build()
@@ -109,7 +109,9 @@ public struct HTMLFrontend: Frontend {
         guard input.count <= options.maxInputSize else {
             throw TransmarkError.inputTooLarge(bytes: input.count, limit: options.maxInputSize, option: "maxInputSize")
         }
-        let prepared = input.withUnsafeBufferPointer { HTMLInputDecoder.prepare($0, encoding: options.encoding.inputEncoding) }
+        let prepared = try input.withUnsafeBufferPointer { buffer throws(TransmarkError) in
+            try HTMLInputDecoder.prepare(buffer, encoding: options.encoding.inputEncoding)
+        }
         switch prepared {
         case .inPlace(let firstCR):
             let (document, sawNoteItem) = input.withUnsafeBufferPointer { p in
@@ -126,27 +128,7 @@ public struct HTMLFrontend: Frontend {
 }
 
 extension HTMLFrontend.Options {
-    /// Input encodings that can be named in the `encoding` option.
-    public enum Encoding: String, CaseIterable, Sendable {
-        /// From the byte order mark or `<meta charset>`, else UTF-8.
-        case auto
-        /// UTF-8.
-        case utf8 = "utf-8"
-        /// Windows-1252 (what browsers read for ISO-8859-1 and ASCII labels).
-        case windows1252 = "windows-1252"
-        /// UTF-16, little-endian.
-        case utf16le = "utf-16le"
-        /// UTF-16, big-endian.
-        case utf16be = "utf-16be"
-
-        var inputEncoding: HTMLInputEncoding? {
-            switch self {
-            case .auto: nil
-            case .utf8: .utf8
-            case .windows1252: .windows1252
-            case .utf16le: .utf16LittleEndian
-            case .utf16be: .utf16BigEndian
-            }
-        }
-    }
+    /// The input encoding the `encoding` option names: `auto` (the byte order mark, else
+    /// `<meta charset>`, else UTF-8) or one of the WHATWG Encoding Standard's encodings.
+    public typealias Encoding = InputEncodingChoice
 }

@@ -78,9 +78,11 @@ extension HTMLTreeBuilder {
         var cell = cell
         let hasContext = table >= 0 && !tables.isEmpty && stack[Int(table)].node == tables[tables.count - 1].node
         if hasContext {
-            let context = tables[tables.count - 1]
-            if context.rowIsHeader { cell.isHeader = true }
-            if context.rowCount == 0 {
+            // Fields read one by one: a copy of the context would share its `alignments`, so
+            // appending to them below would copy every column for every cell (5,000 cells of
+            // colspan 1000 took seconds).
+            if tables[tables.count - 1].rowIsHeader { cell.isHeader = true }
+            if tables[tables.count - 1].rowCount == 0 {
                 for _ in 0 ..< min(cell.columnSpan, TableCellAttributes.maximumColumnSpan) { tables[tables.count - 1].alignments.append(cell.alignment) }
             }
             if element != .th { tables[tables.count - 1].rowAllHeaderCells = false }

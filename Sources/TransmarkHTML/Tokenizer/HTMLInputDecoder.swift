@@ -5,7 +5,9 @@ import TransmarkCore
 /// It does the WHATWG "preprocessing the input stream" work once, up front:
 /// - picks the encoding: an explicit one if given; else a byte order mark; else a
 ///   `<meta charset>` / `<meta http-equiv=content-type content="…charset=…">` in the first
-///   1024 bytes (see ``sniffMetaCharset(_:)``); else UTF-8;
+///   1024 bytes (see ``sniffMetaCharset(_:)``); else UTF-8. Every encoding of the WHATWG
+///   Encoding Standard is read: UTF-8, UTF-16 and Windows-1252 here, the other legacy ones through
+///   `InputDecoder` (the C library's `iconv`, used only when such a page arrives);
 /// - skips the byte order mark;
 /// - replaces invalid UTF-8 (and unpaired UTF-16 surrogates) with U+FFFD, one per maximal
 ///   invalid subsequence, as the WHATWG UTF-8 decoder does;
@@ -24,23 +26,47 @@ public enum HTMLInputDecoder {
     }
 
     /// Decodes `input`, detecting the encoding unless `encoding` is given.
-    public static func decode(_ input: [UInt8], encoding: HTMLInputEncoding? = nil) -> Decoded {
-        input.withUnsafeBufferPointer { source in
-            let (chosen, bomLength) = encoding.map { explicit in
-                (explicit, explicit == .utf8 && hasUTF8BOM(source) ? 3 : 0)
-            } ?? detectEncoding(source)
+    ///
+    /// - Throws: `TransmarkError.unsupportedEncoding` when the input declares an encoding that
+    ///   cannot be decoded (one of the WHATWG *replacement* labels such as `iso-2022-kr`, or a
+    ///   legacy encoding the C library has no converter for).
+    public static func decode(_ input: [UInt8], encoding: HTMLInputEncoding? = nil) throws(TransmarkError) -> Decoded {
+        try input.withUnsafeBufferPointer { source throws(TransmarkError) in
+            let (chosen, bomLength) = try chooseEncoding(source, explicit: encoding)
             let bytes: [UInt8]
             switch chosen {
             case .utf8:
                 bytes = decodeUTF8(source, from: bomLength, original: input)
-            case .windows1252:
-                bytes = decodeWindows1252(source, from: bomLength)
-            case .utf16LittleEndian:
-                bytes = decodeUTF16(source, from: bomLength, bigEndian: false)
-            case .utf16BigEndian:
-                bytes = decodeUTF16(source, from: bomLength, bigEndian: true)
+            default:
+                bytes = try decodeOther(source, chosen, from: bomLength)
             }
             return Decoded(bytes: bytes, encoding: chosen)
+        }
+    }
+
+    /// The encoding to read `source` in and the length of the byte order mark to skip: an
+    /// explicit encoding wins (a UTF-8 byte order mark is still skipped under `utf-8`), else
+    /// detection.
+    @inline(__always)
+    static func chooseEncoding(_ source: UnsafeBufferPointer<UInt8>, explicit: HTMLInputEncoding?) throws(TransmarkError)
+        -> (HTMLInputEncoding, Int) {
+        if let explicit { return (explicit, explicit == .utf8 && hasUTF8BOM(source) ? 3 : 0) }
+        return try detectEncoding(source)
+    }
+
+    /// `source[start...]` decoded from an encoding other than UTF-8, line endings normalized.
+    static func decodeOther(_ source: UnsafeBufferPointer<UInt8>, _ encoding: HTMLInputEncoding, from start: Int) throws(TransmarkError) -> [UInt8] {
+        switch encoding {
+        case .windows1252:
+            return decodeWindows1252(source, from: start)
+        case .utf16LittleEndian:
+            return decodeUTF16(source, from: start, bigEndian: false)
+        case .utf16BigEndian:
+            return decodeUTF16(source, from: start, bigEndian: true)
+        default:
+            // Other legacy encodings: decoded to UTF-8 by the core, then CRs normalized.
+            let utf8 = try InputDecoder.decode(source, as: encoding, from: start)
+            return utf8.withUnsafeBufferPointer { decodeUTF8($0, from: 0, original: utf8) }
         }
     }
 
@@ -53,11 +79,20 @@ public enum HTMLInputDecoder {
 
     /// The encoding of `input` from its byte order mark or its `<meta>` charset, and the length of
     /// the byte order mark to skip.
-    public static func detectEncoding(_ input: UnsafeBufferPointer<UInt8>) -> (encoding: HTMLInputEncoding, bomLength: Int) {
-        if hasUTF8BOM(input) { return (.utf8, 3) }
-        if input.count >= 2 && input[0] == 0xFE && input[1] == 0xFF { return (.utf16BigEndian, 2) }
-        if input.count >= 2 && input[0] == 0xFF && input[1] == 0xFE { return (.utf16LittleEndian, 2) }
-        return (sniffMetaCharset(input) ?? .utf8, 0)
+    ///
+    /// - Throws: `TransmarkError.unsupportedEncoding` when the `<meta>` names one of the WHATWG
+    ///   *replacement* encodings (`iso-2022-kr`, `hz-gb-2312`, …), which browsers refuse to decode.
+    public static func detectEncoding(_ input: UnsafeBufferPointer<UInt8>) throws(TransmarkError) -> (encoding: HTMLInputEncoding, bomLength: Int) {
+        if input.count >= 2, input[0] >= 0xEF, let (encoding, length) = InputDecoder.byteOrderMark(input) {
+            return (encoding, length)
+        }
+        switch sniffMetaLabel(input) {
+        case .none: return (.utf8, 0)
+        case .encoding(let encoding): return (encoding, 0)
+        case .replacement(let label):
+            throw TransmarkError.unsupportedEncoding(
+                label: label, reason: "the WHATWG Encoding Standard maps it to its replacement encoding, which browsers refuse to decode")
+        }
     }
 
     private static func hasUTF8BOM(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -95,26 +130,16 @@ public enum HTMLInputDecoder {
     /// Whether `source` can be read in place (valid UTF-8, no byte order mark, CRs allowed:
     /// copying a page only to turn its CRLFs into LFs held a second input-sized buffer for the
     /// whole parse), else its decoded copy.
-    static func prepare(_ source: UnsafeBufferPointer<UInt8>, encoding: HTMLInputEncoding?) -> Prepared {
-        let (chosen, bomLength) = encoding.map { explicit in
-            (explicit, explicit == .utf8 && hasUTF8BOM(source) ? 3 : 0)
-        } ?? detectEncoding(source)
-        switch chosen {
-        case .utf8:
-            // One check for validity (CRs allowed), then `memchr` for the first CR: cheaper than
-            // one scan that also looks for CRs.
-            if bomLength == 0 && validUTF8PrefixEnd(source, from: 0) == source.count {
-                return .inPlace(firstCR: HTMLTokenizer.firstCarriageReturn(in: source, from: 0))
-            }
-            let clean = cleanUTF8PrefixEnd(source, from: bomLength)
-            return .decoded(decodeUTF8(source, from: bomLength, cleanUpTo: clean, original: []))
-        case .windows1252:
-            return .decoded(decodeWindows1252(source, from: bomLength))
-        case .utf16LittleEndian:
-            return .decoded(decodeUTF16(source, from: bomLength, bigEndian: false))
-        case .utf16BigEndian:
-            return .decoded(decodeUTF16(source, from: bomLength, bigEndian: true))
+    static func prepare(_ source: UnsafeBufferPointer<UInt8>, encoding: HTMLInputEncoding?) throws(TransmarkError) -> Prepared {
+        let (chosen, bomLength) = try chooseEncoding(source, explicit: encoding)
+        guard chosen == .utf8 else { return .decoded(try decodeOther(source, chosen, from: bomLength)) }
+        // One check for validity (CRs allowed), then `memchr` for the first CR: cheaper than
+        // one scan that also looks for CRs.
+        if bomLength == 0 && validUTF8PrefixEnd(source, from: 0) == source.count {
+            return .inPlace(firstCR: HTMLTokenizer.firstCarriageReturn(in: source, from: 0))
         }
+        let clean = cleanUTF8PrefixEnd(source, from: bomLength)
+        return .decoded(decodeUTF8(source, from: bomLength, cleanUpTo: clean, original: []))
     }
 
     static func decodeUTF8(_ s: UnsafeBufferPointer<UInt8>, from start: Int, original: [UInt8]) -> [UInt8] {

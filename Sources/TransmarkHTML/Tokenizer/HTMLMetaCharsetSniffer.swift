@@ -1,3 +1,5 @@
+import TransmarkCore
+
 extension HTMLInputDecoder {
     /// How many leading bytes the `<meta>` charset prescan looks at.
     public static let prescanLimit = 1024
@@ -5,8 +7,22 @@ extension HTMLInputDecoder {
     /// A simplified WHATWG prescan: looks in the first ``prescanLimit`` bytes for a
     /// `<meta charset=…>` or `<meta http-equiv=content-type content="…charset=…">` (skipping
     /// `<!-- comments -->`) and returns the first supported encoding it names.
-    /// Labels naming encodings this decoder does not support are passed over.
+    /// Labels the WHATWG standard does not list are passed over; a label naming UTF-16 gives UTF-8
+    /// and `x-user-defined` gives Windows-1252, as the standard's prescan says. `nil` also for a
+    /// label of the standard's replacement encoding (which ``detectEncoding(_:)`` refuses).
     public static func sniffMetaCharset(_ input: UnsafeBufferPointer<UInt8>) -> HTMLInputEncoding? {
+        if case .encoding(let encoding) = sniffMetaLabel(input) { return encoding }
+        return nil
+    }
+
+    /// What the prescan found: an encoding, or a label of the replacement encoding.
+    enum SniffedLabel {
+        case encoding(HTMLInputEncoding)
+        case replacement(String)
+    }
+
+    /// The prescan behind ``sniffMetaCharset(_:)``, keeping replacement labels.
+    static func sniffMetaLabel(_ input: UnsafeBufferPointer<UInt8>) -> SniffedLabel? {
         let end = min(input.count, prescanLimit)
         var i = 0
         while i < end {
@@ -16,7 +32,7 @@ extension HTMLInputDecoder {
                 continue
             }
             if matches(input, at: i, end: end, "<meta"), i + 5 < end,
-               HTMLInputEncoding.isASCIIWhitespace(input[i + 5]) || input[i + 5] == UInt8(ascii: "/") {
+               InputEncoding.isASCIIWhitespace(input[i + 5]) || input[i + 5] == UInt8(ascii: "/") {
                 let (encoding, tagEnd) = metaEncoding(input, from: i + 5, end: end)
                 if let encoding { return encoding }
                 i = tagEnd
@@ -28,32 +44,32 @@ extension HTMLInputDecoder {
     }
 
     /// Reads the attributes of one `<meta` tag; returns the encoding it declares and where it ends.
-    private static func metaEncoding(_ s: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> (HTMLInputEncoding?, Int) {
+    private static func metaEncoding(_ s: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> (SniffedLabel?, Int) {
         var i = start
         var charset: [UInt8]?
         var content: [UInt8]?
         var isContentType = false
         while i < end {
-            while i < end && (HTMLInputEncoding.isASCIIWhitespace(s[i]) || s[i] == UInt8(ascii: "/")) { i += 1 }
+            while i < end && (InputEncoding.isASCIIWhitespace(s[i]) || s[i] == UInt8(ascii: "/")) { i += 1 }
             if i >= end || s[i] == UInt8(ascii: ">") { break }
             var name: [UInt8] = []
-            while i < end, !HTMLInputEncoding.isASCIIWhitespace(s[i]), s[i] != UInt8(ascii: "="),
+            while i < end, !InputEncoding.isASCIIWhitespace(s[i]), s[i] != UInt8(ascii: "="),
                   s[i] != UInt8(ascii: ">"), s[i] != UInt8(ascii: "/") || name.isEmpty {
                 name.append(lowercased(s[i]))
                 i += 1
             }
-            while i < end && HTMLInputEncoding.isASCIIWhitespace(s[i]) { i += 1 }
+            while i < end && InputEncoding.isASCIIWhitespace(s[i]) { i += 1 }
             var value: [UInt8] = []
             if i < end && s[i] == UInt8(ascii: "=") {
                 i += 1
-                while i < end && HTMLInputEncoding.isASCIIWhitespace(s[i]) { i += 1 }
+                while i < end && InputEncoding.isASCIIWhitespace(s[i]) { i += 1 }
                 if i < end && (s[i] == UInt8(ascii: "\"") || s[i] == UInt8(ascii: "'")) {
                     let quote = s[i]
                     i += 1
                     while i < end && s[i] != quote { value.append(lowercased(s[i])); i += 1 }
                     i += 1
                 } else {
-                    while i < end, !HTMLInputEncoding.isASCIIWhitespace(s[i]), s[i] != UInt8(ascii: ">") {
+                    while i < end, !InputEncoding.isASCIIWhitespace(s[i]), s[i] != UInt8(ascii: ">") {
                         value.append(lowercased(s[i]))
                         i += 1
                     }
@@ -67,7 +83,19 @@ extension HTMLInputDecoder {
             }
         }
         let label = charset ?? (isContentType ? content.flatMap(charsetInContentAttribute) : nil)
-        return (label.flatMap { HTMLInputEncoding(label: String(decoding: $0, as: UTF8.self)) }, min(i + 1, end))
+        return (label.flatMap { sniffed(String(decoding: $0, as: UTF8.self)) }, min(i + 1, end))
+    }
+
+    /// A `<meta>` label as the prescan reads it: UTF-16 means UTF-8 (only a byte order mark
+    /// selects UTF-16), x-user-defined means Windows-1252.
+    private static func sniffed(_ label: String) -> SniffedLabel? {
+        if InputEncoding.isReplacementLabel(label) { return .replacement(InputEncoding.normalizedLabelForMessages(label)) }
+        guard let encoding = InputEncoding(label: label) else { return nil }
+        switch encoding {
+        case .utf16BigEndian, .utf16LittleEndian: return .encoding(.utf8)
+        case .xUserDefined: return .encoding(.windows1252)
+        default: return .encoding(encoding)
+        }
     }
 
     /// The value after `charset=` in a (lowercased) `content` attribute, per the WHATWG
@@ -78,10 +106,10 @@ extension HTMLInputDecoder {
         while i + key.count <= s.count {
             guard Array(s[i ..< i + key.count]) == key else { i += 1; continue }
             var j = i + key.count
-            while j < s.count && HTMLInputEncoding.isASCIIWhitespace(s[j]) { j += 1 }
+            while j < s.count && InputEncoding.isASCIIWhitespace(s[j]) { j += 1 }
             guard j < s.count, s[j] == UInt8(ascii: "=") else { i = j; continue }
             j += 1
-            while j < s.count && HTMLInputEncoding.isASCIIWhitespace(s[j]) { j += 1 }
+            while j < s.count && InputEncoding.isASCIIWhitespace(s[j]) { j += 1 }
             guard j < s.count else { return nil }
             if s[j] == UInt8(ascii: "\"") || s[j] == UInt8(ascii: "'") {
                 let quote = s[j]
@@ -89,7 +117,7 @@ extension HTMLInputDecoder {
                 return Array(s[(j + 1) ..< close])
             }
             var k = j
-            while k < s.count && !HTMLInputEncoding.isASCIIWhitespace(s[k]) && s[k] != UInt8(ascii: ";") { k += 1 }
+            while k < s.count && !InputEncoding.isASCIIWhitespace(s[k]) && s[k] != UInt8(ascii: ";") { k += 1 }
             return Array(s[j ..< k])
         }
         return nil

@@ -145,8 +145,8 @@ public struct HTMLTokenizer: IteratorProtocol, Sequence, Sendable {
 
     /// Tokenizes `bytes`, decoding them first with ``HTMLInputDecoder`` (encoding detection
     /// unless `encoding` is given, BOM skipping, invalid UTF-8 to U+FFFD, CRLF/CR to LF).
-    public init(bytes: [UInt8], encoding: HTMLInputEncoding? = nil, options: Options = Options()) {
-        self.init(decodedUTF8: HTMLInputDecoder.decode(bytes, encoding: encoding).bytes, options: options)
+    public init(bytes: [UInt8], encoding: HTMLInputEncoding? = nil, options: Options = Options()) throws(TransmarkError) {
+        self.init(decodedUTF8: try HTMLInputDecoder.decode(bytes, encoding: encoding).bytes, options: options)
     }
 
     /// Tokenizes a string. It is already characters, so only line endings are normalized
