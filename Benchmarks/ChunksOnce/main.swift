@@ -4,9 +4,9 @@ import Transmark
 // The work of the `Chunks` benchmark without its harness, for profiles and instruction counts:
 // `ChunksOnce markdown|chunks FILE…` converts each file (HTML) to Markdown, or to chunks of 512
 // tokens with an overlap of 64 and the input's tokens counted (as `--chunks 512 --chunk-overlap 64
-// --stats` does), and prints the bytes or tokens written.
+// --stats` does), or only counts their tokens (`count`), and prints the bytes or tokens written.
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, arguments[1] == "markdown" || arguments[1] == "chunks" else {
+guard arguments.count >= 3, ["markdown", "chunks", "count"].contains(arguments[1]) else {
     FileHandle.standardError.write(Data("usage: ChunksOnce markdown|chunks FILE...\n".utf8))
     exit(64)
 }
@@ -18,7 +18,9 @@ do {
     for path in arguments.dropFirst(2) {
         guard let data = FileManager.default.contents(atPath: path) else { continue }
         let page = [UInt8](data)
-        if arguments[1] == "markdown" {
+        if arguments[1] == "count" {
+            total += counter.tokenCount(ofUTF8: page)
+        } else if arguments[1] == "markdown" {
             total += try conversion.convert(page).count
         } else {
             total += counter.tokenCount(ofUTF8: page)

@@ -21,78 +21,25 @@ public struct ApproximateTokenCounter: TokenCounter {
     /// The estimated number of tokens in `utf8` (0 for no text, at least 1 for any other).
     public func tokenCount(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
         guard !utf8.isEmpty else { return 0 }
-        let w = encoding == .cl100kBase ? Self.cl100kWeights : Self.o200kWeights
-        let total = Self.sum(utf8, classes: Self.classTable, words: encoding == .cl100kBase ? Self.cl100kWords : Self.o200kWords, w)
-        return max(1, Int(total.rounded()))
+        let machine = encoding == .cl100kBase ? Self.cl100kMachine : Self.o200kMachine
+        return max(1, Int(machine.sum(utf8).rounded()))
     }
 
-    /// The weighed runs of `utf8`: one pass, no bounds checks in the loop.
-    private static func sum(_ utf8: UnsafeBufferPointer<UInt8>, classes table: UnsafePointer<ByteClass>,
-                            words: UnsafePointer<Double>, _ w: Weights) -> Double {
-        var total = 0.0
-        var i = 0
-        let n = utf8.count
-        guard let bytes = utf8.baseAddress else { return 0 }
-        while i < n {
-            let b = bytes[i]
-            switch table[Int(b)] {
-            case .letter:
-                var j = i + 1
-                while j < n, table[Int(bytes[j])] == .letter { j += 1 }
-                let length = j - i
-                if length <= longestWeighedWord {
-                    total += words[length - 1]
-                } else {
-                    total += words[longestWeighedWord - 1] + Double(length - longestWeighedWord) * w.longWordExtra
-                }
-                i = j
-            case .digit:
-                var j = i + 1
-                while j < n, table[Int(bytes[j])] == .digit { j += 1 }
-                total += Double((j - i + 2) / 3) * w.digitGroup
-                i = j
-            case .space:
-                var j = i
-                var newline = false
-                while j < n, table[Int(bytes[j])] == .space {
-                    if bytes[j] == 0x0A || bytes[j] == 0x0D { newline = true }
-                    j += 1
-                }
-                if newline { total += w.newlineRun } else if j - i >= 2 { total += w.spaceRun }
-                i = j
-            case .punctuation:
-                var j = i + 1
-                while j < n, table[Int(bytes[j])] == .punctuation { j += 1 }
-                total += w.punctuationRun + Double(j - i) * w.punctuation
-                i = j
-            case .lead2:
-                total += w.twoByteScalar
-                i += 2
-            case .continuation:
-                total += w.twoByteScalar
-                i += 1
-            case .lead3:
-                total += w.threeByteScalar
-                i += 3
-            case .lead4:
-                total += w.fourByteScalar
-                i += 4
-            }
-        }
-        return total
-    }
+    /// The counting machines (see `RunWeightMachine`), built once per encoding.
+    private static let cl100kMachine = RunWeightMachine(weights: cl100kWeights, classes: byteClasses, longestWord: longestWeighedWord)
+    private static let o200kMachine = RunWeightMachine(weights: o200kWeights, classes: byteClasses, longestWord: longestWeighedWord)
 
     /// What a byte starts (or continues).
-    private enum ByteClass: UInt8 {
+    enum ByteClass: UInt8 {
         case letter, digit, space, punctuation, lead2, lead3, lead4, continuation
     }
 
     /// Words of up to this many letters have a weight of their own; longer ones add
     /// `longWordExtra` a letter.
-    private static let longestWeighedWord = 16
+    static let longestWeighedWord = 16
 
     /// The fitted weights, in tokens.
-    private struct Weights {
+    struct Weights {
         /// A word of 1, 2, … `longestWeighedWord` ASCII letters (with the space before it).
         let word: [Double]
         /// Each letter of a word beyond `longestWeighedWord`.
@@ -123,18 +70,6 @@ public struct ApproximateTokenCounter: TokenCounter {
         word: wordWeights, longWordExtra: 0.654, digitGroup: 1.162,
         punctuationRun: 0.233, punctuation: 0.414, newlineRun: 0.961, spaceRun: 1.539,
         twoByteScalar: 0.25, threeByteScalar: 0.7, fourByteScalar: 1.0)
-
-    /// `byteClasses` and the word weights where a count reads them without retaining an array
-    /// (allocated once, never freed).
-    private nonisolated(unsafe) static let classTable: UnsafePointer<ByteClass> = permanent(byteClasses)
-    private nonisolated(unsafe) static let cl100kWords: UnsafePointer<Double> = permanent(cl100kWeights.word)
-    private nonisolated(unsafe) static let o200kWords: UnsafePointer<Double> = permanent(o200kWeights.word)
-
-    private static func permanent<T>(_ values: [T]) -> UnsafePointer<T> {
-        let pointer = UnsafeMutablePointer<T>.allocate(capacity: values.count)
-        pointer.initialize(from: values, count: values.count)
-        return UnsafePointer(pointer)
-    }
 
     private static let byteClasses: [ByteClass] = (0..<256).map { b in
         switch b {

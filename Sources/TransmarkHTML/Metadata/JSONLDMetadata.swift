@@ -100,7 +100,9 @@ struct JSONLDMetadata {
                 return "product"
             case "DiscussionForumPosting", "QAPage", "Question", "Comment":
                 return "discussion"
-            case "ItemList", "CollectionPage", "SearchResultsPage" where pagesToo:
+            case "ItemList", "CollectionPage":
+                return "listing"
+            case "SearchResultsPage" where pagesToo:
                 return "listing"
             case "Event", "JobPosting", "Course", "VideoObject", "PodcastEpisode":
                 return type.lowercased()

@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// The chunker's first pass: walks the document's top-level blocks (descending into generic
 /// containers that hold headings, so that sections kept in `<section>` or `<div>` are seen), keeps
@@ -249,16 +249,17 @@ struct ChunkAtomCollector {
         return parts
     }
 
-    /// For each node of `document`, whether a heading is in its subtree (one walk, passed up to
-    /// the parent on exit).
+    /// For each node of `document`, whether a heading is in its subtree: each heading marks its
+    /// ancestors up to the first already marked (each node is marked once).
     static func headingHolders(in document: Document) -> [Bool] {
+        let records = document.storage.records
         var holds = [Bool](repeating: false, count: document.nodeCount)
-        document.walk { event in
-            guard case .exit(let node) = event else { return .proceed }
-            let index = Int(node.id.index)
-            if node.tag == .heading { holds[index] = true }
-            if holds[index], let parent = node.parent { holds[Int(parent.id.index)] = true }
-            return .proceed
+        for i in 0..<Int32(document.nodeCount) where records.tag(i) == .heading {
+            var node = i
+            while node >= 0, !holds[Int(node)] {
+                holds[Int(node)] = true
+                node = records.parent(node)
+            }
         }
         return holds
     }

@@ -61,6 +61,7 @@ struct ChunkPacker {
         let sections = sectionTokens()
         var chunks: [DocumentChunk] = []
         var previousOwn: [UInt8] = []
+        var previousOwnTokens = 0
         var start = 0
         while start < atoms.count {
             var end = start + 1
@@ -77,7 +78,7 @@ struct ChunkPacker {
                 onlyHeadings = onlyHeadings && atom.headingLevel > 0
                 end += 1
             }
-            let overlap = chunks.isEmpty || options.overlap == 0 ? [] : overlapText(previousOwn)
+            let overlap = chunks.isEmpty || options.overlap == 0 ? [] : overlapText(previousOwn, previousTokens: previousOwnTokens)
             // The end matter the chunk refers to (its citations' sources, its images) follows it.
             func withEndMatter(_ own: (bytes: [UInt8], sources: [Range<Int>])) -> [UInt8] {
                 let endMatter = endMatterLines(of: own)
@@ -104,6 +105,7 @@ struct ChunkPacker {
                                         content: String(decoding: content, as: UTF8.self),
                                         overlapByteCount: overlapBytes, tokenCount: tokens))
             previousOwn = ownBytes
+            previousOwnTokens = tokens
             start = end
         }
         return chunks
@@ -118,7 +120,12 @@ struct ChunkPacker {
     /// The overlap, then the separator, then the chunk's own blocks.
     private func joined(_ overlap: [UInt8], _ own: (bytes: [UInt8], sources: [Range<Int>])) -> [UInt8] {
         guard !overlap.isEmpty else { return own.bytes }
-        return overlap + (separator ?? []) + own.bytes
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(overlap.count + own.bytes.count + 8)
+        bytes.append(contentsOf: overlap)
+        bytes.append(contentsOf: separator ?? [])
+        bytes.append(contentsOf: own.bytes)
+        return bytes
     }
 
     /// The chunk's own blocks, rendered: the atoms joined by the separator, or rendered together
@@ -135,6 +142,9 @@ struct ChunkPacker {
     /// table whose row starts the run; and the ranges it was cut from.
     private func assembleMapped(_ range: Range<Int>, output: MappedOutput, separator: [UInt8], framed: Bool) -> (bytes: [UInt8], sources: [Range<Int>]) {
         var bytes: [UInt8] = []
+        if let first = atoms[range.lowerBound].range, let last = atoms[range.upperBound - 1].range, last.upperBound >= first.lowerBound {
+            bytes.reserveCapacity(last.upperBound - first.lowerBound + 256)
+        }
         var sources: [Range<Int>] = []
         var i = range.lowerBound
         while i < range.upperBound {
@@ -249,9 +259,10 @@ struct ChunkPacker {
     }
 
     /// The last words of `text`, about `options.overlap` tokens (never more), starting at a word:
-    /// a window of the last words, counted, then shortened in proportion to how far over it is
-    /// (at least a word at a time) until it fits: one or two counts of about the overlap's size.
-    private func overlapText(_ text: [UInt8]) -> [UInt8] {
+    /// a window of the last words (sized from the previous chunk's bytes per token), counted, then
+    /// shortened in proportion to how far over it is (at least a word at a time) until it fits:
+    /// mostly one count of about the overlap's size.
+    private func overlapText(_ text: [UInt8], previousTokens: Int) -> [UInt8] {
         let counter = options.counter
         func wordStart(atOrAfter offset: Int) -> Int {
             var k = offset
@@ -261,7 +272,11 @@ struct ChunkPacker {
             while k < text.count, TextSegments.isSpace(text[k]) { k += 1 }
             return k
         }
-        var range = TextSegments.trimmed(text, wordStart(atOrAfter: max(0, text.count - 5 * options.overlap - 16))..<text.count)
+        // The window: the bytes the overlap takes at the previous chunk's own ratio of bytes to
+        // tokens, a little less.
+        let bytesPerToken = previousTokens > 0 ? Double(text.count) / Double(previousTokens) : 5
+        let window = Int(bytesPerToken * Double(options.overlap) * 0.9) + 1
+        var range = TextSegments.trimmed(text, wordStart(atOrAfter: max(0, text.count - window))..<text.count)
         while !range.isEmpty {
             let tokens = text.withUnsafeBufferPointer { counter.tokenCount(ofUTF8: UnsafeBufferPointer(rebasing: $0[range])) }
             if tokens <= options.overlap { break }

@@ -25,7 +25,7 @@ import TransmarkCore
 /// let chunks = try chunker.chunks(of: conversion.document(from: page), with: conversion)
 /// ```
 ///
-/// With a backend that maps its output (``BlockMappingBackend``: Markdown), `chunks(of:with:)`
+/// With a backend that maps its output (`BlockMappingBackend`: Markdown), `chunks(of:with:)`
 /// renders the document once and cuts the chunks from that rendering: a block's atom is its range
 /// there, a chunk is one slice of the output from its first block to its last (un-indented when
 /// it starts inside a list), a table's rows and a fenced code block's lines bring the table's

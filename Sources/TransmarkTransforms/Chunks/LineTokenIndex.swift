@@ -1,4 +1,11 @@
 import TransmarkCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Token counts of ranges of one output, from the counts of its lines added up: the output is
 /// counted once, line by line, and a range's count is the sum of its whole lines (looked up) plus
@@ -19,10 +26,13 @@ struct LineTokenIndex {
         bytes.withUnsafeBufferPointer { all in
             var start = 0
             var total = 0
+            guard let base = all.baseAddress else { return }
             while start < all.count {
-                var end = start
-                while end < all.count, all[end] != 0x0A { end += 1 }
-                if end < all.count { end += 1 }
+                // The next line feed, found by memchr.
+                var end = all.count
+                if let found = memchr(base + start, 0x0A, all.count - start) {
+                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                }
                 total += counter.tokenCount(ofUTF8: UnsafeBufferPointer(rebasing: all[start..<end]))
                 lineStarts.append(end)
                 prefix.append(total)
@@ -31,7 +41,8 @@ struct LineTokenIndex {
         }
     }
 
-    /// The estimated tokens of `range` of `bytes` (the output the index was made from).
+    /// The estimated tokens of `range` of `bytes` (the output the index was made from); a line
+    /// that the range holds up to its line feed counts whole, line feed included.
     func tokens(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
         func direct(_ r: Range<Int>) -> Int {
             r.isEmpty ? 0 : bytes.withUnsafeBufferPointer { counter.tokenCount(ofUTF8: UnsafeBufferPointer(rebasing: $0[r])) }
@@ -40,9 +51,15 @@ struct LineTokenIndex {
         // a: the first line starting at or after the range's start; c: the last line starting at
         // or before its end. Lines a..<c lie wholly inside.
         let a = firstLine(atOrAfter: range.lowerBound)
-        let c = firstLine(atOrAfter: range.upperBound + 1) - 1
+        var c = firstLine(atOrAfter: range.upperBound + 1) - 1
+        var tail = lineStarts[c]..<range.upperBound
+        if range.upperBound < bytes.count, bytes[range.upperBound] == 0x0A {
+            // The range ends with its last line (a block ends before its line feed): that line is whole.
+            c += 1
+            tail = range.upperBound..<range.upperBound
+        }
         guard a < c else { return direct(range) }
-        return direct(range.lowerBound..<lineStarts[a]) + prefix[c] - prefix[a] + direct(lineStarts[c]..<range.upperBound)
+        return direct(range.lowerBound..<lineStarts[a]) + prefix[c] - prefix[a] + direct(tail)
     }
 
     /// The index of the first line start at or after `offset` (binary search).

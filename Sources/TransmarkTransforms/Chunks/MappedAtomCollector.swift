@@ -63,7 +63,7 @@ struct MappedAtomCollector {
                 cursors.append(node.firstChild)
                 continue
             }
-            if case .heading(let level) = node.kind {
+            if node.tag == .heading, case .heading(let level) = node.kind {
                 enterHeading(level: level, text: WhitespaceCollapsing.collapsed(node.plainText).trimmingSpaces)
                 try process(.node(node), headingLevel: level)
                 continue
@@ -131,7 +131,7 @@ struct MappedAtomCollector {
                 continue
             }
             guard case .node(let node) = piece else {
-                splitText(range, headingLevel: level)
+                splitText(range, headingLevel: level, tokens: tokens)
                 continue
             }
             switch node.tag {
@@ -162,18 +162,24 @@ struct MappedAtomCollector {
                 if finer.contains(where: { self.range(of: $0) != nil }) {
                     work.append(contentsOf: finer.reversed())
                 } else {
-                    splitText(range, headingLevel: level)
+                    splitText(range, headingLevel: level, tokens: tokens)
                 }
             default:
-                splitText(range, headingLevel: level)
+                splitText(range, headingLevel: level, tokens: tokens)
             }
         }
     }
 
     /// Cuts a range of the output at sentences, and a sentence over the budget at words: each is
     /// an atom continuing the one before (the output between them is kept as it is).
-    private mutating func splitText(_ range: Range<Int>, headingLevel: Int, frame: Frame = Frame(), continuing: Bool = false) {
+    private mutating func splitText(_ range: Range<Int>, headingLevel: Int, frame: Frame = Frame(), continuing: Bool = false,
+                                    tokens total: Int? = nil) {
         var level = headingLevel
+        // A sentence's tokens are estimated from its bytes at the whole range's rate, and counted
+        // only when the estimate comes near the budget (where it decides a cut at words); the
+        // packer counts each chunk it makes.
+        let rate = Double(total ?? count(range)) / Double(max(1, range.count))
+        let exactAbove = budget / 4
         var first = !continuing
         let bytes = output.bytes
         func emit(_ trimmed: Range<Int>, tokens: Int? = nil, _ collector: inout MappedAtomCollector) {
@@ -184,7 +190,8 @@ struct MappedAtomCollector {
         }
         for sentence in TextSegments.sentences(bytes, in: range) {
             let trimmed = TextSegments.trimmed(bytes, sentence)
-            let tokens = count(trimmed)
+            var tokens = max(1, Int((Double(trimmed.count) * rate).rounded(.up)))
+            if tokens + frame.tokens > exactAbove { tokens = count(trimmed) }
             if tokens + frame.tokens <= budget {
                 emit(trimmed, tokens: tokens, &self)
             } else {

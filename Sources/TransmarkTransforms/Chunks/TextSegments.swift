@@ -33,8 +33,15 @@ enum TextSegments {
         var start = range.lowerBound
         var i = start
         let end = range.upperBound
+        // The bytes that may end a sentence: `.`, `!`, `?`, a line feed (below 0x40, as bits of a
+        // mask), and the lead bytes of `。！？`.
+        let enders: UInt64 = 1 << 0x2E | 1 << 0x21 | 1 << 0x3F | 1 << 0x0A
         while i < end {
             let b = bytes[i]
+            if b < 0x40 ? enders & (1 << UInt64(b)) == 0 : b != 0xE3 && b != 0xEF {
+                i += 1
+                continue
+            }
             var boundary = -1
             if b == 0x2E || b == 0x21 || b == 0x3F {
                 var j = i + 1
