@@ -238,6 +238,13 @@ public protocol MarkupVisitor {
     /// Called when the walk leaves a footnote reference; the default calls `defaultDidVisit(_:)`.
     mutating func didVisitFootnoteReference(_ node: Node, label: String)
 
+    /// Called when the walk enters math (its TeX source is `node.text`; `display` for display
+    /// math); the default calls `defaultVisit(_:)`.
+    mutating func visitMath(_ node: Node, display: Bool) -> WalkAction
+
+    /// Called when the walk leaves math (its TeX source is `node.text`); the default calls `defaultDidVisit(_:)`.
+    mutating func didVisitMath(_ node: Node, display: Bool)
+
     /// Called when the walk enters a custom node; the default calls `defaultVisit(_:)`.
     mutating func visitCustom(_ node: Node, name: String) -> WalkAction
 
@@ -387,6 +394,10 @@ extension MarkupVisitor {
     /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitFootnoteReference(_ node: Node, label: String) { defaultDidVisit(node) }
     /// Calls `defaultVisit(_:)`.
+    public mutating func visitMath(_ node: Node, display: Bool) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
+    public mutating func didVisitMath(_ node: Node, display: Bool) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitCustom(_ node: Node, name: String) -> WalkAction { defaultVisit(node) }
     /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitCustom(_ node: Node, name: String) { defaultDidVisit(node) }
@@ -468,6 +479,8 @@ extension MarkupVisitor {
         case .htmlInline: visitHTMLInline(node)
         case .span: visitSpan(node)
         case .footnoteReference(let label): visitFootnoteReference(node, label: label)
+        case .inlineMath: visitMath(node, display: false)
+        case .displayMath: visitMath(node, display: true)
         case .custom(let name): visitCustom(node, name: name)
         }
     }
@@ -508,6 +521,8 @@ extension MarkupVisitor {
         case .htmlInline: didVisitHTMLInline(node)
         case .span: didVisitSpan(node)
         case .footnoteReference(let label): didVisitFootnoteReference(node, label: label)
+        case .inlineMath: didVisitMath(node, display: false)
+        case .displayMath: didVisitMath(node, display: true)
         case .custom(let name): didVisitCustom(node, name: name)
         }
     }

@@ -29,6 +29,9 @@ extension HTMLRenderer {
         /// `none`). Applied to elements, attributes, URLs and kept raw HTML unless `unsafe`; a
         /// policy with `kinds` also filters the node kinds of a whole document first.
         public var sanitizer = SanitizerPolicy.default
+        /// How math nodes are written: `span` (the default, `<span class="math inline">\(…\)</span>`)
+        /// or `mathml` (`<math>` with the TeX source as text and as an annotation).
+        public var math = MathMarkup.span
         /// Line ends in attribute values written as `&#10;`: for HTML set inside Markdown, where
         /// a blank line would end the HTML block. Not settable by key.
         package var attributeLineEndsAsReferences = false
@@ -40,7 +43,7 @@ extension HTMLRenderer {
         public init() {}
 
         /// The options settable by key (`unsafe`, `rawHTML`, `softBreak`, `standalone`, `title`,
-        /// `keepAttributes`).
+        /// `keepAttributes`, `math`).
         public static var optionSpecs: [OptionSpec<Options>] {
             [
                 .bool("unsafe", \.unsafe, summary: "pass event handlers and dangerous URLs through; also sets rawHTML=keep unless rawHTML is given")
@@ -50,6 +53,7 @@ extension HTMLRenderer {
                 .bool("standalone", \.standalone, summary: "write a complete HTML document, not a fragment"),
                 .string("title", \.title, summary: "the <title> of a standalone document"),
                 .bool("keepAttributes", \.keepAttributes, summary: "write source attributes and styles (false: only id, title, lang, dir)"),
+                .choice("math", \.math, summary: "math nodes: span (<span class=\"math inline\">\\(…\\)</span>) or mathml (<math> with the TeX as text and annotation)"),
             ] + SanitizerPolicy.optionSpecs(\.sanitizer)
         }
     }
