@@ -238,12 +238,17 @@ public protocol MarkupVisitor {
     /// Called when the walk leaves a footnote reference; the default calls `defaultDidVisit(_:)`.
     mutating func didVisitFootnoteReference(_ node: Node, label: String)
 
-    /// Called when the walk enters math (its TeX source is `node.text`; `display` for display
-    /// math); the default calls `defaultVisit(_:)`.
-    mutating func visitMath(_ node: Node, display: Bool) -> WalkAction
+    /// Called when the walk enters inline math (its TeX source is `node.text`); the default calls `defaultVisit(_:)`.
+    mutating func visitInlineMath(_ node: Node) -> WalkAction
 
-    /// Called when the walk leaves math (its TeX source is `node.text`); the default calls `defaultDidVisit(_:)`.
-    mutating func didVisitMath(_ node: Node, display: Bool)
+    /// Called when the walk leaves inline math (its TeX source is `node.text`); the default calls `defaultDidVisit(_:)`.
+    mutating func didVisitInlineMath(_ node: Node)
+
+    /// Called when the walk enters display math (its TeX source is `node.text`); the default calls `defaultVisit(_:)`.
+    mutating func visitDisplayMath(_ node: Node) -> WalkAction
+
+    /// Called when the walk leaves display math (its TeX source is `node.text`); the default calls `defaultDidVisit(_:)`.
+    mutating func didVisitDisplayMath(_ node: Node)
 
     /// Called when the walk enters a custom node; the default calls `defaultVisit(_:)`.
     mutating func visitCustom(_ node: Node, name: String) -> WalkAction
@@ -394,9 +399,13 @@ extension MarkupVisitor {
     /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitFootnoteReference(_ node: Node, label: String) { defaultDidVisit(node) }
     /// Calls `defaultVisit(_:)`.
-    public mutating func visitMath(_ node: Node, display: Bool) -> WalkAction { defaultVisit(node) }
+    public mutating func visitInlineMath(_ node: Node) -> WalkAction { defaultVisit(node) }
     /// Calls `defaultDidVisit(_:)`.
-    public mutating func didVisitMath(_ node: Node, display: Bool) { defaultDidVisit(node) }
+    public mutating func didVisitInlineMath(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
+    public mutating func visitDisplayMath(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
+    public mutating func didVisitDisplayMath(_ node: Node) { defaultDidVisit(node) }
     /// Calls `defaultVisit(_:)`.
     public mutating func visitCustom(_ node: Node, name: String) -> WalkAction { defaultVisit(node) }
     /// Calls `defaultDidVisit(_:)`.
@@ -479,8 +488,8 @@ extension MarkupVisitor {
         case .htmlInline: visitHTMLInline(node)
         case .span: visitSpan(node)
         case .footnoteReference(let label): visitFootnoteReference(node, label: label)
-        case .inlineMath: visitMath(node, display: false)
-        case .displayMath: visitMath(node, display: true)
+        case .inlineMath: visitInlineMath(node)
+        case .displayMath: visitDisplayMath(node)
         case .custom(let name): visitCustom(node, name: name)
         }
     }
@@ -521,8 +530,8 @@ extension MarkupVisitor {
         case .htmlInline: didVisitHTMLInline(node)
         case .span: didVisitSpan(node)
         case .footnoteReference(let label): didVisitFootnoteReference(node, label: label)
-        case .inlineMath: didVisitMath(node, display: false)
-        case .displayMath: didVisitMath(node, display: true)
+        case .inlineMath: didVisitInlineMath(node)
+        case .displayMath: didVisitDisplayMath(node)
         case .custom(let name): didVisitCustom(node, name: name)
         }
     }

@@ -16,6 +16,9 @@ struct HTMLMathCapture {
     let source: Source
     /// The stack index of the element holding the math; -1 until it is pushed.
     var stackIndex: Int32 = -1
+    /// The builder's suppression depth inside the element: text deeper in suppression (a `style`
+    /// or `script` inside MathML) is not math and is dropped, as outside math.
+    var suppressDepth = 0
     /// The stack index of an open `<annotation encoding="application/x-tex">`, or -1.
     var annotationIndex: Int32 = -1
     /// The stack index of an open `<math>` (the element itself, or one inside), or -1.

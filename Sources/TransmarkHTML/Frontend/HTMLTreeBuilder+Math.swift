@@ -27,6 +27,7 @@ extension HTMLTreeBuilder {
         if mathCapture != nil, let last = stack.last, last.key == key {
             let index = Int32(stack.count - 1)
             mathCapture!.stackIndex = index
+            mathCapture!.suppressDepth = suppressDepth
             if element == .math { mathCapture!.mathIndex = index }
         } else {
             mathCapture = nil

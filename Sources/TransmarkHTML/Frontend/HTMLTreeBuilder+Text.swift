@@ -16,7 +16,7 @@ extension HTMLTreeBuilder {
     mutating func handleText(_ slice: UnsafeBufferPointer<UInt8>) {
         if metadataReader.capture != .none { metadataReader.text(slice) }
         if mathCapture != nil && mathCapture!.stackIndex >= 0 {
-            mathCapture!.text(slice)
+            if suppressDepth <= mathCapture!.suppressDepth { mathCapture!.text(slice) }
             return
         }
         if isCollecting {

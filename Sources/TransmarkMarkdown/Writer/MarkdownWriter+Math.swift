@@ -4,7 +4,8 @@
 // the TeX source as it is (nothing inside is escaped). Where the source would end `$…$` early or
 // break its rules, `\(…\)` or `\[…\]` are written instead.
 extension MarkdownWriter {
-    /// Writes inline math as `$…$`, or `\(…\)` when the source can't stand between dollars (it
+    /// Writes inline math as `$…$` (a space after a `<` that could open a tag or autolink: see
+    /// `appendSafely`), or `\(…\)` when the source can't stand between dollars (it
     /// holds an unescaped `$`, starts or ends with a space, ends with `\`, or a digit follows),
     /// or `$$…$$` when it holds `\)` too. Line ends become spaces (a line end could let the next
     /// line start a block); in a table cell, `|` is written `\|` (GFM splits rows before reading
@@ -56,7 +57,7 @@ extension MarkdownWriter {
             } else {
                 flushLine(&w)
             }
-            line.append(contentsOf: piece[a..<b])
+            Self.appendSafely(piece[a..<b], to: &line)
         }
         flushLine(&w)
         w.cr()
@@ -70,16 +71,39 @@ extension MarkdownWriter {
     private mutating func writeMath(_ source: [UInt8], open: String, close: String) {
         var written: [UInt8] = Array(open.utf8)
         written.reserveCapacity(source.count + 8)
+        var flat: [UInt8] = []
+        flat.reserveCapacity(source.count + 4)
         for b in source {
             if b == 0x0A || b == 0x0D {
-                written.append(0x20)
+                flat.append(0x20)
             } else {
-                if inTableCell && b == UInt8(ascii: "|") { written.append(0x5C) }
-                written.append(b)
+                if inTableCell && b == UInt8(ascii: "|") { flat.append(0x5C) }
+                flat.append(b)
             }
         }
+        Self.appendSafely(flat[...], to: &written)
         written.append(contentsOf: close.utf8)
         writeContent(written)
+    }
+
+    /// Appends math source with a space after each `<` that a letter, `/`, `!` or `?` follows: a
+    /// reader without math reads the delimiters as text and what is between as Markdown, where
+    /// `<img …>` or `<http://…>` would be raw HTML or an autolink. (In TeX math the space changes
+    /// nothing.)
+    private static func appendSafely(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            out.append(b)
+            i += 1
+            if b == UInt8(ascii: "<"), i < bytes.endIndex {
+                let c = bytes[i] | 0x20
+                if (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || bytes[i] == UInt8(ascii: "/")
+                    || bytes[i] == UInt8(ascii: "!") || bytes[i] == UInt8(ascii: "?") {
+                    out.append(0x20)
+                }
+            }
+        }
     }
 
     private static func isMathSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
