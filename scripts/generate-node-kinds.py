@@ -53,6 +53,8 @@ image           img
 htmlInline      -
 span            span
 footnoteReference -
+inlineMath      -
+displayMath     -
 custom          -
 """
 

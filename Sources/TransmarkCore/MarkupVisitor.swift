@@ -238,6 +238,18 @@ public protocol MarkupVisitor {
     /// Called when the walk leaves a footnote reference; the default calls `defaultDidVisit(_:)`.
     mutating func didVisitFootnoteReference(_ node: Node, label: String)
 
+    /// Called when the walk enters inline math (its TeX source is `node.text`); the default calls `defaultVisit(_:)`.
+    mutating func visitInlineMath(_ node: Node) -> WalkAction
+
+    /// Called when the walk leaves inline math (its TeX source is `node.text`); the default calls `defaultDidVisit(_:)`.
+    mutating func didVisitInlineMath(_ node: Node)
+
+    /// Called when the walk enters display math (its TeX source is `node.text`); the default calls `defaultVisit(_:)`.
+    mutating func visitDisplayMath(_ node: Node) -> WalkAction
+
+    /// Called when the walk leaves display math (its TeX source is `node.text`); the default calls `defaultDidVisit(_:)`.
+    mutating func didVisitDisplayMath(_ node: Node)
+
     /// Called when the walk enters a custom node; the default calls `defaultVisit(_:)`.
     mutating func visitCustom(_ node: Node, name: String) -> WalkAction
 
@@ -387,6 +399,14 @@ extension MarkupVisitor {
     /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitFootnoteReference(_ node: Node, label: String) { defaultDidVisit(node) }
     /// Calls `defaultVisit(_:)`.
+    public mutating func visitInlineMath(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
+    public mutating func didVisitInlineMath(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
+    public mutating func visitDisplayMath(_ node: Node) -> WalkAction { defaultVisit(node) }
+    /// Calls `defaultDidVisit(_:)`.
+    public mutating func didVisitDisplayMath(_ node: Node) { defaultDidVisit(node) }
+    /// Calls `defaultVisit(_:)`.
     public mutating func visitCustom(_ node: Node, name: String) -> WalkAction { defaultVisit(node) }
     /// Calls `defaultDidVisit(_:)`.
     public mutating func didVisitCustom(_ node: Node, name: String) { defaultDidVisit(node) }
@@ -468,6 +488,8 @@ extension MarkupVisitor {
         case .htmlInline: visitHTMLInline(node)
         case .span: visitSpan(node)
         case .footnoteReference(let label): visitFootnoteReference(node, label: label)
+        case .inlineMath: visitInlineMath(node)
+        case .displayMath: visitDisplayMath(node)
         case .custom(let name): visitCustom(node, name: name)
         }
     }
@@ -508,6 +530,8 @@ extension MarkupVisitor {
         case .htmlInline: didVisitHTMLInline(node)
         case .span: didVisitSpan(node)
         case .footnoteReference(let label): didVisitFootnoteReference(node, label: label)
+        case .inlineMath: didVisitInlineMath(node)
+        case .displayMath: didVisitDisplayMath(node)
         case .custom(let name): didVisitCustom(node, name: name)
         }
     }

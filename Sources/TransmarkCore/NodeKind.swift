@@ -81,6 +81,13 @@ public enum NodeKind: Hashable, Sendable {
     case span
     /// A reference to the footnote definition with the same label.
     case footnoteReference(label: String)
+    /// Inline math (`$…$`, `\(…\)`, `<span class="math inline">`, MathML `<math>`); the node's
+    /// text is the TeX source, without delimiters.
+    case inlineMath
+    /// Display math (`$$…$$`, `\[…\]`, `<span class="math display">`, `<math display="block">`);
+    /// the node's text is the TeX source, without delimiters. Like pandoc's `DisplayMath`, it is
+    /// inline content: it sits in a paragraph (alone, when it stands on its own lines).
+    case displayMath
 
     // MARK: Extension
 
@@ -100,6 +107,8 @@ extension NodeKind {
         /// Inline kinds, as in `NodeKind`.
         case text, softBreak, lineBreak, emphasis, strong, strikethrough, underline, superscript
         case `subscript`, highlight, code, link, image, htmlInline, span, footnoteReference
+        /// Math kinds, as in `NodeKind` (inline content too).
+        case inlineMath, displayMath
         /// A node a plugin or a custom tag introduces.
         case custom
 
@@ -111,10 +120,10 @@ extension NodeKind {
         public var isBlock: Bool { rawValue <= Tag.division.rawValue }
 
         /// Whether nodes of this kind carry their content as the node's own text
-        /// (text, code, code blocks and raw HTML).
+        /// (text, code, code blocks, raw HTML and math).
         public var hasLiteralText: Bool {
             switch self {
-            case .text, .code, .codeBlock, .htmlBlock, .htmlInline: true
+            case .text, .code, .codeBlock, .htmlBlock, .htmlInline, .inlineMath, .displayMath: true
             default: false
             }
         }
@@ -138,7 +147,7 @@ extension NodeKind {
             let kinds: [NodeKind] = [
                 .document, .paragraph, .blockQuote, .htmlBlock, .thematicBreak, .definitionList, .term,
                 .definition, .text, .softBreak, .lineBreak, .emphasis, .strong, .strikethrough, .underline,
-                .superscript, .subscript, .highlight, .code, .htmlInline, .span,
+                .superscript, .subscript, .highlight, .code, .htmlInline, .span, .inlineMath, .displayMath,
             ]
             var byTag = [NodeKind?](repeating: nil, count: allCases.count)
             for kind in kinds { byTag[Int(kind.tag.rawValue)] = kind }
@@ -182,6 +191,8 @@ extension NodeKind {
         case .htmlInline: .htmlInline
         case .span: .span
         case .footnoteReference: .footnoteReference
+        case .inlineMath: .inlineMath
+        case .displayMath: .displayMath
         case .custom: .custom
         }
     }

@@ -20,7 +20,7 @@ public enum JSONTreeFormat {
     static func isLeafOnly(_ tag: NodeKind.Tag) -> Bool {
         switch tag {
         case .text, .code, .codeBlock, .htmlBlock, .htmlInline, .softBreak, .lineBreak, .thematicBreak,
-             .footnoteReference:
+             .footnoteReference, .inlineMath, .displayMath:
             true
         default:
             false

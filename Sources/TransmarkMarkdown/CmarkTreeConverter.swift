@@ -22,6 +22,9 @@ struct CmarkTreeConverter {
     /// The marker of a `FootnoteBracketRepair` to remove from everything read, when the input
     /// was repaired.
     var repairMarker: FootnoteBracketRepair.Marker?
+    /// Whether the input was marked for math in brackets (`MathBracketMarking`): markers left in
+    /// what is read are given back.
+    var mathMarked = false
 
     init(estimatedInputSize size: Int, tagFilter: Bool) {
         // Rough sizing: text is most of the input; one node per ~12 bytes of Markdown.
@@ -36,6 +39,7 @@ struct CmarkTreeConverter {
         var state = transmark_walk_begin(root)
         var scratch: [UInt8] = []
         var unmarked: [UInt8] = []
+        var restored: [UInt8] = []
         let batch = 4096
         let events = UnsafeMutablePointer<transmark_walk_event>.allocate(capacity: batch)
         defer { events.deallocate() }
@@ -51,6 +55,14 @@ struct CmarkTreeConverter {
                 if event.entering != 0 {
                     if type == definitionType && collectsFootnoteDefinitions {
                         footnotes.beginDefinition(label: string(transmark_node_literal(event.node!)), swappingWith: &builder)
+                    } else if mathMarked, event.literal != nil, MathBracketMarking.mayHoldMarker(Self.literal(event)) {
+                        if let repairMarker {
+                            repairMarker.remove(from: Self.literal(event), into: &unmarked)
+                            unmarked.withUnsafeBufferPointer { MathBracketMarking.restoreRaw($0, into: &restored) }
+                        } else {
+                            MathBracketMarking.restoreRaw(Self.literal(event), into: &restored)
+                        }
+                        restored.withUnsafeBufferPointer { enter(event, type: type, literal: $0, scratch: &scratch) }
                     } else if let repairMarker, event.literal != nil {
                         repairMarker.remove(from: Self.literal(event), into: &unmarked)
                         unmarked.withUnsafeBufferPointer { enter(event, type: type, literal: $0, scratch: &scratch) }
@@ -98,7 +110,11 @@ struct CmarkTreeConverter {
         case CMARK_NODE_LINEBREAK.rawValue:
             builder.leaf(.lineBreak)
         case CMARK_NODE_CODE.rawValue:
-            builder.leaf(.code, bytes: literal)
+            switch transmark_node_math_kind(node) {
+            case 1: builder.leaf(.inlineMath, bytes: literal)
+            case 2: builder.leaf(.displayMath, bytes: literal)
+            default: builder.leaf(.code, bytes: literal)
+            }
         case CMARK_NODE_HTML_INLINE.rawValue:
             addRaw(.htmlInline, literal, isBlock: false, scratch: &scratch)
         case CMARK_NODE_HTML_BLOCK.rawValue:
@@ -200,6 +216,7 @@ struct CmarkTreeConverter {
 
     private func string(_ bytes: transmark_bytes) -> String {
         let text = String(decoding: Self.buffer(bytes), as: UTF8.self)
-        return repairMarker.map { $0.remove(from: text) } ?? text
+        let unmarked = repairMarker.map { $0.remove(from: text) } ?? text
+        return mathMarked ? MathBracketMarking.removeEscaped(unmarked) : unmarked
     }
 }

@@ -36,15 +36,28 @@ public struct MarkdownFrontend: Frontend {
         /// The input encoding: `auto` reads UTF-8, or UTF-16 when the input starts with its byte
         /// order mark; any WHATWG encoding can be named (a byte order mark still wins).
         public var encoding = InputEncodingChoice.auto
+        /// Math: `$…$` and `\(…\)` read as inline math, `$$…$$` and `\[…\]` as display math
+        /// (off by default; on in `Options.chat`, the preset for chat and model output).
+        /// `$5 and $10` stays text: see the Math article for the rule.
+        public var math = false
 
         /// The defaults.
         public init() {}
+
+        /// The defaults for chat and model output: `math` on (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`).
+        /// On the command line, `-O math=true` does the same.
+        public static var chat: Options {
+            var options = Options()
+            options.math = true
+            return options
+        }
 
         /// The options settable by key, with their accepted values and help.
         public static var optionSpecs: [OptionSpec<Options>] {
             [
                 .bool("smart", \.smart, summary: "smart punctuation (curly quotes, dashes, ellipses)"),
                 .bool("footnotes", \.footnotes, summary: "parse footnote references and definitions"),
+                .bool("math", \.math, summary: "read $…$, $$…$$, \\(…\\) and \\[…\\] as math (currency such as $5 stays text)"),
                 OptionSpec(
                     key: "extensions",
                     accepted: "a comma-separated list of " + MarkdownExtension.allCases.map(\.rawValue).joined(separator: ",") + ", or empty for none",
@@ -120,7 +133,16 @@ public struct MarkdownFrontend: Frontend {
 
     /// Parses Markdown without a front matter block.
     private func parseBody(_ input: UnsafeBufferPointer<UInt8>, options: Options) throws -> Document {
-        let settings = try prepare(input, options: options)
+        if options.math, let marked = MathBracketMarking.marked(input) {
+            return try marked.withUnsafeBufferPointer { try parseBody($0, options: options, mathMarked: true) }
+        }
+        return try parseBody(input, options: options, mathMarked: false)
+    }
+
+    /// Parses Markdown without a front matter block; `mathMarked`: see `MathBracketMarking`.
+    private func parseBody(_ input: UnsafeBufferPointer<UInt8>, options: Options, mathMarked: Bool) throws -> Document {
+        var settings = try prepare(input, options: options)
+        settings.mathMarked = mathMarked
         if let repaired = settings.repair?.repairedInput {
             return finish(repaired.withUnsafeBufferPointer { blockParse($0, settings, releasingInput: false) }, settings)
         }
@@ -148,7 +170,11 @@ public struct MarkdownFrontend: Frontend {
 
     /// Parses and releases Markdown without a front matter block.
     private func parseBody(consuming input: inout [UInt8], options: Options) throws -> Document {
+        if options.math, let marked = input.withUnsafeBufferPointer({ MathBracketMarking.marked($0) }) {
+            input = marked
+        }
         var settings = try input.withUnsafeBufferPointer { try prepare($0, options: options) }
+        settings.mathMarked = options.math && input.withUnsafeBufferPointer { MathBracketMarking.mayHoldMarker($0) }
         if let repaired = settings.repair?.repairedInput {
             // The repaired copy is parsed instead, and released the same way.
             input = repaired
@@ -173,6 +199,8 @@ public struct MarkdownFrontend: Frontend {
         var repair: FootnoteBracketRepair?
         /// The marker to remove from what the parse gives back, when the input was repaired.
         var repairMarker: FootnoteBracketRepair.Marker?
+        /// Whether the input was marked for math in brackets (`MathBracketMarking`).
+        var mathMarked = false
     }
 
     /// The parse after its first stage: the block structure of the whole input.
@@ -201,12 +229,13 @@ public struct MarkdownFrontend: Frontend {
             repair = FootnoteBracketRepair(input)
         }
 
-        let extensions = CmarkLibrary.withLock {
+        var extensions = CmarkLibrary.withLock {
             MarkdownExtension.allCases.compactMap { ext -> OpaquePointer? in
                 guard options.extensions.contains(ext), ext != .tagfilter else { return nil }
                 return CmarkLibrary.syntaxExtension(named: ext.rawValue)
             }
         }
+        if options.math { extensions.append(transmark_math_extension()) }
         let chunked = options.chunkSize > 0 && input.count >= 2 * options.chunkSize
         return ParseSettings(cmarkOptions: cmarkOptions, extensions: extensions,
                              tagFilter: options.extensions.contains(.tagfilter), inputSize: input.count,
@@ -241,6 +270,7 @@ public struct MarkdownFrontend: Frontend {
     private func finish(_ stage: BlockParse, _ settings: ParseSettings) -> Document {
         var converter = CmarkTreeConverter(estimatedInputSize: settings.inputSize, tagFilter: settings.tagFilter)
         converter.repairMarker = settings.repairMarker
+        converter.mathMarked = settings.mathMarked
         switch stage {
         case .whole(let parser):
             let root: OpaquePointer = CmarkLibrary.withLock {

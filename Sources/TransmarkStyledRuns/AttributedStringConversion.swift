@@ -37,6 +37,7 @@ extension AttributedString {
         if let v = a.listLevel { c[TransmarkAttributes.ListLevel.self] = v }
         if let v = a.blockQuoteDepth { c[TransmarkAttributes.BlockQuoteDepth.self] = v }
         if let v = a.sourceTag { c[TransmarkAttributes.SourceTag.self] = v }
+        if let v = a.math { c[TransmarkAttributes.Math.self] = v }
         if let link = a.link, let url = URL(string: link.url) { c.link = url }
     }
 }
@@ -100,6 +101,7 @@ extension StyledText {
         a.listLevel = run[TransmarkAttributes.ListLevel.self]
         a.blockQuoteDepth = run[TransmarkAttributes.BlockQuoteDepth.self]
         a.sourceTag = run[TransmarkAttributes.SourceTag.self]
+        a.math = run[TransmarkAttributes.Math.self]
         if let url = run.link { a.link = LinkTarget(url: url.absoluteString) }
         return a
     }

@@ -72,6 +72,7 @@ extension StyledText {
             if let v = run[TransmarkAttributes.ListLevel.self] { a.listLevel = v }
             if let v = run[TransmarkAttributes.BlockQuoteDepth.self] { a.blockQuoteDepth = v }
             if let v = run[TransmarkAttributes.SourceTag.self] { a.sourceTag = v }
+            if let v = run[TransmarkAttributes.Math.self] { a.math = v }
             if let url = run.link, a.link.flatMap({ URL(string: $0.url) }) != url {
                 a.link = LinkTarget(url: url.absoluteString)
             }

@@ -144,6 +144,7 @@ extension RunAttributes: InternHashable {
         h.mix(listLevel)
         h.mix(tableRow)
         h.mix(tableColumn)
+        h.mix(math.map { $0 == .inline ? 1 : 2 } ?? 0)
     }
 
     /// A color as 33 bits (presence and RGBA).

@@ -43,6 +43,8 @@ public struct RunAttributes: Sendable, Hashable {
     public var footnoteReference: String?
     /// The name of the custom tag (or HTML container tag) the run is inside.
     public var sourceTag: String?
+    /// Whether the run is math (its text is the TeX source), and whether inline or display.
+    public var math: MathKind?
 
     /// Creates attributes with the given font and nothing else set.
     public init(font: FontDescriptor = FontDescriptor()) {
@@ -63,6 +65,7 @@ public struct RunAttributes: Sendable, Hashable {
         tableColumn = nil
         footnoteReference = nil
         sourceTag = nil
+        math = nil
     }
 }
 

@@ -197,6 +197,7 @@ public enum StyledJSONWriter {
         if let v = a.tableColumn { out.append(", \"tableColumn\": "); out.append(int: v) }
         if let v = a.footnoteReference { out.append(", \"footnoteReference\": "); writeString(v, to: &out) }
         if let v = a.sourceTag { out.append(", \"sourceTag\": "); writeString(v, to: &out) }
+        if let v = a.math { out.append(v == .inline ? ", \"math\": \"inline\"" : ", \"math\": \"display\"") }
         out.append("}")
     }
 

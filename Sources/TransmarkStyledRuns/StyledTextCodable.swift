@@ -117,7 +117,7 @@ extension RunAttributes: Codable {
     enum CodingKeys: String, CodingKey {
         case font, foregroundColor, backgroundColor, underline, strikethrough, baselineOffset, letterSpacing
         case traits, link, headingLevel, blockQuoteDepth, listLevel, listMarker, tableRow, tableColumn
-        case footnoteReference, sourceTag
+        case footnoteReference, sourceTag, math
     }
 
     /// Decodes a value.
@@ -144,6 +144,7 @@ extension RunAttributes: Codable {
         tableColumn = try c.decodeIfPresent(Int.self, forKey: .tableColumn)
         footnoteReference = try c.decodeIfPresent(String.self, forKey: .footnoteReference)
         sourceTag = try c.decodeIfPresent(String.self, forKey: .sourceTag)
+        math = try c.decodeIfPresent(MathKind.self, forKey: .math)
     }
 
     /// Encodes the value.
@@ -166,6 +167,7 @@ extension RunAttributes: Codable {
         try c.encodeIfPresent(tableColumn, forKey: .tableColumn)
         try c.encodeIfPresent(footnoteReference, forKey: .footnoteReference)
         try c.encodeIfPresent(sourceTag, forKey: .sourceTag)
+        try c.encodeIfPresent(math, forKey: .math)
     }
 }
 

@@ -171,7 +171,7 @@ extension StyledTextLayout {
         while let (i, entering) = cursor.next(records) {
             guard entering else { continue }
             switch records.tag(i) {
-            case .text, .code: bytes.append(contentsOf: document.textBytes(at: i))
+            case .text, .code, .inlineMath, .displayMath: bytes.append(contentsOf: document.textBytes(at: i))
             case .softBreak, .lineBreak: bytes.append(0x20)
             default: break
             }

@@ -169,6 +169,8 @@ extension StyledTextLayout {
             run.tableColumn = tables.last?.column ?? 0
             if cell.isHeader { run.traits.insert(.tableHeader) }
         case .footnoteReference(let label): run.footnoteReference = label
+        case .inlineMath: run.math = .inline
+        case .displayMath: run.math = .display
         case .custom(let name), .division(let name): run.sourceTag = name
         default: break
         }

@@ -153,7 +153,7 @@ struct StyledTextLayout {
         }
         let kind = document.kind(at: index)
         switch kind {
-        case .text, .code:
+        case .text, .code, .inlineMath, .displayMath:
             appendLeafText(index, kind: kind, parent: parent)
             return false
         case .softBreak:

@@ -107,7 +107,7 @@ enum InlineElement: Hashable {
 }
 
 extension StyledTextReader {
-    enum Leaf { case text, code, footnoteReference(String) }
+    enum Leaf { case text, code, footnoteReference(String), math(MathKind) }
 
     /// Reads the runs of one block's inline content: opens and closes the fewest wrapping nodes
     /// between runs (those that last longest outermost), merges what runs share, and keeps
@@ -130,7 +130,8 @@ extension StyledTextReader {
         for i in 0 ..< n {
             let piece = pieces[i]
             let a = attributes(piece)
-            let leaf: Leaf = a.traits.contains(.code) ? .code : a.footnoteReference.map { .footnoteReference($0) } ?? .text
+            let leaf: Leaf = a.math.map { .math($0) }
+                ?? (a.traits.contains(.code) ? .code : a.footnoteReference.map { .footnoteReference($0) } ?? .text)
             let mask = explicit?[piece.style] ?? .all
 
             // The wanted elements that are not open yet, longest-lasting first.
@@ -154,6 +155,7 @@ extension StyledTextReader {
                 case .text: parent
                 case .code: resolve(.code, in: parent)
                 case .footnoteReference(let label): resolve(.footnoteReference(label: label), in: parent)
+                case .math(let kind): resolve(kind == .inline ? .inlineMath : .displayMath, in: parent)
                 }
             }
 
@@ -200,6 +202,11 @@ extension StyledTextReader {
         case .code:
             bytes.withUnsafeBufferPointer { b in
                 _ = builder.leaf(.code, bytes: UnsafeBufferPointer(rebasing: b[piece.bytes]), style: style)
+            }
+        case .math(let kind):
+            bytes.withUnsafeBufferPointer { b in
+                _ = builder.leaf(kind == .inline ? .inlineMath : .displayMath,
+                                 bytes: UnsafeBufferPointer(rebasing: b[piece.bytes]), style: style)
             }
         case .footnoteReference(let label):
             let (number, isNew) = footnoteNumbers.number(for: label, from: 1)

@@ -108,6 +108,13 @@ public enum TransmarkAttributes {
         /// The key's name in an attributed string.
         public static let name = "transmark.sourceTag"
     }
+    /// Math: the text is TeX source, inline or display.
+    public enum Math: AttributedStringKey {
+        /// The type of the attribute's values.
+        public typealias Value = MathKind
+        /// The key's name in an attributed string.
+        public static let name = "transmark.math"
+    }
 }
 
 /// Transmark's attribute scope, with Foundation's own attributes (`.link`) included.
@@ -142,6 +149,8 @@ public struct TransmarkAttributeScope: AttributeScope {
     public let blockQuoteDepth: TransmarkAttributes.BlockQuoteDepth
     /// The key for the source tag.
     public let sourceTag: TransmarkAttributes.SourceTag
+    /// The key for math (inline or display; the text is TeX source).
+    public let math: TransmarkAttributes.Math
     /// The key for Foundation's own attributes (`.link`, …).
     public let foundation: AttributeScopes.FoundationAttributes
 }

@@ -49,6 +49,8 @@ public struct ANSITheme: Hashable, Sendable {
     public var footnoteReference: ANSIStyle
     /// Raw HTML shown by `rawHTML=text`.
     public var rawHTML: ANSIStyle
+    /// Math (its TeX source): italic by default, in every theme (set it after creating one).
+    public var math = ANSIStyle(italic: true)
     /// The characters drawn around content.
     public var markers: TextMarkers
 

@@ -80,8 +80,11 @@ enum FlatTextRenderer {
                     pendingNewline = false
                 }
                 switch tag {
-                case .text, .code, .codeBlock:
+                case .text, .code, .codeBlock, .inlineMath:
                     break
+                case .displayMath:
+                    // On its own line: a line break before it, and after it (below).
+                    if !out.isEmpty && out.last != 0x0A { out.append(0x0A) }
                 case .htmlBlock, .htmlInline:
                     if rawHTML == .drop { continue }
                 case .softBreak:
@@ -105,6 +108,7 @@ enum FlatTextRenderer {
                 }
                 TextSanitizer.append(UnsafeBufferPointer(rebasing: text[start..<end]), to: &out, collapse: false,
                                      lastWasSpace: &lastWasSpace, hasContent: &hasContent)
+                if tag == .displayMath { pendingNewline = true }
             }
         }
         if let last = out.last, last != 0x0A { out.append(0x0A) }

@@ -5,7 +5,7 @@ extension NodeKind.Tag {
     var isLayoutLeaf: Bool {
         switch self {
         case .text, .softBreak, .lineBreak, .code, .htmlInline, .footnoteReference, .codeBlock, .htmlBlock,
-             .thematicBreak:
+             .thematicBreak, .inlineMath, .displayMath:
             true
         default:
             false

@@ -19,6 +19,10 @@ extension TextLayoutEngine {
             inline.appendHardBreak()
         case .code:
             appendText(index, style: settings.styled ? derivedStyle(index, theme.inlineCode) : 0)
+        case .inlineMath:
+            appendText(index, style: settings.styled ? derivedStyle(index, theme.math) : 0)
+        case .displayMath:
+            appendDisplayMath(index, style: settings.styled ? derivedStyle(index, theme.math) : 0)
         case .htmlInline:
             if settings.rawHTML != .drop {
                 appendText(index, style: settings.styled ? derivedStyle(index, theme.rawHTML) : 0)

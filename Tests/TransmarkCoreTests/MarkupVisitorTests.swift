@@ -35,6 +35,8 @@ enum EveryKind {
         b.text("s")
         b.close()
         b.leaf(.footnoteReference(label: "n"))
+        b.leaf(.inlineMath, text: "x^2")
+        b.leaf(.displayMath, text: "\\int f")
         b.open(.custom(name: "story"))
         b.text("x")
         b.close()
@@ -167,6 +169,10 @@ struct RecordingVisitor: MarkupVisitor {
     mutating func didVisitSpan(_ node: Node) { _ = record("didVisitSpan", node, []) }
     mutating func visitFootnoteReference(_ node: Node, label: String) -> WalkAction { record("visitFootnoteReference", node, [String(describing: label)]) }
     mutating func didVisitFootnoteReference(_ node: Node, label: String) { _ = record("didVisitFootnoteReference", node, [String(describing: label)]) }
+    mutating func visitInlineMath(_ node: Node) -> WalkAction { record("visitInlineMath", node, []) }
+    mutating func didVisitInlineMath(_ node: Node) { _ = record("didVisitInlineMath", node, []) }
+    mutating func visitDisplayMath(_ node: Node) -> WalkAction { record("visitDisplayMath", node, []) }
+    mutating func didVisitDisplayMath(_ node: Node) { _ = record("didVisitDisplayMath", node, []) }
     mutating func visitCustom(_ node: Node, name: String) -> WalkAction { record("visitCustom", node, [String(describing: name)]) }
     mutating func didVisitCustom(_ node: Node, name: String) { _ = record("didVisitCustom", node, [String(describing: name)]) }
 }

@@ -127,6 +127,8 @@ import Transmark
         b.leaf(.image(source: "d.png", title: "", size: nil))
         b.leaf(.footnoteReference(label: "1"))
         b.leaf(.custom(name: "math"), text: "x^2")
+        b.leaf(.inlineMath, text: "a_1 < b")
+        b.leaf(.displayMath, text: "\\int_0^1 f\n\\,dx")
         b.text("", attributes: [Attribute("data-x", "")], style: nil)
         b.leaf(.text, text: "")
         b.leaf(.text, text: "two")

@@ -142,6 +142,14 @@ import TransmarkMarkdown
         }
     }
 
+    /// Whether the document holds math nodes (written as `$…$`, read back with `math` on).
+    static func holdsMath(_ document: Document) -> Bool {
+        document.events().contains { event in
+            guard case .enter(let node) = event else { return false }
+            return node.tag == .inlineMath || node.tag == .displayMath
+        }
+    }
+
     static func treeRoundTripProblems(_ html: [UInt8], name: String, profile: MarkdownBackend.Options.Profile) throws -> [String] {
         var options = MarkdownBackend.Options(profile: profile)
         // Layout tables are written as their content by design (their grid is not kept): the
@@ -151,6 +159,8 @@ import TransmarkMarkdown
         let markdown = try MarkdownBackend().render(first, options: options)
         var reader = MarkdownFrontend.Options()
         reader.extensions = options.gfm ? Set(MarkdownExtension.allCases) : []
+        // Math is written as `$…$`, which only a reader with math on reads back as math.
+        reader.math = Self.holdsMath(first)
         let second = try MarkdownFrontend().parse(markdown, options: reader)
         var problems: [String] = []
         // Without GFM footnotes are text (`\\[^1\\]`, `\\[^1\\]: note`), so they are compared as
@@ -393,6 +403,7 @@ import TransmarkMarkdown
         let markdown = try MarkdownBackend().render(tree, options: markdownOptions)
         var reader = MarkdownFrontend.Options()
         reader.extensions = Set(MarkdownExtension.allCases)
+        reader.math = Self.holdsMath(tree)
         let viaMarkdown = String(decoding: try HTMLBackend().render(MarkdownFrontend().parse(markdown, options: reader), options: htmlOptions), as: UTF8.self)
         let a = Self.normalized(direct), b = Self.normalized(viaMarkdown)
         if let reason = Self.renderingDifferences[name] {

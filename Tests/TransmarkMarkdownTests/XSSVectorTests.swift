@@ -102,7 +102,8 @@ import TransmarkMarkdown
             let html = String(decoding: try HTMLBackend().render(document, options: options), as: UTF8.self)
             if !Self.violations(in: html).isEmpty { caught += 1 }
         }
-        // (The HTML frontend itself drops script elements and the like, so only some vectors show.)
-        #expect(caught >= 20)
+        // (The HTML frontend itself drops script elements and the like, so only some vectors show;
+        // MathML is read into math nodes, whose content is text, so the MathML vectors don't.)
+        #expect(caught >= 19)
     }
 }

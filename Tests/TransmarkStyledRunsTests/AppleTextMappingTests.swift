@@ -334,6 +334,7 @@ import TransmarkStyledRuns
     static let runFieldsWithoutAppleValue: Set<String> = [
         "footnoteReference",  // the number is in the text, raised by baselineOffset; no Apple key names a footnote
         "sourceTag",          // the caller's tag name: kept in Transmark's own attribute scope
+        "math",               // TeX source: no Apple key marks it; kept in Transmark's own attribute scope
     ]
     static let paragraphFieldsWithoutAppleValue: Set<String> = [
         "preservesWhitespace",  // spaces, tabs and U+2028 breaks are written into the text, which Apple's text system keeps as is

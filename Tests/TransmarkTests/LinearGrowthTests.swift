@@ -68,6 +68,21 @@ import Transmark
         }
     }
 
+    /// Math in Markdown (`math=true`): every opening `$`, `$$`, `\\(` or `\\[` reads forward at most
+    /// to the next delimiter that could close it, so runs of dollars, unclosed openers and
+    /// currency cost linear time.
+    @Test func manyDollarsWithMath() throws {
+        try Self.expectLinear([50_000, 200_000], "$ runs with math=true") { n in
+            let output = try Self.convert(String(repeating: "$", count: n), from: "markdown", to: "html", options: ["math": "true"])
+            #expect(output.hasPrefix("<p>"))
+        }
+        try Self.expectLinear([20_000, 80_000], "$5 and \\( without closers, with math=true") { n in
+            let input = String(repeating: "costs $5 and $$ x \\(y ", count: n)
+            let output = try Self.convert(input, from: "markdown", to: "text", options: ["math": "true"])
+            #expect(output.contains("$5"))
+        }
+    }
+
     /// Tagged strings: tags left open are reopened in every paragraph (at most 24, three of a
     /// kind: `<b>` × 4,000 then 4,000 lines built 16 million nodes), and an end tag that closes
     /// nothing no longer searches every open tag.

@@ -29,6 +29,12 @@ extension HTMLRenderer {
         /// `none`). Applied to elements, attributes, URLs and kept raw HTML unless `unsafe`; a
         /// policy with `kinds` also filters the node kinds of a whole document first.
         public var sanitizer = SanitizerPolicy.default
+        /// Write math nodes as MathML: `<math>` (`display="block"` for display math) holding
+        /// `<semantics>` with the TeX source as `<mtext>` (shown as it is: there is no TeX to
+        /// MathML conversion) and as `<annotation encoding="application/x-tex">`. When false (the
+        /// default), math is pandoc's `<span class="math inline">\(…\)</span>` or
+        /// `<span class="math display">\[…\]</span>`, which MathJax and KaTeX's auto-render typeset.
+        public var mathML = false
         /// Line ends in attribute values written as `&#10;`: for HTML set inside Markdown, where
         /// a blank line would end the HTML block. Not settable by key.
         package var attributeLineEndsAsReferences = false
@@ -40,7 +46,7 @@ extension HTMLRenderer {
         public init() {}
 
         /// The options settable by key (`unsafe`, `rawHTML`, `softBreak`, `standalone`, `title`,
-        /// `keepAttributes`).
+        /// `keepAttributes`, `mathml`).
         public static var optionSpecs: [OptionSpec<Options>] {
             [
                 .bool("unsafe", \.unsafe, summary: "pass event handlers and dangerous URLs through; also sets rawHTML=keep unless rawHTML is given")
@@ -50,6 +56,7 @@ extension HTMLRenderer {
                 .bool("standalone", \.standalone, summary: "write a complete HTML document, not a fragment"),
                 .string("title", \.title, summary: "the <title> of a standalone document"),
                 .bool("keepAttributes", \.keepAttributes, summary: "write source attributes and styles (false: only id, title, lang, dir)"),
+                .bool("mathml", \.mathML, summary: "write math as <math> (TeX as text and annotation) instead of <span class=\"math inline\">\\(…\\)</span>"),
             ] + SanitizerPolicy.optionSpecs(\.sanitizer)
         }
     }

@@ -123,6 +123,8 @@ public struct HTMLRenderer {
             if entering { enterFootnote(tag, index) } else { exitFootnote(tag, index) }
         case .link, .image:
             if entering { enterLinkOrImage(tag, index) } else { exitLinkOrImage(tag, index) }
+        case .inlineMath, .displayMath:
+            if entering { writeMath(index, display: tag == .displayMath) }
         case .text, .softBreak, .lineBreak, .emphasis, .strong, .strikethrough, .underline, .superscript,
              .subscript, .highlight, .code, .htmlInline, .span, .custom:
             if entering { enterInline(tag, index) } else { exitInline(tag, index) }

@@ -38,6 +38,8 @@ extension NodeKind.Tag {
         case .htmlInline: "htmlInline"
         case .span: "span"
         case .footnoteReference: "footnoteReference"
+        case .inlineMath: "inlineMath"
+        case .displayMath: "displayMath"
         case .custom: "custom"
         }
     }
@@ -71,7 +73,7 @@ extension NodeKind.Tag {
         case .link: "a"
         case .image: "img"
         case .span: "span"
-        case .document, .heading, .list, .codeBlock, .htmlBlock, .tableCell, .footnoteDefinition, .division, .text, .softBreak, .htmlInline, .footnoteReference, .custom:
+        case .document, .heading, .list, .codeBlock, .htmlBlock, .tableCell, .footnoteDefinition, .division, .text, .softBreak, .htmlInline, .footnoteReference, .inlineMath, .displayMath, .custom:
             nil
         }
     }

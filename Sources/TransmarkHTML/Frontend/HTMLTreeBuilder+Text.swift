@@ -15,6 +15,10 @@ extension HTMLTreeBuilder {
 
     mutating func handleText(_ slice: UnsafeBufferPointer<UInt8>) {
         if metadataReader.capture != .none { metadataReader.text(slice) }
+        if mathCapture != nil && mathCapture!.stackIndex >= 0 {
+            if suppressDepth <= mathCapture!.suppressDepth { mathCapture!.text(slice) }
+            return
+        }
         if isCollecting {
             collectText(slice)
             return

@@ -110,6 +110,9 @@ struct HTMLTreeBuilder {
     /// Styles already computed (see `style(of:name:_:)`).
     var styleCache: [HTMLStyleCacheKey: Style?] = [:]
 
+    /// The math being read (see `HTMLMathCapture`), if any.
+    var mathCapture: HTMLMathCapture?
+
     /// Whether anything outside the head has been seen (a later `<head>` is ignored).
     var bodyStarted = false
 
@@ -168,7 +171,7 @@ struct HTMLTreeBuilder {
             if HTMLMetadataReader.isMetadataElement(element) {
                 metadataReader.startTag(tag, element: element, inForeignContent: foreignDepth > 0)
             }
-            handleStartTag(tag, element: element)
+            handleStartTagReadingMath(tag, element: element)
             updateTokenizerForContent()
         case .endTag:
             let element = currentElement()
@@ -262,6 +265,7 @@ struct HTMLTreeBuilder {
         if flags.contains(.formattingMarker) { clearFormattingToMarker() }
         if flags.contains(.separatesText) { separateText() }
         if flags.contains(.blockNode) { spacing = .start }
+        if mathCapture != nil { mathElementPopped() }
     }
 
     /// Whether content is inside an open `noscript` element.

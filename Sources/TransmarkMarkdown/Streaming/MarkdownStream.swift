@@ -265,7 +265,7 @@ public struct MarkdownStream: Sendable {
 
     /// The open part, repaired, parsed and rendered alone; `nil` when it cannot be.
     private func renderOpenBlock() -> MarkdownStreamBlock? {
-        let repaired = UnfinishedSyntaxRepair.repaired(tail)
+        let repaired = UnfinishedSyntaxRepair.repaired(tail, math: options.markdown.math)
         guard let document = try? conversion.document(from: parseInput(repaired[...])),
               let output = try? conversion.render(document) else { return nil }
         return MarkdownStreamBlock(id: nextID, isFinal: false, output: output, document: document)

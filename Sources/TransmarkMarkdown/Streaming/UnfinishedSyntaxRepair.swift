@@ -4,8 +4,9 @@
 /// Everything here looks only at the last paragraph of the text (after its last blank line) and
 /// at its last, unfinished line; it never changes a byte before them, and it runs in one pass.
 enum UnfinishedSyntaxRepair {
-    /// `text` (the open part of a stream) with unfinished syntax held back or closed.
-    static func repaired(_ text: [UInt8]) -> [UInt8] {
+    /// `text` (the open part of a stream) with unfinished syntax held back or closed; `math`: the
+    /// reader reads math (`MarkdownFrontend.Options.math`), so open math is closed too.
+    static func repaired(_ text: [UInt8], math: Bool = false) -> [UInt8] {
         var bytes = text
         dropIncompleteCharacter(&bytes)
         let lineStart = (bytes.lastIndex(of: newline) ?? -1) + 1
@@ -26,7 +27,7 @@ enum UnfinishedSyntaxRepair {
             }
             cutPartialTagOrEntity(&bytes, lineStart: lineStart)
         }
-        closeInlines(&bytes, from: paragraphStart)
+        closeInlines(&bytes, from: paragraphStart, math: math)
         return bytes
     }
 
@@ -178,7 +179,7 @@ enum UnfinishedSyntaxRepair {
     /// Closes what the last paragraph leaves open: a code span, a link destination, and
     /// emphasis, strong emphasis and strikethrough; a delimiter run at the very end, which
     /// cannot open anything yet, is held back.
-    private static func closeInlines(_ bytes: inout [UInt8], from start: Int) {
+    private static func closeInlines(_ bytes: inout [UInt8], from start: Int, math: Bool) {
         // A delimiter run at the end of a finished line cannot open anything: only an unfinished
         // line's last run is waiting for its next character.
         let lineFinished = bytes.last == newline
@@ -186,17 +187,23 @@ enum UnfinishedSyntaxRepair {
         while let last = bytes.last, bytes.count > start, isSpace(last) { bytes.removeLast() }
         // A delimiter run (or a lone `[`) at the end is held back.
         if !lineFinished, let last = bytes.last, bytes.count > start,
-           [UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"), UInt8(ascii: "[")].contains(last) {
+           [UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"), UInt8(ascii: "[")].contains(last)
+            || (math && last == UInt8(ascii: "$")) {
             while let end = bytes.last, end == last, bytes.count > start { bytes.removeLast() }
             while let end = bytes.last, bytes.count > start, end == 0x20 || end == 0x09 { bytes.removeLast() }
         }
         var stack: [(byte: UInt8, count: Int)] = []
         var codeRun = 0
         var openLinkDestination = false
+        var openMath = MathRepair()
         var index = start
         let count = bytes.count
         while index < count {
             let byte = bytes[index]
+            if math && codeRun == 0 && !openLinkDestination, let next = openMath.step(bytes, at: index) {
+                index = next
+                continue
+            }
             if byte == UInt8(ascii: "\\"), codeRun == 0 {
                 index += 2
                 continue
@@ -240,6 +247,7 @@ enum UnfinishedSyntaxRepair {
             }
             index = end
         }
+        openMath.close(&bytes)
         var closers: [UInt8] = []
         if codeRun > 0 { closers += Array(repeating: UInt8(ascii: "`"), count: codeRun) }
         if openLinkDestination { closers.append(UInt8(ascii: ")")) }

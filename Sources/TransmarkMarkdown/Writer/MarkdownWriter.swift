@@ -357,7 +357,7 @@ struct MarkdownWriter {
     @inline(__always)
     mutating func enterInline(_ i: Int32, _ t: NodeKind.Tag) -> Bool {
         switch t {
-        case .text, .softBreak, .lineBreak, .code, .htmlInline, .footnoteReference:
+        case .text, .softBreak, .lineBreak, .code, .htmlInline, .footnoteReference, .inlineMath, .displayMath:
             writeInlineLeaf(i, t)
             return false
         case .link:
@@ -385,6 +385,8 @@ struct MarkdownWriter {
         case .htmlInline where options.rawHTML == .keep: writeContent(keptRawHTML(Array(document.textBytes(at: i))))
         case .htmlInline where options.rawHTML == .text: writeCodeSpan(i)
         case .footnoteReference: writeFootnoteReference(i)
+        case .inlineMath: writeInlineMath(i)
+        case .displayMath: writeDisplayMath(i)
         default: break
         }
     }

@@ -11,9 +11,10 @@ import Foundation
 /// paragraph and an attachment's U+FFFC is a run of its own; each run carries its text, so an
 /// adapter builds its string by appending runs in order, with no offset arithmetic.
 ///
-/// Three resolved fields have no Apple value and are left out: a run's `footnoteReference` (the
+/// Four resolved fields have no Apple value and are left out: a run's `footnoteReference` (the
 /// number is in the text, raised by its baseline offset), its `sourceTag` (the caller's tag name,
-/// kept in Transmark's own attribute scope) and a paragraph's `preservesWhitespace` (spaces, tabs
+/// kept in Transmark's own attribute scope), its `math` (no Apple key marks TeX source; it is kept
+/// in Transmark's own attribute scope, `TransmarkAttributes.Math`) and a paragraph's `preservesWhitespace` (spaces, tabs
 /// and U+2028 breaks are written into the text, which Apple's text system keeps as it is). A code
 /// block's language is not in styled text, so its intent has no language hint.
 public struct AppleStyledText: Sendable, Hashable {
