@@ -35,6 +35,27 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
         webPages()
     }
+
+    Benchmark("HTML→chunks web pages, every option for models (base URL, clean URLs, citations, end images, front matter)",
+              configuration: configuration) { benchmark, pages in
+        let options = ConversionOptions([(key: "resolve-links.base", value: "https://example.com/page/"),
+                                         (key: "linkStyle", value: "citations"), (key: "images", value: "end"),
+                                         (key: "frontMatter", value: "always")],
+                                        transforms: ["resolve-links", "clean-urls"])
+        let conversion = try Registry.standard.conversion(from: "html", to: "markdown", options: options)
+        let counter = ApproximateTokenCounter()
+        let chunker = try DocumentChunker(options: .init(maxTokens: 512, overlap: 64, counter: counter))
+        try benchmark.measureThroughput(inputBytes: pages.reduce(0) { $0 + $1.count }) {
+            var tokens = 0
+            for page in pages {
+                tokens += counter.tokenCount(ofUTF8: page)
+                for chunk in try chunker.chunks(of: try conversion.document(from: page), with: conversion) { tokens += chunk.tokenCount }
+            }
+            return tokens
+        }
+    } setup: {
+        webPages()
+    }
 }
 
 /// Each page of the corpus's `web/` folder, in name order.
