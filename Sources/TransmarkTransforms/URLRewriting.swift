@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 extension Document {
     /// A copy with its URLs rewritten, for the transforms that rewrite URLs (`resolve-links`,
@@ -7,7 +7,13 @@ extension Document {
     /// leave it; a link whose new destination is empty becomes its content.
     func rewritingURLs(link: (String) -> String?, image: (String) -> String?,
                        attribute: (_ name: String, _ value: String) -> String?) -> Document {
-        rewritten { node in
+        let records = storage.records
+        return rewritten { node in
+            // Only links, images and nodes with attributes hold URLs: the others are kept without
+            // reading their kind or attributes.
+            let tag = node.tag
+            let hasAttributes = records.attributes(node.id.index) >= 0
+            guard tag == .link || tag == .image || hasAttributes else { return .keep }
             var kind = node.kind
             var changedKind = false
             switch kind {
@@ -25,7 +31,7 @@ extension Document {
             default:
                 break
             }
-            var attributes = node.attributes
+            var attributes = hasAttributes ? node.attributes : []
             var changedAttributes = false
             for i in attributes.indices {
                 if let value = attribute(attributes[i].name, attributes[i].value) {

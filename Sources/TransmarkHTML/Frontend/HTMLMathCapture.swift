@@ -65,8 +65,11 @@ struct HTMLMathCapture {
             guard let type = tag.attribute("type")?.lowercased(), type.hasPrefix("math/tex") else { return nil }
             return .math(display: type.contains("mode=display"))
         case .span, .div, .unknown:
-            guard let classes = tag.attribute("class")?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }),
-                  !classes.isEmpty else { return nil }
+            // Most elements have no class naming math: one pass over the value's bytes (every class
+            // below holds `ath` or `katex`) before it is split.
+            guard let value = tag.attribute("class"), mayNameMath(value) else { return nil }
+            let classes = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+            guard !classes.isEmpty else { return nil }
             if element == .unknown {
                 // MathJax 3's container: its assistive MathML is read.
                 guard tag.name == "mjx-container", classes.contains("MathJax") else { return nil }
@@ -85,6 +88,22 @@ struct HTMLMathCapture {
             return nil
         default:
             return nil
+        }
+    }
+
+    /// Whether a class attribute's value holds `ath` (`math`, `MathJax…`) or `katex`: the classes
+    /// that mark math all do.
+    static func mayNameMath(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            guard bytes.count >= 3 else { return false }
+            for i in 0 ..< bytes.count - 2 {
+                if bytes[i] == 0x61, bytes[i + 1] == 0x74 {
+                    if bytes[i + 2] == 0x68 { return true }  // "ath"
+                    if i >= 1, bytes[i - 1] == 0x6B, i + 3 < bytes.count, bytes[i + 2] == 0x65, bytes[i + 3] == 0x78 { return true }  // "katex"
+                }
+            }
+            return false
         }
     }
 

@@ -196,13 +196,24 @@ extension MarkdownWriter {
         let lower = destination.prefix(16).lowercased()
         // Script URLs, and URLs that mean nothing outside the page that made them.
         for scheme in ["javascript:", "vbscript:", "data:", "blob:", "about:"] where lower.hasPrefix(scheme) { return false }
-        let page = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        for own in [document.metadata.canonicalURL, document.metadata.sourceURL] {
-            if let own, !own.isEmpty, own.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] == page {
-                return false
-            }
+        // The page without its fragment, compared byte for byte with the page's own addresses.
+        let page = Self.withoutFragment(destination)
+        return !ownPages.contains { $0.elementsEqual(page) }
+    }
+
+    /// `url` up to its first `#`.
+    static func withoutFragment(_ url: String) -> Substring.UTF8View {
+        let end = url.utf8.firstIndex(of: UInt8(ascii: "#")) ?? url.endIndex
+        return url[..<end].utf8
+    }
+
+    /// The page's own addresses (canonical, source) without fragments: links to them are links
+    /// to the page itself.
+    static func ownPages(of metadata: DocumentMetadata) -> [[UInt8]] {
+        [metadata.canonicalURL, metadata.sourceURL].compactMap { own in
+            guard let own, !own.isEmpty else { return nil }
+            return Array(withoutFragment(own))
         }
-        return true
     }
 
     /// Lists the images of `images=end` after the content, one per line.

@@ -161,12 +161,15 @@ struct MarkdownWriter {
     var deferredUses: [Int32] = []
     /// Whether this rendering is mapped (`writeMapped`).
     var mapping = false
+    /// The page's own addresses without fragments (see `isCitable`).
+    let ownPages: [[UInt8]]
 
     init(document: Document, options: MarkdownBackend.Options) {
         self.policy = options.unsafe ? .none : .default
         self.document = document
         self.records = document.storage.records
         self.options = options
+        ownPages = options.linkStyle == .citations || options.linkStyle == .textOnly ? Self.ownPages(of: document.metadata) : []
         layoutTables = options.layoutTables == .content ? document.layoutTableIndices() : []
         w = MarkdownLineWriter(capacity: document.storage.text.count + document.storage.text.count / 8 + 64)
         w.blankLinesKeepPrefix = options.escaping == .turndown
