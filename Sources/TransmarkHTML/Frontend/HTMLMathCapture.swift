@@ -67,7 +67,8 @@ struct HTMLMathCapture {
         case .span, .div, .unknown:
             // Most elements have no class naming math: one pass over the value's bytes (every class
             // below holds `ath` or `katex`) before it is split.
-            guard let value = tag.attribute("class"), mayNameMath(value) else { return nil }
+            guard let index = tag.index(of: "class"), mayNameMath(tag.value(at: index)) else { return nil }
+            let value = String(decoding: tag.value(at: index), as: UTF8.self)
             let classes = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
             guard !classes.isEmpty else { return nil }
             if element == .unknown {
@@ -93,18 +94,13 @@ struct HTMLMathCapture {
 
     /// Whether a class attribute's value holds `ath` (`math`, `MathJax…`) or `katex`: the classes
     /// that mark math all do.
-    static func mayNameMath(_ value: String) -> Bool {
-        var value = value
-        return value.withUTF8 { bytes in
-            guard bytes.count >= 3 else { return false }
-            for i in 0 ..< bytes.count - 2 {
-                if bytes[i] == 0x61, bytes[i + 1] == 0x74 {
-                    if bytes[i + 2] == 0x68 { return true }  // "ath"
-                    if i >= 1, bytes[i - 1] == 0x6B, i + 3 < bytes.count, bytes[i + 2] == 0x65, bytes[i + 3] == 0x78 { return true }  // "katex"
-                }
-            }
-            return false
+    static func mayNameMath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 3 else { return false }
+        for i in 0 ..< bytes.count - 2 where bytes[i] == 0x61 && bytes[i + 1] == 0x74 {
+            if bytes[i + 2] == 0x68 { return true }  // "ath"
+            if i >= 1, bytes[i - 1] == 0x6B, i + 3 < bytes.count, bytes[i + 2] == 0x65, bytes[i + 3] == 0x78 { return true }  // "katex"
         }
+        return false
     }
 
     /// Whether an `<annotation>` start tag holds TeX.
