@@ -21,17 +21,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("HTML→chunks web pages, 512 tokens, overlap 64, stats", configuration: configuration) { benchmark, pages in
-        let conversion = try Registry.standard.conversion(from: "html", to: "markdown")
-        let counter = ApproximateTokenCounter()
-        let chunker = try DocumentChunker(options: .init(maxTokens: 512, overlap: 64, counter: counter))
-        try benchmark.measureThroughput(inputBytes: pages.reduce(0) { $0 + $1.count }) {
-            var tokens = 0
-            for page in pages {
-                tokens += counter.tokenCount(ofUTF8: page)
-                for chunk in try chunker.chunks(of: try conversion.document(from: page), with: conversion) { tokens += chunk.tokenCount }
-            }
-            return tokens
-        }
+        try measureChunks(benchmark, pages, with: try Registry.standard.conversion(from: "html", to: "markdown"))
     } setup: {
         webPages()
     }
@@ -42,19 +32,24 @@ let benchmarks: @Sendable () -> Void = {
                                          (key: "linkStyle", value: "citations"), (key: "images", value: "end"),
                                          (key: "frontMatter", value: "always")],
                                         transforms: ["resolve-links", "clean-urls"])
-        let conversion = try Registry.standard.conversion(from: "html", to: "markdown", options: options)
-        let counter = ApproximateTokenCounter()
-        let chunker = try DocumentChunker(options: .init(maxTokens: 512, overlap: 64, counter: counter))
-        try benchmark.measureThroughput(inputBytes: pages.reduce(0) { $0 + $1.count }) {
-            var tokens = 0
-            for page in pages {
-                tokens += counter.tokenCount(ofUTF8: page)
-                for chunk in try chunker.chunks(of: try conversion.document(from: page), with: conversion) { tokens += chunk.tokenCount }
-            }
-            return tokens
-        }
+        try measureChunks(benchmark, pages, with: try Registry.standard.conversion(from: "html", to: "markdown", options: options))
     } setup: {
         webPages()
+    }
+}
+
+/// Chunks each page with `conversion` (512 tokens, overlap 64) and counts its input's tokens, as
+/// `--chunks 512 --chunk-overlap 64 --stats` does.
+func measureChunks(_ benchmark: Benchmark, _ pages: [[UInt8]], with conversion: Conversion) throws {
+    let counter = ApproximateTokenCounter()
+    let chunker = try DocumentChunker(options: .init(maxTokens: 512, overlap: 64, counter: counter))
+    try benchmark.measureThroughput(inputBytes: pages.reduce(0) { $0 + $1.count }) {
+        var tokens = 0
+        for page in pages {
+            tokens += counter.tokenCount(ofUTF8: page)
+            for chunk in try chunker.chunks(of: try conversion.document(from: page), with: conversion) { tokens += chunk.tokenCount }
+        }
+        return tokens
     }
 }
 
