@@ -166,6 +166,10 @@ private struct BBCodeWriter {
             if let hex = colorHex(node.style) { output += "[color=\(hex)]" }
         case .footnoteReference(let label):
             output += escaped("[^\(label)]")
+        case .inlineMath, .displayMath:
+            // Forum BBCode's math tag: the TeX source, which the forum renders.
+            output += "[tex]" + noparseSafe(node.text, closing: "[/tex]") + "[/tex]"
+            return .skipChildren
         }
         return .proceed
     }
