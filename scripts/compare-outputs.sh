@@ -10,7 +10,8 @@
 # Inputs: corpus.md, corpus_from_md.html, corpus_spec.html, every page of web/ and the pages
 # concatenated, plus any files given after the two binaries. Formats: tree, markdown, text, html,
 # styled-json and json-tree for each input (and ansi for Markdown), then HTML with keepComments and
-# keepHidden and Markdown output with HTML spans and divisions. Prints each difference; exit
+# keepHidden, Markdown output with HTML spans and divisions, and Markdown and chunks with every
+# option for language models. Prints each difference; exit
 # status 1 when there is one.
 #
 #   TRANSMARK_CORPUS_DIR  the full corpus directory (default: the first shared/corpus above the
@@ -44,7 +45,13 @@ for file in "$corpus/corpus.md" "$corpus/corpus_from_md.html" "$corpus/corpus_sp
     case "$file" in
         *.md) compare "$file" -t ansi -O color=always -O colors=truecolor ;;
         *) compare "$file" -t tree -O keepComments=true -O keepHidden=true
-           compare "$file" -t markdown -O span=html -O division=html -O htmlFallbackAttributes=true ;;
+           compare "$file" -t markdown -O span=html -O division=html -O htmlFallbackAttributes=true
+           # Every option for language models (URLs resolved and cleaned, citations, images at
+           # the end, front matter), as Markdown and as chunks.
+           compare "$file" -t markdown --base-url https://example.com/page/ --transform clean-urls \
+               -O linkStyle=citations -O images=end -O frontMatter=always
+           compare "$file" -t markdown --base-url https://example.com/page/ --transform clean-urls \
+               -O linkStyle=citations -O images=end --chunks 512 --chunk-overlap 64 ;;
     esac
     compared=$((compared + 1))
 done

@@ -65,6 +65,20 @@ public struct URLReference: Sendable, Hashable, CustomStringConvertible {
     /// Whether the reference is absolute (has a scheme).
     public var isAbsolute: Bool { scheme != nil }
 
+    /// Whether `text`, read as a reference, is absolute (has a scheme): what
+    /// `URLReference(text).isAbsolute` says, read from the bytes without splitting the reference.
+    package static func isAbsolute(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        var b = utf8.next()
+        while let c = b, isSpace(c) { b = utf8.next() }
+        guard let first = b, isAlpha(first) else { return false }
+        while let c = utf8.next() {
+            if c == 0x3A { return true }
+            guard isAlpha(c) || isDigit(c) || c == 0x2B || c == 0x2D || c == 0x2E else { return false }
+        }
+        return false
+    }
+
     /// The reference resolved against `base` (RFC 3986, section 5.2.2, strict: a reference with
     /// a scheme is used as it is, dot segments removed).
     public func resolved(against base: URLReference) -> URLReference {
@@ -105,39 +119,76 @@ public struct URLReference: Sendable, Hashable, CustomStringConvertible {
         return String(base.path[...slash]) + path
     }
 
-    /// Removes `.` and `..` segments from a path (section 5.2.4), in one pass over it.
+    /// Removes `.` and `..` segments from a path (section 5.2.4), in one pass over its bytes.
     public static func removingDotSegments(_ path: String) -> String {
-        guard path.contains(".") else { return path }
-        var input = Substring(path)
-        var output: [Substring] = []  // segments, each with its leading "/" when it had one
-        while !input.isEmpty {
-            if input.hasPrefix("../") {
-                input = input.dropFirst(3)
-            } else if input.hasPrefix("./") {
-                input = input.dropFirst(2)
-            } else if input.hasPrefix("/./") {
-                input = input.dropFirst(2)
-            } else if input == "/." {
-                input = "/"
-            } else if input.hasPrefix("/../") {
-                input = input.dropFirst(3)
-                if !output.isEmpty { output.removeLast() }
-            } else if input == "/.." {
-                input = "/"
-                if !output.isEmpty { output.removeLast() }
-            } else if input == "." || input == ".." {
-                input = ""
+        let bytes = Array(path.utf8)
+        guard hasDotSegment(bytes[...]) else { return path }
+        var output: [UInt8] = []
+        appendRemovingDotSegments(bytes[...], to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether a path has a `.` or `..` segment (between slashes or the ends).
+    static func hasDotSegment(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var i = bytes.startIndex
+        let n = bytes.endIndex
+        while i < n {
+            if bytes[i] == 0x2E, i == bytes.startIndex || bytes[i - 1] == 0x2F {
+                let next = i + 1 < n && bytes[i + 1] == 0x2E ? i + 2 : i + 1
+                if next == n || bytes[next] == 0x2F { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Appends `path` to `output` with its dot segments removed (section 5.2.4; what is already
+    /// in `output` is not touched).
+    static func appendRemovingDotSegments(_ path: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        guard hasDotSegment(path) else { output.append(contentsOf: path); return }
+        let n = path.endIndex
+        func hasPrefix(_ prefix: StaticString, at i: Int) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard i + count <= n else { return false }
+            return prefix.withUTF8Buffer { p in (0..<count).allSatisfy { path[i + $0] == p[$0] } }
+        }
+        func isRest(_ rest: StaticString, at i: Int) -> Bool { n - i == rest.utf8CodeUnitCount && hasPrefix(rest, at: i) }
+        var segmentStarts: [Int] = []  // where each segment moved to the output begins (with its "/")
+        func dropLastSegment() {
+            if let start = segmentStarts.popLast() { output.removeSubrange(start...) }
+        }
+        var i = path.startIndex
+        while i < n {
+            if hasPrefix("../", at: i) {
+                i += 3
+            } else if hasPrefix("./", at: i) {
+                i += 2
+            } else if hasPrefix("/./", at: i) {
+                i += 2
+            } else if isRest("/.", at: i) {
+                // The input becomes "/", which moves to the output as the last segment.
+                segmentStarts.append(output.count)
+                output.append(0x2F)
+                i = n
+            } else if hasPrefix("/../", at: i) {
+                i += 3
+                dropLastSegment()
+            } else if isRest("/..", at: i) {
+                dropLastSegment()
+                segmentStarts.append(output.count)
+                output.append(0x2F)
+                i = n
+            } else if isRest(".", at: i) || isRest("..", at: i) {
+                i = n
             } else {
                 // Move the first segment (with its leading "/", if any) to the output.
-                let start = input.startIndex
-                var end = input.index(after: start)
-                if input[start] != "/" { end = start }
-                while end < input.endIndex, input[end] != "/" { end = input.index(after: end) }
-                output.append(input[start..<end])
-                input = input[end...]
+                var end = path[i] == 0x2F ? i + 1 : i
+                while end < n, path[end] != 0x2F { end += 1 }
+                segmentStarts.append(output.count)
+                output.append(contentsOf: path[i..<end])
+                i = end
             }
         }
-        return output.joined()
     }
 
     /// The reference recomposed (section 5.3).
@@ -151,7 +202,7 @@ public struct URLReference: Sendable, Hashable, CustomStringConvertible {
         return s
     }
 
-    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
-    private static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
-    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+    static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 }

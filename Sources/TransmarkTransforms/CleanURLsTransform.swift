@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// `clean-urls`: removes tracking parameters from link destinations, image sources and the
 /// `href`, `src` and `srcset` attributes kept from HTML, and fragments that point nowhere.
@@ -63,7 +63,7 @@ public struct CleanURLsTransform: Transform {
     /// Returns a copy of `document` with its URLs cleaned.
     public func apply(to document: Document, options: Options) throws -> Document {
         let cleaner = Cleaner(parameters: Self.trackingParameters + options.parameters,
-                              anchors: options.fragments ? Self.anchors(in: document) : nil,
+                              anchors: options.fragments ? AnchorSet(document) : nil,
                               ownPages: [document.metadata.canonicalURL, document.metadata.sourceURL].compactMap { $0 })
         var metadata = document.metadata
         if let canonical = metadata.canonicalURL, let clean = cleaner.clean(canonical, checkingFragment: false) { metadata.canonicalURL = clean }
@@ -72,6 +72,7 @@ public struct CleanURLsTransform: Transform {
         return source.rewritingURLs(
             link: { cleaner.clean($0, checkingFragment: true) },
             image: { cleaner.clean($0, checkingFragment: false) },
+            attributeNames: ["href", "src", "srcset"],
             attribute: { name, value -> String? in
                 switch name {
                 case "href", "src": cleaner.clean(value, checkingFragment: false)
@@ -84,26 +85,47 @@ public struct CleanURLsTransform: Transform {
     /// Every `id` and `name` in the document.
     static func anchors(in document: Document) -> Set<String> {
         var result: Set<String> = []
-        document.walk { event in
-            if case .enter(let node) = event {
-                for attribute in node.attributes where attribute.name == "id" || attribute.name == "name" {
-                    result.insert(attribute.value)
-                }
+        let storage = document.storage
+        let records = storage.records
+        let bytes = storage.attributeBytes
+        for index in 0..<Int32(records.count) {
+            let list = records.attributes(index)
+            guard list >= 0 else { continue }
+            for span in storage.attributeSpans[storage.attributeLists[Int(list)].spans] {
+                let name = bytes[span.name]
+                guard name.elementsEqual("id".utf8) || name.elementsEqual("name".utf8) else { continue }
+                result.insert(String(decoding: bytes[span.value], as: UTF8.self))
             }
-            return .proceed
         }
         return result
+    }
+
+    /// The anchors of a document (`anchors(in:)`), read when a fragment is first checked: most
+    /// pages have no link into themselves with a fragment, and then none is read.
+    final class AnchorSet {
+        private let document: Document
+        private var anchors: Set<String>?
+
+        init(_ document: Document) { self.document = document }
+
+        func contains(_ name: String) -> Bool {
+            if anchors == nil { anchors = CleanURLsTransform.anchors(in: document) }
+            return anchors!.contains(name)
+        }
     }
 
     struct Cleaner {
         let exact: Set<String>
         let prefixes: [String]
         /// The ids a fragment may name; nil: fragments are not checked.
-        let anchors: Set<String>?
+        let anchors: AnchorSet?
+        /// `exact` and `prefixes` as bytes, for `mayChange`.
+        let exactBytes: [[UInt8]]
+        let prefixBytes: [[UInt8]]
         /// The page's own URLs without fragment.
         let ownPages: Set<Substring>
 
-        init(parameters: [String], anchors: Set<String>?, ownPages: [String]) {
+        init(parameters: [String], anchors: AnchorSet?, ownPages: [String]) {
             var exact: Set<String> = []
             var prefixes: [String] = []
             for p in parameters {
@@ -112,6 +134,8 @@ public struct CleanURLsTransform: Transform {
             }
             self.exact = exact
             self.prefixes = prefixes
+            exactBytes = exact.map { Array($0.utf8) }
+            prefixBytes = prefixes.map { Array($0.utf8) }
             self.anchors = anchors
             self.ownPages = Set(ownPages.map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] })
         }
@@ -121,9 +145,72 @@ public struct CleanURLsTransform: Transform {
             return exact.contains(lower) || prefixes.contains { lower.hasPrefix($0) }
         }
 
+        /// Whether `clean` may change `url`, read from its bytes: it has a fragment to check, or a
+        /// query parameter whose name is tracking (or is not ASCII, which `clean` compares after
+        /// Unicode lowercasing). Most URLs have neither, and are not split.
+        func mayChange(_ url: String, checkingFragment: Bool) -> Bool {
+            var url = url
+            return url.withUTF8 { bytes in
+                let n = bytes.count
+                guard var i = bytes.firstIndex(where: { $0 == 0x3F || $0 == 0x23 }) else { return false }
+                while i < n, bytes[i] != 0x23 {
+                    // `i` is at the `?` or `&` before a parameter: read its name.
+                    let start = i + 1
+                    var end = start
+                    while end < n, bytes[end] != 0x3D, bytes[end] != 0x26, bytes[end] != 0x23 { end += 1 }
+                    if isTracking(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return true }
+                    // `clean` trims spaces at the end of the URL: a name ending there in one is left to it.
+                    if end == n, end > start, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(bytes[end - 1]) { return true }
+                    i = end
+                    while i < n, bytes[i] != 0x26, bytes[i] != 0x23 { i += 1 }
+                }
+                return i < n && checkingFragment && anchors != nil
+            }
+        }
+
+        /// Whether `clean(srcset:)` may change `srcset`: some candidate's query has a parameter
+        /// whose name may be tracking. Names are read to the first `=`, `&`, `#`, `,` or space,
+        /// a prefix of what `clean` reads, so a name it finds tracking is found here too.
+        func srcsetMayChange(_ srcset: String) -> Bool {
+            var srcset = srcset
+            return srcset.withUTF8 { bytes in
+                let n = bytes.count
+                var i = 0
+                while i < n {
+                    guard bytes[i] == 0x3F || bytes[i] == 0x26 else { i += 1; continue }
+                    let start = i + 1
+                    var end = start
+                    nameBytes: while end < n {
+                        switch bytes[end] {
+                        case 0x3D, 0x26, 0x23, 0x2C, 0x20, 0x09, 0x0A, 0x0D, 0x0C: break nameBytes
+                        default: end += 1
+                        }
+                    }
+                    if isTracking(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return true }
+                    i = end
+                }
+                return false
+            }
+        }
+
+        /// Whether a parameter name (bytes) may be tracking: it is, compared without ASCII case, or
+        /// it is not ASCII (left to `isTracking`, which lowercases Unicode).
+        private func isTracking(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+            if name.contains(where: { $0 >= 0x80 }) { return true }
+            func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+            for exact in exactBytes where exact.count == name.count {
+                if zip(exact, name).allSatisfy({ $0 == lower($1) }) { return true }
+            }
+            for prefix in prefixBytes where prefix.count <= name.count {
+                if zip(prefix, name).allSatisfy({ $0 == lower($1) }) { return true }
+            }
+            return false
+        }
+
         /// The cleaned URL, nil when nothing changes ("" when nothing is left of a reference into
         /// the page).
         func clean(_ url: String, checkingFragment: Bool) -> String? {
+            guard mayChange(url, checkingFragment: checkingFragment) else { return nil }
             var reference = URLReference(url)
             var changed = false
             if let query = reference.query {
@@ -138,7 +225,7 @@ public struct CleanURLsTransform: Transform {
                 }
             }
             if checkingFragment, let anchors, let fragment = reference.fragment {
-                let page = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                let page = url[..<(url.utf8.firstIndex(of: 0x23) ?? url.endIndex)]
                 let intoThisPage = String(page).trimmingSpaces.isEmpty || ownPages.contains(page)
                 if intoThisPage && !anchors.contains(fragment) && !anchors.contains(Self.percentDecoded(fragment)) {
                     reference.fragment = nil
@@ -153,6 +240,7 @@ public struct CleanURLsTransform: Transform {
         /// split at commas: a URL with a comma in it, such as a `data:` URL, is left alone unless
         /// its query holds a tracking parameter.)
         func clean(srcset: String) -> String? {
+            guard srcsetMayChange(srcset) else { return nil }
             var changed = false
             let candidates = srcset.split(separator: ",", omittingEmptySubsequences: false).map { candidate -> String in
                 let leading = candidate.prefix(while: { $0 == " " || $0 == "\t" || $0 == "\n" })

@@ -88,6 +88,7 @@ public struct ResolveLinksTransform: Transform {
         if let image = metadata.image, let resolved = resolver.resolve(image) { metadata.image = resolved }
         return document.withMetadata(metadata).rewritingURLs(
             link: { resolver.resolve($0) }, image: { resolver.resolve($0) },
+            attributeNames: ["href", "src", "cite", "poster", "srcset"],
             attribute: { name, value -> String? in
                 switch name {
                 case "href", "src", "cite", "poster": resolver.resolve(value)
@@ -98,15 +99,20 @@ public struct ResolveLinksTransform: Transform {
     }
 
     struct Resolver {
-        let base: URLReference
+        let base: URLResolutionBase
         let keepFragments: Bool
+
+        init(base: URLReference, keepFragments: Bool) {
+            self.base = URLResolutionBase(base)
+            self.keepFragments = keepFragments
+        }
 
         /// The resolved reference, or `nil` when it stays as it is.
         func resolve(_ reference: String) -> String? {
-            let parsed = URLReference(reference)
-            if parsed.isAbsolute { return nil }
+            // Most references on real pages are absolute: they are told by their bytes.
+            if URLReference.isAbsolute(reference) { return nil }
             if keepFragments, reference.first == "#" { return nil }
-            let resolved = parsed.resolved(against: base).description
+            let resolved = base.resolve(reference)
             return resolved == reference ? nil : resolved
         }
 

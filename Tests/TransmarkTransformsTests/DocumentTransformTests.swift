@@ -63,6 +63,31 @@ import Transmark
         #expect(URLReference(reference).resolved(against: base).description == expected)
     }
 
+    /// The byte-level resolution the transform uses gives the RFC's results too.
+    @Test(arguments: examples)
+    func rfc3986ExamplesByBytes(_ reference: String, _ expected: String) {
+        #expect(URLResolutionBase(URLReference("http://a/b/c/d;p?q")).resolve(reference) == expected)
+    }
+
+    /// ... and what the component-wise resolution gives, on references built at random from the
+    /// pieces that matter (dot segments, slashes, queries, fragments, authorities, spaces) against
+    /// bases with and without authority, path and query.
+    @Test func byteResolutionAgreesWithComponents() {
+        let bases = ["http://a/b/c/d;p?q", "https://example.com", "https://example.com/", "file:///x/y",
+                     "urn:a/b", "mailto:x", "https://h/p/../q/./r?s=1#f", "g:h"]
+        let pieces = ["/", "//", ".", "..", "a", "b", "?", "q=1", "#", "f", " ", "%2E", "é", ":", "x:", "&"]
+        var generator = SystemRandomNumberGenerator()
+        for base in bases.map(URLReference.init) {
+            let prepared = URLResolutionBase(base)
+            for _ in 0..<3000 {
+                let reference = (0..<Int.random(in: 0...7, using: &generator))
+                    .map { _ in pieces.randomElement(using: &generator)! }.joined()
+                #expect(prepared.resolve(reference) == URLReference(reference).resolved(against: base).description,
+                        "\(reference) against \(base)")
+            }
+        }
+    }
+
     @Test func resolvesEveryLinkImageAndSrcsetOfARealPage() throws {
         let document = try Corpus.document(Corpus.wikipedia)
         let resolved = try Registry.standard.applyTransforms(["resolve-links:base=https://en.wikipedia.org/wiki/HTML"], to: document)
