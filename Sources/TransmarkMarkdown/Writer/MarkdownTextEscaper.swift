@@ -25,7 +25,7 @@ enum MarkdownTextEscaper {
     }
 
     /// Whether `&` at `i` starts something a parser would read as a character reference.
-    static func startsEntity(_ bytes: ArraySlice<UInt8>, at i: Int) -> Bool {
+    static func startsEntity<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at i: Int) -> Bool where Bytes.Index == Int {
         var j = i + 1
         let end = bytes.endIndex
         guard j < end else { return false }

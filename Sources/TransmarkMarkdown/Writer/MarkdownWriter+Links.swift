@@ -192,14 +192,22 @@ extension MarkdownWriter {
     /// `vbscript:`, `data:`, `blob:` or `about:`, and does not point into the page itself (a
     /// fragment, or the page's canonical or source URL).
     func isCitable(_ destination: String) -> Bool {
-        guard !destination.isEmpty, !destination.hasPrefix("#") else { return false }
-        let lower = destination.prefix(16).lowercased()
-        // Script URLs, and URLs that mean nothing outside the page that made them.
-        for scheme in ["javascript:", "vbscript:", "data:", "blob:", "about:"] where lower.hasPrefix(scheme) { return false }
-        // The page without its fragment, compared byte for byte with the page's own addresses.
-        let page = Self.withoutFragment(destination)
-        return !ownPages.contains { $0.elementsEqual(page) }
+        var destination = destination
+        return destination.withUTF8 { bytes in
+            guard let first = bytes.first, first != UInt8(ascii: "#") else { return false }
+            // Script URLs, and URLs that mean nothing outside the page that made them (schemes
+            // compared without ASCII case: no other character lowercases into these letters).
+            for scheme in Self.uncitableSchemes where bytes.count >= scheme.count {
+                if zip(scheme, bytes).allSatisfy({ $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }) { return false }
+            }
+            // The page without its fragment, compared byte for byte with the page's own addresses.
+            let page = UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex)])
+            return !ownPages.contains { $0.elementsEqual(page) }
+        }
     }
+
+    /// The schemes of URLs that are never cited (see `isCitable`), lowercase.
+    static let uncitableSchemes: [[UInt8]] = ["javascript:", "vbscript:", "data:", "blob:", "about:"].map { Array($0.utf8) }
 
     /// `url` up to its first `#`.
     static func withoutFragment(_ url: String) -> Substring.UTF8View {
@@ -449,7 +457,7 @@ extension MarkdownWriter {
     /// Backslashes are escaped, and `&` that would start a character reference is written
     /// `&amp;` (cmark decodes references before backslash escapes, so `\&` would not do).
     static func linkDestination(_ destination: String) -> String {
-        if destination.isEmpty { return "" }
+        if destination.isEmpty || writesAsItIs(destination) { return destination }
         let bytes = Array(destination.utf8)[...]
         var depth = 0
         var balanced = true
@@ -482,6 +490,25 @@ extension MarkdownWriter {
         }
         if bracketed { out.append(UInt8(ascii: ">")) }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `linkDestination` writes `destination` unchanged (most URLs): no space, control,
+    /// `<`, `>` or backslash, balanced parentheses, no `&` that starts a character reference.
+    static func writesAsItIs(_ destination: String) -> Bool {
+        var destination = destination
+        return destination.withUTF8 { bytes in
+            var depth = 0
+            for k in bytes.indices {
+                switch bytes[k] {
+                case 0...0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"): return false
+                case UInt8(ascii: "("): depth += 1
+                case UInt8(ascii: ")"): depth -= 1; if depth < 0 { return false }
+                case UInt8(ascii: "&"): if MarkdownTextEscaper.startsEntity(bytes, at: k) { return false }
+                default: break
+                }
+            }
+            return depth == 0
+        }
     }
 
     /// Whether `<` + `destination` + `>` could read as an HTML open tag with attribute values

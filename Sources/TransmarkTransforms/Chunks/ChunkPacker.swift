@@ -15,6 +15,8 @@ struct ChunkPacker {
     /// The end matter's uses, by offset in the output: (offset, entry).
     private let uses: [(offset: Int, entry: Int)]
 
+    /// The tokens of each end-matter entry's line (and its line feed), for estimates.
+    private let entryTokens: [Int]
     /// The tokens of the separator between blocks.
     private let separatorTokens: Int
     /// What a chunk's own blocks may hold.
@@ -28,6 +30,9 @@ struct ChunkPacker {
             for offset in entry.uses { uses.append((offset, k)) }
         }
         self.uses = uses.sorted { $0.offset < $1.offset }
+        entryTokens = (output?.endMatter ?? []).map { entry in
+            output!.bytes.withUnsafeBufferPointer { options.counter.tokenCount(ofUTF8: UnsafeBufferPointer(rebasing: $0[entry.range])) + 1 }
+        }
         self.options = options
         self.separator = separator
         self.atoms = atoms
@@ -63,10 +68,38 @@ struct ChunkPacker {
         var previousOwn: [UInt8] = []
         var previousOwnTokens = 0
         var start = 0
+        // The end matter's entries a chunk uses are estimated with it: `inChunk[entry]` is the
+        // index of the last chunk whose estimate counted the entry.
+        var inChunk = [Int](repeating: -1, count: entryTokens.count)
+        var used: [Int] = []
+        var marked: [Int] = []  // the entries the last call marked
+        var chunkWithEntries = -1  // the last chunk whose estimate has an entry
+        /// The tokens of the entries atom `index` adds to chunk `chunk`, marked as counted (see
+        /// `unmark`).
+        func endMatterTokens(of index: Int, chunk: Int) -> Int {
+            marked.removeAll(keepingCapacity: true)
+            guard !entryTokens.isEmpty, let range = atoms[index].range else { return 0 }
+            used.removeAll(keepingCapacity: true)
+            appendEntries(usedIn: range, to: &used)
+            var tokens = 0
+            for entry in used where inChunk[entry] != chunk {
+                inChunk[entry] = chunk
+                marked.append(entry)
+                tokens += entryTokens[entry]
+            }
+            // A blank line before the chunk's first entry.
+            if tokens > 0, chunkWithEntries != chunk { tokens += separatorTokens }
+            return tokens
+        }
+        /// Undoes the marks of the last `endMatterTokens`, for an atom left out.
+        func unmark() { for entry in marked { inChunk[entry] = -1 } }
         while start < atoms.count {
             var end = start + 1
+            let chunk = chunks.count
             // A table's row starting a chunk brings the table's header.
-            var total = atoms[start].tokens + atoms[start].frameTokens
+            let startEndMatter = endMatterTokens(of: start, chunk: chunk)
+            if startEndMatter > 0 { chunkWithEntries = chunk }
+            var total = atoms[start].tokens + atoms[start].frameTokens + startEndMatter
             var onlyHeadings = atoms[start].headingLevel > 0
             while end < atoms.count {
                 let atom = atoms[end]
@@ -74,7 +107,13 @@ struct ChunkPacker {
                 // chunk so far is only headings, which lead into it).
                 if atom.headingLevel > 0, !onlyHeadings, total + joinTokens(end) + sections[end] > budget { break }
                 if total + joinTokens(end) + atom.tokens > budget { break }
-                total += joinTokens(end) + atom.tokens
+                let endMatter = endMatterTokens(of: end, chunk: chunk)
+                if endMatter > 0, total + joinTokens(end) + atom.tokens + endMatter > budget {
+                    unmark()
+                    break
+                }
+                if endMatter > 0 { chunkWithEntries = chunk }
+                total += joinTokens(end) + atom.tokens + endMatter
                 onlyHeadings = onlyHeadings && atom.headingLevel > 0
                 end += 1
             }
@@ -126,6 +165,20 @@ struct ChunkPacker {
         bytes.append(contentsOf: separator ?? [])
         bytes.append(contentsOf: own.bytes)
         return bytes
+    }
+
+    /// Appends the end-matter entries used in `range` of the output (with repeats).
+    private func appendEntries(usedIn range: Range<Int>, to entries: inout [Int]) {
+        // The first use at or after the range's start, by binary search.
+        var low = 0, high = uses.count
+        while low < high {
+            let mid = (low + high) / 2
+            if uses[mid].offset < range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        while low < uses.count, uses[low].offset <= range.upperBound {
+            entries.append(uses[low].entry)
+            low += 1
+        }
     }
 
     /// The chunk's own blocks, rendered: the atoms joined by the separator, or rendered together
@@ -218,21 +271,11 @@ struct ChunkPacker {
     /// `sources`, in the output's order, one per line.
     private func endMatterLines(of own: (bytes: [UInt8], sources: [Range<Int>])) -> [UInt8] {
         guard let output, !uses.isEmpty, !own.sources.isEmpty else { return [] }
-        var entries = Set<Int>()
-        for source in own.sources {
-            // The first use at or after the source's start, by binary search.
-            var low = 0, high = uses.count
-            while low < high {
-                let mid = (low + high) / 2
-                if uses[mid].offset < source.lowerBound { low = mid + 1 } else { high = mid }
-            }
-            while low < uses.count, uses[low].offset <= source.upperBound {
-                entries.insert(uses[low].entry)
-                low += 1
-            }
-        }
+        var entries: [Int] = []
+        for source in own.sources { appendEntries(usedIn: source, to: &entries) }
+        entries.sort()
         var lines: [UInt8] = []
-        for entry in entries.sorted() {
+        for (k, entry) in entries.enumerated() where k == 0 || entries[k - 1] != entry {
             if !lines.isEmpty { lines.append(0x0A) }
             lines.append(contentsOf: output.bytes[output.endMatter[entry].range])
         }
