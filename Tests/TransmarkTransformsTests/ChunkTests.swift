@@ -346,6 +346,38 @@ import Transmark
         #expect(result.last?.content.contains("[31]: https://s30.example/") == true)
     }
 
+    @Test("Every option for models, on real pages: each chunk within budget with its sources, over it only for one word",
+          arguments: Corpus.pages)
+    func realPagesWithEveryOptionForModels(_ page: String) throws {
+        let conversion = try Registry.standard.conversion(
+            from: "html", to: "markdown", transforms: ["resolve-links", "clean-urls"],
+            options: ["resolve-links.base": "https://example.com/page/", "linkStyle": "citations", "images": "end"])
+        let result = try conversion.chunks(of: try Corpus.bytes(page), options: .init(maxTokens: 512, overlap: 64))
+        #expect(!result.isEmpty)
+        for chunk in result {
+            #expect(chunk.tokenCount == Self.counter.tokenCount(of: chunk.content))
+            // The chunk's end matter: its last lines that are sources or images. Every label in
+            // its own text is defined there, and every entry there is shown in the text (the
+            // overlap's included, which may start inside code).
+            let lines = chunk.content.split(separator: "\n", omittingEmptySubsequences: false)
+            var text = lines.count
+            while text > 0, lines[text - 1].wholeMatch(of: /\[\d+\]: .*|!\[.*/) != nil { text -= 1 }
+            let shown = lines[..<text].joined(separator: "\n")
+            let own = String(decoding: shown.utf8.dropFirst(chunk.overlapByteCount), as: UTF8.self)
+            // Labels: `[n]` after a space, a `]` or at a line's start, outside code.
+            let prose = own.replacing(/(?s)```.*?(```|$)/, with: "").replacing(/`[^`\n]*`/, with: "")
+            let cited = Set(prose.matches(of: /(?m)(?:^|[ \]])\[(\d+)\](?!: )/).map { String($0.output.1) })
+            let defined = Set(lines[text...].compactMap { $0.firstMatch(of: #/^\[(\d+)\]: /#).map { String($0.output.1) } })
+            #expect(cited.isSubset(of: defined), "chunk \(chunk.index) cites \(cited.subtracting(defined).sorted()) without their sources")
+            for label in defined { #expect(shown.contains("[\(label)]"), "chunk \(chunk.index) lists [\(label)], which it does not show") }
+            if chunk.tokenCount > 512 {
+                // Only a single word whose one source is over the budget by itself.
+                #expect(!own.trimmingCharacters(in: .whitespacesAndNewlines).contains { $0.isWhitespace }
+                        && defined.count <= 1, "chunk \(chunk.index) has \(chunk.tokenCount) tokens: \(chunk.content.prefix(160))")
+            }
+        }
+    }
+
     @Test("A nested list item starting a chunk is un-indented, and code keeps its fences and indentation")
     func slicesReadAsBlocks() throws {
         let items = (1...30).map { "  - nested item number \($0) with some words" }

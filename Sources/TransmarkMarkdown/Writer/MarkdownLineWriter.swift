@@ -173,6 +173,14 @@ struct MarkdownLineWriter {
 
     /// Removes trailing spaces and tabs of the current line's content (a line ending in two
     /// spaces would be a hard break).
+    /// The offset of the last byte written that is not a space or tab (which trimming keeps), or
+    /// 0: where a use of end matter in what was just written is marked.
+    var lastContentOffset: Int {
+        var offset = bytes.count - 1
+        while offset > 0, bytes[offset] == 0x20 || bytes[offset] == 0x09 { offset -= 1 }
+        return max(0, offset)
+    }
+
     mutating func trimTrailingSpaces() {
         let count = bytes.count
         while let l = bytes.last, l == 0x20 || l == 0x09 { bytes.removeLast() }

@@ -25,7 +25,8 @@ struct MarkdownOutputMarks {
     /// End marks that trimming trailing spaces may still cut.
     private var unclamped: [Int] = []
 
-    /// Marks that `id` starts with the next byte written (or the line it is written on).
+    /// Marks that `id` starts with the next byte written (or the line it is written on); with
+    /// `kind` `.use`, that end-matter entry `id` is used there.
     mutating func start(_ id: Int32, kind: Kind = .start) {
         unresolved.append(marks.count)
         marks.append(Mark(offset: -1, id: id, kind: kind))

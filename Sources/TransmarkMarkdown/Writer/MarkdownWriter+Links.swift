@@ -41,7 +41,9 @@ extension MarkdownWriter {
         let text = options.linkStyle == .reference ? document[NodeID(index: i)].plainText : ""
         let close: [UInt8]
         if options.linkStyle == .reference {
+            labelledLink = i
             close = Array(("]" + referenceSuffix(text: text, destination: destination, title: title)).utf8)
+            labelledLink = -1
         } else {
             var closing = "](" + destinationAndTitle(destination, title) + ")"
             if let attributes { closing += attributes }
@@ -119,6 +121,11 @@ extension MarkdownWriter {
     }
 
     mutating func exitLink(_ i: Int32) {
+        // The link's label (`[n]`) is written with its closing delimiter: its use is marked there.
+        while let last = usesAtLinkClose.last, last.link == i {
+            usesAtLinkClose.removeLast()
+            noteEndMatterUse(last.entry)
+        }
         if writesAltTextOnly(i) { return }
         linkDepth -= 1
         inImage = false
@@ -183,7 +190,9 @@ extension MarkdownWriter {
             return false
         }
         guard options.linkStyle == .citations, isCitable(destination) else { return true }
+        labelledLink = i
         let label = numberedReference(destination: destination, title: title)
+        labelledLink = -1
         openDelimiter(i, open: [], close: Array(" [\(label)]".utf8))
         return true
     }

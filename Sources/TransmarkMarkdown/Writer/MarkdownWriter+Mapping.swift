@@ -56,18 +56,25 @@ extension MarkdownWriter {
         w.marks?.end(i, at: w.bytes.count)
     }
 
-    /// Marks the uses deferred by table cells at the last byte written.
+    /// Marks the uses deferred by table cells at the last byte written (not a trailing space).
     mutating func markDeferredUses() {
         guard !deferredUses.isEmpty else { return }
-        for entry in deferredUses { w.marks?.use(Int(entry), at: max(0, w.bytes.count - 1)) }
+        let offset = w.lastContentOffset
+        for entry in deferredUses { w.marks?.use(Int(entry), at: offset) }
         deferredUses.removeAll(keepingCapacity: true)
     }
 
-    /// A link or image refers to `entry` here. In a table cell (a scratch writer without marks,
-    /// inside a mapped rendering) the use waits for the row's line.
+    /// A link or image refers to `entry` here: where its text is written next, which is on the
+    /// block's own line (a link opening a block comes before the blank line and prefix that
+    /// start it are written). In a table cell (a scratch writer without marks, inside a mapped
+    /// rendering) the use waits for the row's line.
     mutating func noteEndMatterUse(_ entry: EndMatterEntry) {
-        if w.marks != nil {
-            w.marks?.use(Int(entry.id), at: w.bytes.count)
+        if labelledLink >= 0 && mapping {
+            // A link's label is written when the link closes, after its text (which a chunk may
+            // hold apart from it, cut at words).
+            usesAtLinkClose.append((labelledLink, entry))
+        } else if w.marks != nil {
+            w.marks?.start(entry.id, kind: .use)
         } else if mapping {
             deferredUses.append(entry.id)
         }

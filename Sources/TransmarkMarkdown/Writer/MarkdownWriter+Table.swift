@@ -103,13 +103,18 @@ extension MarkdownWriter {
     /// before it (or pandoc's `: caption` after it).
     mutating func writePipeTable(_ grid: TableGrid, table: Int32) {
         writeCaptionBefore(grid, table: table)
-        var rowUses: [[Int32]] = []
+        var rowUses: [[[Int32]]] = []
         var rows: [[[UInt8]]] = grid.rows.map { row in
-            let cells = row.map { $0 >= 0 ? renderCell($0) : [] }
-            if mapping {
-                rowUses.append(deferredUses)
-                deferredUses.removeAll(keepingCapacity: true)
+            var uses: [[Int32]] = []
+            let cells = row.map { cell -> [UInt8] in
+                let bytes = cell >= 0 ? renderCell(cell) : []
+                if mapping {
+                    uses.append(deferredUses)
+                    deferredUses.removeAll(keepingCapacity: true)
+                }
+                return bytes
             }
+            if mapping { rowUses.append(uses) }
             return cells
         }
         // Each line's row node, for a mapped rendering (-1 for a header line made up).
@@ -198,8 +203,8 @@ extension MarkdownWriter {
         var alignments: [TableAlignment]
         /// In a mapped rendering, each row's node (-1 for none), whose line is marked.
         var rowNodes: [Int32] = []
-        /// In a mapped rendering, the end-matter entries each row's cells use.
-        var rowUses: [[Int32]] = []
+        /// In a mapped rendering, the end-matter entries each row's cells use, cell by cell.
+        var rowUses: [[[Int32]]] = []
     }
 
 }
@@ -281,17 +286,23 @@ extension MarkdownWriter {
             let node = index < table.rowNodes.count ? table.rowNodes[index] : -1
             if node >= 0 { writer.w.marks?.start(node) }
             var line: [UInt8] = [UInt8(ascii: "|")]
+            // Where each cell's content ends in the line: its uses of end matter are marked there.
+            var cellEnds: [Int] = []
             for c in 0..<columns {
                 let cell = c < row.count ? row[c] : []
                 line.append(0x20)
                 line += cell
+                cellEnds.append(line.count - 1)
                 line += [UInt8](repeating: 0x20, count: max(0, widths[c] - Self.codePointCount(of: cell[...])))
                 line += [0x20, UInt8(ascii: "|")]
             }
             writer.w.marker(line)
             writer.w.markContentStarted()
             if index < table.rowUses.count {
-                for entry in table.rowUses[index] { writer.w.marks?.use(Int(entry), at: writer.w.bytes.count - 1) }
+                let lineStart = writer.w.bytes.count - line.count
+                for (c, uses) in table.rowUses[index].enumerated() where c < cellEnds.count {
+                    for entry in uses { writer.w.marks?.use(Int(entry), at: lineStart + cellEnds[c]) }
+                }
             }
             if node >= 0 { writer.w.marks?.end(node, at: writer.w.bytes.count) }
             writer.w.cr()

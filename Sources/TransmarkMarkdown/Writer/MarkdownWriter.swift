@@ -159,6 +159,12 @@ struct MarkdownWriter {
     /// End-matter entries used inside table cells (written by a scratch line writer), marked at
     /// the row or table that holds them.
     var deferredUses: [Int32] = []
+    /// The link whose reference or citation is being numbered (its label is written with its
+    /// closing delimiter), or -1.
+    var labelledLink: Int32 = -1
+    /// End-matter uses marked where their link's label is written, when the link closes:
+    /// (link, entry).
+    var usesAtLinkClose: [(link: Int32, entry: EndMatterEntry)] = []
     /// Whether this rendering is mapped (`writeMapped`).
     var mapping = false
     /// The page's own addresses without fragments (see `isCitable`).

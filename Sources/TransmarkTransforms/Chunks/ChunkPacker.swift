@@ -12,11 +12,9 @@ struct ChunkPacker {
     let render: (Document) throws -> [UInt8]
     /// The mapped rendering the atoms' ranges point into, if any.
     let output: MappedOutput?
-    /// The end matter's uses, by offset in the output: (offset, entry).
-    private let uses: [(offset: Int, entry: Int)]
+    /// Where the output uses its end matter.
+    private let endMatter: EndMatterIndex
 
-    /// The tokens of each end-matter entry's line (and its line feed), for estimates.
-    private let entryTokens: [Int]
     /// The tokens of the separator between blocks.
     private let separatorTokens: Int
     /// What a chunk's own blocks may hold.
@@ -25,14 +23,7 @@ struct ChunkPacker {
     init(options: DocumentChunker.Options, separator: [UInt8]?, atoms: [ChunkAtom], paths: [[String]],
          render: @escaping (Document) throws -> [UInt8], output: MappedOutput? = nil) {
         self.output = output
-        var uses: [(offset: Int, entry: Int)] = []
-        for (k, entry) in (output?.endMatter ?? []).enumerated() {
-            for offset in entry.uses { uses.append((offset, k)) }
-        }
-        self.uses = uses.sorted { $0.offset < $1.offset }
-        entryTokens = (output?.endMatter ?? []).map { entry in
-            output!.bytes.withUnsafeBufferPointer { options.counter.tokenCount(ofUTF8: UnsafeBufferPointer(rebasing: $0[entry.range])) + 1 }
-        }
+        endMatter = EndMatterIndex(output, counter: options.counter)
         self.options = options
         self.separator = separator
         self.atoms = atoms
@@ -66,10 +57,12 @@ struct ChunkPacker {
         let sections = sectionTokens()
         var chunks: [DocumentChunk] = []
         var previousOwn: [UInt8] = []
+        var previousSources: [Range<Int>] = []
         var previousOwnTokens = 0
         var start = 0
         // The end matter's entries a chunk uses are estimated with it: `inChunk[entry]` is the
         // index of the last chunk whose estimate counted the entry.
+        let entryTokens = endMatter.entryTokens
         var inChunk = [Int](repeating: -1, count: entryTokens.count)
         var used: [Int] = []
         var marked: [Int] = []  // the entries the last call marked
@@ -80,7 +73,7 @@ struct ChunkPacker {
             marked.removeAll(keepingCapacity: true)
             guard !entryTokens.isEmpty, let range = atoms[index].range else { return 0 }
             used.removeAll(keepingCapacity: true)
-            appendEntries(usedIn: range, to: &used)
+            endMatter.appendEntries(usedIn: range, to: &used)
             var tokens = 0
             for entry in used where inChunk[entry] != chunk {
                 inChunk[entry] = chunk
@@ -96,10 +89,22 @@ struct ChunkPacker {
         while start < atoms.count {
             var end = start + 1
             let chunk = chunks.count
+            var overlap = chunks.isEmpty || options.overlap == 0 ? [] : overlapText(previousOwn, previousTokens: previousOwnTokens)
+            // The entries whose labels the overlap shows come with the chunk: counted first.
+            var overlapEntries = self.overlapEntries(overlap, previousSources: previousSources)
+            var overlapEntryTokens = 0
+            for entry in overlapEntries where inChunk[entry] != chunk {
+                inChunk[entry] = chunk
+                overlapEntryTokens += entryTokens[entry]
+            }
+            if overlapEntryTokens > 0 {
+                overlapEntryTokens += separatorTokens
+                chunkWithEntries = chunk
+            }
             // A table's row starting a chunk brings the table's header.
             let startEndMatter = endMatterTokens(of: start, chunk: chunk)
             if startEndMatter > 0 { chunkWithEntries = chunk }
-            var total = atoms[start].tokens + atoms[start].frameTokens + startEndMatter
+            var total = atoms[start].tokens + atoms[start].frameTokens + startEndMatter + overlapEntryTokens
             var onlyHeadings = atoms[start].headingLevel > 0
             while end < atoms.count {
                 let atom = atoms[end]
@@ -107,21 +112,20 @@ struct ChunkPacker {
                 // chunk so far is only headings, which lead into it).
                 if atom.headingLevel > 0, !onlyHeadings, total + joinTokens(end) + sections[end] > budget { break }
                 if total + joinTokens(end) + atom.tokens > budget { break }
-                let endMatter = endMatterTokens(of: end, chunk: chunk)
-                if endMatter > 0, total + joinTokens(end) + atom.tokens + endMatter > budget {
+                let entries = endMatterTokens(of: end, chunk: chunk)
+                if entries > 0, total + joinTokens(end) + atom.tokens + entries > budget {
                     unmark()
                     break
                 }
-                if endMatter > 0 { chunkWithEntries = chunk }
-                total += joinTokens(end) + atom.tokens + endMatter
+                if entries > 0 { chunkWithEntries = chunk }
+                total += joinTokens(end) + atom.tokens + entries
                 onlyHeadings = onlyHeadings && atom.headingLevel > 0
                 end += 1
             }
-            let overlap = chunks.isEmpty || options.overlap == 0 ? [] : overlapText(previousOwn, previousTokens: previousOwnTokens)
             // The end matter the chunk refers to (its citations' sources, its images) follows it.
             func withEndMatter(_ own: (bytes: [UInt8], sources: [Range<Int>])) -> [UInt8] {
-                let endMatter = endMatterLines(of: own)
-                return endMatter.isEmpty ? joined(overlap, own) : joined(overlap, own) + [0x0A, 0x0A] + endMatter
+                let lines = endMatterLines(of: own, overlapEntries: overlapEntries)
+                return lines.isEmpty ? joined(overlap, own) : joined(overlap, own) + [0x0A, 0x0A] + lines
             }
             var own = try assemble(start..<end)
             var content = withEndMatter(own)
@@ -138,12 +142,20 @@ struct ChunkPacker {
                 content = withEndMatter(own)
                 tokens = options.counter.tokenCount(ofUTF8: content)
             }
+            if tokens > options.maxTokens, !overlap.isEmpty {
+                // The overlap (with its sources) is what a lone block cannot carry: left out.
+                overlap = []
+                overlapEntries = []
+                content = withEndMatter(own)
+                tokens = options.counter.tokenCount(ofUTF8: content)
+            }
             let overlapBytes = overlap.isEmpty ? 0 : overlap.count + (separator?.count ?? 0)
             let ownBytes = own.bytes
             chunks.append(DocumentChunk(index: chunks.count, headings: headings(start..<end),
                                         content: String(decoding: content, as: UTF8.self),
                                         overlapByteCount: overlapBytes, tokenCount: tokens))
             previousOwn = ownBytes
+            previousSources = own.sources
             previousOwnTokens = tokens
             start = end
         }
@@ -165,20 +177,6 @@ struct ChunkPacker {
         bytes.append(contentsOf: separator ?? [])
         bytes.append(contentsOf: own.bytes)
         return bytes
-    }
-
-    /// Appends the end-matter entries used in `range` of the output (with repeats).
-    private func appendEntries(usedIn range: Range<Int>, to entries: inout [Int]) {
-        // The first use at or after the range's start, by binary search.
-        var low = 0, high = uses.count
-        while low < high {
-            let mid = (low + high) / 2
-            if uses[mid].offset < range.lowerBound { low = mid + 1 } else { high = mid }
-        }
-        while low < uses.count, uses[low].offset <= range.upperBound {
-            entries.append(uses[low].entry)
-            low += 1
-        }
     }
 
     /// The chunk's own blocks, rendered: the atoms joined by the separator, or rendered together
@@ -269,10 +267,11 @@ struct ChunkPacker {
 
     /// The end-matter lines (reference definitions, images listed at the end) used inside
     /// `sources`, in the output's order, one per line.
-    private func endMatterLines(of own: (bytes: [UInt8], sources: [Range<Int>])) -> [UInt8] {
-        guard let output, !uses.isEmpty, !own.sources.isEmpty else { return [] }
-        var entries: [Int] = []
-        for source in own.sources { appendEntries(usedIn: source, to: &entries) }
+    /// With them, `overlapEntries`: those that the overlap's labels refer to.
+    private func endMatterLines(of own: (bytes: [UInt8], sources: [Range<Int>]), overlapEntries: [Int]) -> [UInt8] {
+        guard let output, !endMatter.isEmpty else { return [] }
+        var entries = overlapEntries
+        for source in own.sources { endMatter.appendEntries(usedIn: source, to: &entries) }
         entries.sort()
         var lines: [UInt8] = []
         for (k, entry) in entries.enumerated() where k == 0 || entries[k - 1] != entry {
@@ -280,6 +279,32 @@ struct ChunkPacker {
             lines.append(contentsOf: output.bytes[output.endMatter[entry].range])
         }
         return lines
+    }
+
+    /// The entries of the previous chunk (its own blocks cut from `previousSources`) whose label
+    /// (`[n]`) the overlap shows: the overlap repeats the end of that chunk, and every reference
+    /// in a chunk resolves within it.
+    private func overlapEntries(_ overlap: [UInt8], previousSources: [Range<Int>]) -> [Int] {
+        guard let output, !overlap.isEmpty, !endMatter.isEmpty else { return [] }
+        var previous: [Int] = []
+        for source in previousSources { endMatter.appendEntries(usedIn: source, to: &previous) }
+        return previous.filter { Self.contains(overlap, label: Self.label(of: output.bytes[output.endMatter[$0].range])) }
+    }
+
+    /// The label an end-matter line defines, `[n]` of `[n]: url` (empty for a line that is not a
+    /// definition, an image listed at the end).
+    static func label(of line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard line.first == UInt8(ascii: "["), let close = line.firstIndex(of: UInt8(ascii: "]")) else { return [] }
+        return line[...close]
+    }
+
+    /// Whether `text` shows `label` (an empty label is never shown).
+    static func contains(_ text: [UInt8], label: ArraySlice<UInt8>) -> Bool {
+        guard !label.isEmpty, text.count >= label.count else { return false }
+        for start in 0...(text.count - label.count) where text[start] == label.first! {
+            if text[start..<start + label.count].elementsEqual(label) { return true }
+        }
+        return false
     }
 
     /// The chunk's own blocks, rendered: the atoms joined by the separator, or rendered together

@@ -22,6 +22,10 @@ struct MappedAtomCollector {
     private var headingStack: [(level: Int, text: String)] = []
     /// The output's tokens, line by line.
     private let tokenIndex: LineTokenIndex
+    /// Where the output uses its end matter: a piece weighs its tokens and its entries'.
+    private let endMatter: EndMatterIndex
+    /// The tokens of the separator before a chunk's end matter.
+    private let separatorTokens: Int
 
     init(document: Document, output: MappedOutput, options: DocumentChunker.Options, separator: [UInt8],
          render: @escaping (Document) throws -> [UInt8]) {
@@ -33,6 +37,8 @@ struct MappedAtomCollector {
         let separatorTokens = options.counter.tokenCount(ofUTF8: separator)
         budget = options.overlap > 0 ? max(1, options.maxTokens - options.overlap - separatorTokens) : options.maxTokens
         tokenIndex = LineTokenIndex(output.bytes, counter: options.counter)
+        endMatter = EndMatterIndex(output, counter: options.counter)
+        self.separatorTokens = separatorTokens
     }
 
     /// A unit of work: a block, or a run of inline nodes standing among blocks (an implicit
@@ -60,6 +66,17 @@ struct MappedAtomCollector {
             }
             runOpen = false
             if node.tag == .division, holdsHeading[Int(node.id.index)] {
+                cursors.append(node.firstChild)
+                continue
+            }
+            // A table that lays out the page, written as its cells' blocks, is walked like a
+            // division when it holds a heading: its rows and cells are only wrappers.
+            if node.tag == .table, holdsHeading[Int(node.id.index)], layoutPieces(of: node) != nil {
+                cursors.append(node.firstChild)
+                continue
+            }
+            if node.tag == .tableRow || node.tag == .tableCell {
+                // Reached only inside such a table (other tables are taken whole).
                 cursors.append(node.firstChild)
                 continue
             }
@@ -103,6 +120,12 @@ struct MappedAtomCollector {
         tokenIndex.tokens(output.bytes, range)
     }
 
+    /// The tokens of the end matter a piece uses (its citations' sources, its images), which
+    /// follows any chunk holding it: what it weighs beyond its own tokens.
+    private func entryTokens(_ range: Range<Int>) -> Int {
+        endMatter.tokens(usedIn: range, separatorTokens: separatorTokens)
+    }
+
     /// The frame of a cut table or code block: its opening and closing lines, and their tokens.
     private struct Frame {
         var header: Range<Int>?
@@ -126,7 +149,7 @@ struct MappedAtomCollector {
             defer { level = 0 }
             guard let range = range(of: piece) else { continue }
             let tokens = count(range)
-            if tokens <= budget {
+            if tokens + entryTokens(range) <= budget {
                 append(range, tokens: tokens, headingLevel: level)
                 continue
             }
@@ -136,7 +159,9 @@ struct MappedAtomCollector {
             }
             switch node.tag {
             case .table:
-                if let (rows, frame) = pipeTableRows(node, range: range) ?? htmlTableRows(range) {
+                if let pieces = layoutPieces(of: node) {
+                    work.append(contentsOf: pieces.reversed())
+                } else if let (rows, frame) = pipeTableRows(node, range: range) ?? htmlTableRows(range) {
                     splitFramed(rows, frame: frame, headingLevel: level)
                 } else {
                     try renderParts(of: node, headingLevel: level)
@@ -170,6 +195,30 @@ struct MappedAtomCollector {
         }
     }
 
+    /// The blocks and inline runs in the cells of a table written as its content (a layout
+    /// table, `MarkdownWriter.Options.layoutTables`), in order; nil when the table was written
+    /// as a table (no cell's content has a place of its own in the output).
+    private func layoutPieces(of table: Node) -> [Piece]? {
+        var pieces: [Piece] = []
+        var written = false
+        for row in table.children where row.tag == .tableRow {
+            for cell in row.children where cell.tag == .tableCell {
+                var runOpen = false
+                for child in cell.children {
+                    if child.tag.isBlock {
+                        pieces.append(.node(child))
+                        runOpen = false
+                    } else if !runOpen {
+                        pieces.append(.inlineRun(child))
+                        runOpen = true
+                    }
+                    if !written, output.range(of: child.id) != nil { written = true }
+                }
+            }
+        }
+        return written ? pieces : nil
+    }
+
     /// Cuts a range of the output at sentences, and a sentence over the budget at words: each is
     /// an atom continuing the one before (the output between them is kept as it is).
     private mutating func splitText(_ range: Range<Int>, headingLevel: Int, frame: Frame = Frame(), continuing: Bool = false,
@@ -191,8 +240,9 @@ struct MappedAtomCollector {
         for sentence in TextSegments.sentences(bytes, in: range) {
             let trimmed = TextSegments.trimmed(bytes, sentence)
             var tokens = max(1, Int((Double(trimmed.count) * rate).rounded(.up)))
-            if tokens + frame.tokens > exactAbove { tokens = count(trimmed) }
-            if tokens + frame.tokens <= budget {
+            let entries = entryTokens(trimmed)
+            if tokens + entries + frame.tokens > exactAbove { tokens = count(trimmed) }
+            if tokens + entries + frame.tokens <= budget {
                 emit(trimmed, tokens: tokens, &self)
             } else {
                 for word in TextSegments.words(bytes, in: sentence) { emit(TextSegments.trimmed(bytes, word), &self) }
@@ -208,7 +258,7 @@ struct MappedAtomCollector {
         var level = headingLevel
         for (k, row) in rows.enumerated() {
             let tokens = count(row)
-            if tokens + frame.tokens > budget {
+            if tokens + entryTokens(row) + frame.tokens > budget {
                 splitText(row, headingLevel: level, frame: frame, continuing: k > 0)
             } else {
                 append(row, tokens: tokens, headingLevel: level, continues: k > 0, frame: frame)
