@@ -46,7 +46,7 @@ struct SelectCommand: ParsableCommand {
         let environment = CommandContext.environment
         guard maxSimpleSelectors >= 1 else { throw ValidationError("--max-simple-selectors must be at least 1") }
         guard (maxOutputBytes ?? 0) >= 0 else { throw ValidationError("--max-output-bytes must be at least 0") }
-        let compiled = try Selector(selector, maxSimpleSelectors: maxSimpleSelectors)
+        let compiled = try Selector(selector, maxSimpleSelectors: maxSimpleSelectors, limitOption: "--max-simple-selectors N")
         let named: String?
         if let from = conversion.from {
             named = try registry.frontend(named: from).format.name
@@ -63,18 +63,23 @@ struct SelectCommand: ParsableCommand {
         // Standard input is sniffed as `convert` sniffs it: HTML when it starts like HTML.
         let source = named ?? FormatSniffer.format(of: bytes)
         var out: [UInt8] = []
-        if target == "text" {
-            for line in try registry.selectText(bytes, from: source, matching: compiled, options: options,
-                                                       maxOutputBytes: maxOutputBytes) {
-                out.append(contentsOf: line.utf8)
-                out.append(0x0A)
+        do {
+            if target == "text" {
+                for line in try registry.selectText(bytes, from: source, matching: compiled, options: options,
+                                                    maxOutputBytes: maxOutputBytes) {
+                    out.append(contentsOf: line.utf8)
+                    out.append(0x0A)
+                }
+            } else {
+                for fragment in try registry.select(bytes, from: source, matching: compiled, to: target, options: options,
+                                                    maxOutputBytes: maxOutputBytes) {
+                    out.append(contentsOf: fragment)
+                    if let last = fragment.last, last != 0x0A { out.append(0x0A) }
+                }
             }
-        } else {
-            for fragment in try registry.select(bytes, from: source, matching: compiled, to: target, options: options,
-                                                   maxOutputBytes: maxOutputBytes) {
-                out.append(contentsOf: fragment)
-                if let last = fragment.last, last != 0x0A { out.append(0x0A) }
-            }
+        } catch TransmarkError.outputTooLarge(let limit, _) {
+            // The limit is this command's flag, not an option key.
+            throw TransmarkError.outputTooLarge(limit: limit, option: "--max-output-bytes")
         }
         if let output = conversion.output {
             var file = try AtomicFileWriter(path: output)

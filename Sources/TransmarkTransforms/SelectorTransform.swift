@@ -1,7 +1,9 @@
 import TransmarkCore
 
 /// The transforms that act on the nodes a CSS selector matches: `remove`, `unwrap` and `keep`,
-/// one per `Action`. Their only option is the required `selector`.
+/// one per `Action`. Their options are the required `selector` and `maxSimpleSelectors`, the most
+/// simple selectors it may hold (1,024, as in `Selector`: matching costs time per simple selector
+/// and node); a larger selector is `TransmarkError.invalidSelector`, naming the option.
 ///
 /// ```swift
 /// let selector = try Selector("nav, footer, .ad")
@@ -26,6 +28,9 @@ public struct SelectorTransform: Transform {
     public struct Options: FormatOptions {
         /// The nodes the transform acts on (required).
         public var selector: Selector?
+        /// The most simple selectors `selector` may hold once repeats are dropped
+        /// (`Selector.simpleSelectorCount`).
+        public var maxSimpleSelectors = Selector.defaultMaxSimpleSelectors
 
         /// Options acting on what `selector` matches.
         public init(selector: Selector?) { self.selector = selector }
@@ -33,9 +38,11 @@ public struct SelectorTransform: Transform {
         /// No selector: applying the transform so is an error.
         public init() { selector = nil }
 
-        /// `selector`.
+        /// `selector`, `maxSimpleSelectors`.
         public static var optionSpecs: [OptionSpec<Self>] {
-            [.selector("selector", \.selector, summary: "the nodes to act on")]
+            [.selector("selector", \.selector, summary: "the nodes to act on"),
+             .int("maxSimpleSelectors", \.maxSimpleSelectors, range: 1...Int.max,
+                  summary: "the most simple selectors (types, classes, attributes, pseudo-classes) the selector may hold")]
         }
     }
 
@@ -70,6 +77,9 @@ public struct SelectorTransform: Transform {
     public func apply(to document: Document, options: Options) throws -> Document {
         guard let selector = options.selector else {
             throw missingOption("selector", of: name, example: action == .keep ? "article" : "nav, footer")
+        }
+        if selector.simpleSelectorCount > options.maxSimpleSelectors {
+            throw selector.tooLarge(limit: options.maxSimpleSelectors, limitOption: "the option \(name).maxSimpleSelectors=N")
         }
         let matched = NodeFlags(matching: selector, in: document)
         switch action {

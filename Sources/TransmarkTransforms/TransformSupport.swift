@@ -1,7 +1,8 @@
 @_spi(TransmarkStorage) import TransmarkCore
 
 extension OptionSpec {
-    /// A CSS selector option (see `Selector`); an empty value unsets it.
+    /// A CSS selector option (see `Selector`); an empty value unsets it. Its size is not limited
+    /// here: the transform compares it with its own `maxSimpleSelectors` when it applies.
     static func selector(_ key: String, _ path: WritableKeyPath<Options, Selector?> & Sendable, summary: String) -> Self {
         Self(key: key, accepted: "a CSS selector (see Selector)", summary: summary,
              read: { $0[keyPath: path]?.source ?? "" },
@@ -10,7 +11,7 @@ extension OptionSpec {
                      options[keyPath: path] = nil
                      return true
                  }
-                 guard let selector = try? Selector(value) else { return false }
+                 guard let selector = try? Selector(value, maxSimpleSelectors: .max) else { return false }
                  options[keyPath: path] = selector
                  return true
              })

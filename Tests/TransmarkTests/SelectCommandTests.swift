@@ -88,4 +88,27 @@ import TransmarkCLI
         #expect(fragments.map { String(decoding: $0, as: UTF8.self) } == ["- a **x**\n", "- b\n"])
         #expect(try Registry.standard.selectText(Array(Self.page.utf8), from: "html", matching: selector) == ["a x", "b"])
     }
+
+    /// Each limit's error names what the user raises it with, where they are: the command's
+    /// flags for `select`, the transform's option key inside `remove`, `unwrap` and `keep`; and
+    /// raising it there lets the selector through.
+    @Test func limitErrorsNameTheirFlagOrKey() {
+        let big = (0 ..< 1_100).map { "p.c\($0)" }.joined(separator: ", ")
+        let page = "<p class=c5>x</p><p>y</p>"
+        var r = run(["select", big, "-f", "html", "-t", "text"], stdin: page)
+        #expect(r.code != 0 && r.err.contains("--max-simple-selectors"), "\(r.err.suffix(200))")
+        r = run(["select", "--max-simple-selectors", "3000", big, "-f", "html", "-t", "text"], stdin: page)
+        #expect(r.code == 0 && r.out == "x\n")
+        for action in ["remove", "unwrap", "keep"] {
+            r = run(["convert", "-f", "html", "-t", "text", "--transform", action, "-O", "\(action).selector=\(big)"], stdin: page)
+            #expect(r.code != 0 && r.err.contains("\(action).maxSimpleSelectors=N"), "\(action): \(r.err.suffix(200))")
+            r = run(["convert", "-f", "html", "-t", "text", "--transform", action, "-O", "\(action).selector=\(big)",
+                     "-O", "\(action).maxSimpleSelectors=3000"], stdin: page)
+            #expect(r.code == 0 && r.out == (action == "remove" ? "y\n" : action == "keep" ? "x\n" : "x\n\ny\n"),
+                    "\(action): \(r.out) \(r.err)")
+        }
+        let nested = String(repeating: "<blockquote>", count: 3_000) + "x"
+        r = run(["select", "blockquote", "-f", "html", "-t", "html", "--max-output-bytes", "100000", "-O", "maxDepth=100000"], stdin: nested)
+        #expect(r.code != 0 && r.err.contains("--max-output-bytes"), "\(r.err)")
+    }
 }

@@ -21,8 +21,8 @@
 /// depth. A selector's repeated parts (`p, p`, `:not(a, a)`, `[x][x]`) are matched once, and a
 /// selector may hold at most `maxSimpleSelectors` simple selectors (types, classes, attributes,
 /// pseudo-classes, those inside `:not` included; 1,024 unless ``init(_:maxSimpleSelectors:)`` or
-/// `transmark select --max-simple-selectors` says otherwise) once repeats are dropped: more is an
-/// `invalidSelector` error naming the option:
+/// `transmark select --max-simple-selectors` or a selector transform's `maxSimpleSelectors` says
+/// otherwise) once repeats are dropped: more is an `invalidSelector` error naming the option:
 ///
 /// ```swift
 /// let firstCells = try document.select("table td:first-child")
@@ -33,6 +33,10 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
     /// The text the selector was parsed from.
     public let source: String
     let syntax: SelectorSyntax
+    /// How many simple selectors it holds once repeats are dropped (types, classes, ids,
+    /// attributes, pseudo-classes, those inside `:not` included): what `maxSimpleSelectors`
+    /// limits.
+    public let simpleSelectorCount: Int
 
     /// The most simple selectors a selector may hold unless its parse says otherwise: 1,024.
     public static let defaultMaxSimpleSelectors = 1024
@@ -42,9 +46,23 @@ public struct Selector: Sendable, Hashable, CustomStringConvertible {
     /// simple selectors once repeats are dropped is an `invalidSelector` error too: matching
     /// costs time per simple selector and node.
     public init(_ source: String, maxSimpleSelectors: Int = Selector.defaultMaxSimpleSelectors) throws {
-        var parser = SelectorParser(source, maxSimpleSelectors: maxSimpleSelectors)
+        try self.init(source, maxSimpleSelectors: maxSimpleSelectors, limitOption: "the option maxSimpleSelectors=N")
+    }
+
+    /// `init(_:maxSimpleSelectors:)` whose error over the limit says to raise it with
+    /// `limitOption` (the command line's flag, a transform's option key).
+    package init(_ source: String, maxSimpleSelectors: Int, limitOption: String) throws {
+        var parser = SelectorParser(source, maxSimpleSelectors: maxSimpleSelectors, limitOption: limitOption)
         self.syntax = try parser.parse()
         self.source = source
+        self.simpleSelectorCount = parser.simpleSelectorCount
+    }
+
+    /// The error of a selector holding more than `limit` simple selectors, saying to raise the
+    /// limit with `limitOption`.
+    package func tooLarge(limit: Int, limitOption: String) -> TransmarkError {
+        .invalidSelector(source, message: SelectorParser.tooLargeMessage(size: simpleSelectorCount, limit: limit, limitOption: limitOption),
+                         offset: 0)
     }
 
     /// The nodes of `document` that match, in document order.

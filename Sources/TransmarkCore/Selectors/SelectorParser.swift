@@ -14,11 +14,22 @@ struct SelectorParser {
     /// `:not` included) a selector may hold once repeats are dropped: matching costs time per
     /// simple selector and node, so 20,000 distinct groups over 100,000 paragraphs took minutes.
     private let maxSimpleSelectors: Int
+    /// How the limit is raised where the selector comes from, named in the error.
+    private let limitOption: String
+    /// The simple selectors of the last parse, repeats dropped.
+    private(set) var simpleSelectorCount = 0
 
-    init(_ source: String, maxSimpleSelectors: Int = Selector.defaultMaxSimpleSelectors) {
+    init(_ source: String, maxSimpleSelectors: Int = Selector.defaultMaxSimpleSelectors, limitOption: String = "the option maxSimpleSelectors=N") {
         self.maxSimpleSelectors = maxSimpleSelectors
+        self.limitOption = limitOption
         self.source = source
         self.scalars = Array(source.unicodeScalars)
+    }
+
+    /// The error of a selector over its limit: `limitOption` says how to raise it (an option
+    /// key, `maxSimpleSelectors=N`, or a flag, `--max-simple-selectors N`).
+    static func tooLargeMessage(size: Int, limit: Int, limitOption: String) -> String {
+        "\(size) simple selectors, more than the \(limit) a selector may hold (matching costs time per simple selector and node; raise the limit with \(limitOption))"
     }
 
     /// Parses the whole text as a selector list.
@@ -34,8 +45,9 @@ struct SelectorParser {
         // and node, so repeats go (20,000 of them over 100,000 nodes took over 20 s).
         let syntax = SelectorSyntax(complexSelectors: Self.withoutRepeats(selectors))
         let size = syntax.complexSelectors.reduce(0) { $0 + $1.compounds.reduce(0) { $0 + Self.size(of: $1) } }
+        simpleSelectorCount = size
         if size > maxSimpleSelectors {
-            throw fault("\(size) simple selectors, more than the \(maxSimpleSelectors) a selector may hold (matching costs time per simple selector and node; raise the limit with the option maxSimpleSelectors=N)")
+            throw fault(Self.tooLargeMessage(size: size, limit: maxSimpleSelectors, limitOption: limitOption))
         }
         return syntax
     }
