@@ -199,8 +199,17 @@ struct MappedAtomCollector {
     /// table, `MarkdownWriter.Options.layoutTables`), in order; nil when the table was written
     /// as a table (no cell's content has a place of its own in the output).
     private func layoutPieces(of table: Node) -> [Piece]? {
-        var pieces: [Piece] = []
+        // Written as its content when some cell's first content has a place in the output (a
+        // cell's first node may write nothing, white space or an empty span, so every cell is
+        // asked until one answers); the pieces are gathered only then.
         var written = false
+        rows: for row in table.children where row.tag == .tableRow {
+            for cell in row.children where cell.tag == .tableCell {
+                if let child = cell.firstChild, output.range(of: child.id) != nil { written = true; break rows }
+            }
+        }
+        guard written else { return nil }
+        var pieces: [Piece] = []
         for row in table.children where row.tag == .tableRow {
             for cell in row.children where cell.tag == .tableCell {
                 var runOpen = false
@@ -212,11 +221,10 @@ struct MappedAtomCollector {
                         pieces.append(.inlineRun(child))
                         runOpen = true
                     }
-                    if !written, output.range(of: child.id) != nil { written = true }
                 }
             }
         }
-        return written ? pieces : nil
+        return pieces
     }
 
     /// Cuts a range of the output at sentences, and a sentence over the budget at words: each is
