@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TransmarkCore
 import TransmarkHTML
 import TransmarkMarkdown
@@ -33,6 +34,30 @@ import TransmarkMarkdown
                 == "![a](data:image/png;base64,AAAA) [ok](https://e.x)\n")
         #expect(try markdown(html: "<a href=\"javascript:alert(1)\">x</a>", ["linkStyle=reference"]) == "[x][1]\n\n[1]: <>\n")
         #expect(try markdown(html: "<a href=\"javascript:alert(1)\">x</a>", ["unsafe=true"]) == "[x](javascript:alert(1))\n")
+    }
+
+    /// A closing tag the writer would put at the start of a block (a tree with a block inside
+    /// an inline `<mark>`, found by fuzzing) started an HTML block there, in which the escaped
+    /// text of the next lines was raw HTML: `\<script>` became a live tag under `--unsafe`.
+    @Test func noClosingTagOpensABlock() throws {
+        var builder = DocumentBuilder()
+        builder.open(.paragraph)
+        builder.open(.highlight)
+        builder.text("a")
+        builder.open(.paragraph)
+        builder.close()
+        builder.close()
+        builder.close()
+        builder.open(.paragraph)
+        builder.text("x <script>alert(1)</script>")
+        builder.close()
+        let written = String(decoding: try MarkdownBackend().render(builder.finish(), options: .init(parsing: ["highlight=html"])),
+                             as: UTF8.self)
+        #expect(!written.split(separator: "\n").contains { $0.trimmingPrefix(" ").hasPrefix("</") }, "\(written)")
+        // Read back with raw HTML kept and written as HTML without the safe policy: no script.
+        let html = String(decoding: try HTMLBackend().render(try MarkdownFrontend().parse(Array(written.utf8)),
+                                                            options: .init(parsing: ["unsafe=true"])), as: UTF8.self)
+        #expect(MarkupSafety.violations(in: html).isEmpty, "\(written) → \(html)")
     }
 
     @Test func htmlFallbacksAreWrittenSafely() throws {

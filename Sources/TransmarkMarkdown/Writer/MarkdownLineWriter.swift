@@ -14,6 +14,10 @@ struct MarkdownLineWriter {
     /// Whether the next content starts a line (nothing but a prefix or container marker before
     /// it, or a line end pending).
     var atLineStart: Bool { lineStarted || pendingNewlines > 0 }
+    /// Whether what is written next starts a block's line: after a blank line, or on a line
+    /// that holds only its containers' prefix and markers (not a paragraph's next line, which
+    /// follows a single pending line end).
+    var atBlockStart: Bool { pendingNewlines == 2 || (pendingNewlines == 0 && lineStarted) }
     /// Whether the current line's trailing spaces are content (code, hard breaks) and must stay.
     private var keepsTrailingSpaces = false
     /// Whether blank lines inside containers carry the whole prefix (`> `, the list

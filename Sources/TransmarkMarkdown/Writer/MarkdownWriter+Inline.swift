@@ -86,6 +86,13 @@ extension MarkdownWriter {
         }
         guard let k = openDelimiters.lastIndex(where: { $0.node == i }) else { return }
         let d = openDelimiters.remove(at: k)
+        if d.close.first == UInt8(ascii: "<"), w.atBlockStart {
+            // An HTML closing tag (`</mark>`) that would open a block's line, its element having
+            // begun in an earlier block (a tree with blocks inside an inline node): alone on its
+            // line it starts an HTML block, in which the escaped text of the lines after it
+            // would be raw HTML (`\<script>` a live tag). The element closed with its block.
+            return
+        }
         if let tags = htmlTagsForDelimiter(d), !delimitersFlank(d, closing: i) {
             // `**Note:**text` or `a*(b)*`: the delimiters would not be read as emphasis here, so
             // the node is written as inline HTML instead (`<strong>Note:</strong>text`).
