@@ -174,16 +174,7 @@ struct MappedAtomCollector {
                 }
             case .list, .listItem, .blockQuote, .division, .definitionList, .footnoteDefinition, .term, .definition:
                 var finer: [Piece] = []
-                var runOpen = false
-                for child in node.children {
-                    if child.tag.isBlock {
-                        finer.append(.node(child))
-                        runOpen = false
-                    } else if !runOpen {
-                        finer.append(.inlineRun(child))
-                        runOpen = true
-                    }
-                }
+                Self.appendPieces(ofChildrenOf: node, to: &finer)
                 if finer.contains(where: { self.range(of: $0) != nil }) {
                     work.append(contentsOf: finer.reversed())
                 } else {
@@ -211,20 +202,23 @@ struct MappedAtomCollector {
         guard written else { return nil }
         var pieces: [Piece] = []
         for row in table.children where row.tag == .tableRow {
-            for cell in row.children where cell.tag == .tableCell {
-                var runOpen = false
-                for child in cell.children {
-                    if child.tag.isBlock {
-                        pieces.append(.node(child))
-                        runOpen = false
-                    } else if !runOpen {
-                        pieces.append(.inlineRun(child))
-                        runOpen = true
-                    }
-                }
-            }
+            for cell in row.children where cell.tag == .tableCell { Self.appendPieces(ofChildrenOf: cell, to: &pieces) }
         }
         return pieces
+    }
+
+    /// Appends `node`'s children as pieces: each block, and each run of inline nodes among them.
+    private static func appendPieces(ofChildrenOf node: Node, to pieces: inout [Piece]) {
+        var runOpen = false
+        for child in node.children {
+            if child.tag.isBlock {
+                pieces.append(.node(child))
+                runOpen = false
+            } else if !runOpen {
+                pieces.append(.inlineRun(child))
+                runOpen = true
+            }
+        }
     }
 
     /// Cuts a range of the output at sentences, and a sentence over the budget at words: each is
