@@ -68,7 +68,7 @@ let package = Package(
         .plugin(name: "TransmarkResources", capability: .buildTool(), dependencies: ["transmark-resource-generator"]),
         .target(name: "TestSupport", dependencies: ["TransmarkCore", "TransmarkHTML"], path: "Tests/TestSupport"),
         .testTarget(name: "TransmarkCoreTests", dependencies: ["TransmarkCore", "TestSupport"]),
-        .testTarget(name: "TransmarkMarkdownTests", dependencies: ["TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns", "CCmarkGFM", "TestSupport"]),
+        .testTarget(name: "TransmarkMarkdownTests", dependencies: ["TransmarkMarkdown", "TransmarkHTML", "TransmarkText", "TransmarkStyledRuns", "CCmarkGFM", "CCmarkNodeAccess", "TestSupport"]),
         .testTarget(name: "TransmarkHTMLTests", dependencies: ["TransmarkHTML", "TransmarkCore", "TestSupport"]),
         .testTarget(name: "TransmarkTextTests", dependencies: ["TransmarkText", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),
         .testTarget(name: "TransmarkStyledRunsTests", dependencies: ["TransmarkStyledRuns", "TransmarkMarkdown", "TransmarkHTML", "TestSupport"]),

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import CCmarkNodeAccess
 import Synchronization
 
 /// Process-wide access to libcmark-gfm. The library is not re-entrant (its inline parser keeps a
@@ -19,9 +20,11 @@ enum CmarkLibrary {
         return try lock.withLock { _ in try body() }
     }
 
-    /// The syntax extension of this name (call inside `withLock`).
-    static func syntaxExtension(named name: String) -> OpaquePointer? {
+    /// The syntax extension that reads `syntax` (call inside `withLock`): the library's own,
+    /// except for autolinks, read by Transmark's linear-time extension (`TransmarkAutolink.h`).
+    static func syntaxExtension(for syntax: MarkdownExtension) -> OpaquePointer? {
         _ = registered
-        return cmark_find_syntax_extension(name)
+        if syntax == .autolink { return transmark_autolink_extension() }
+        return cmark_find_syntax_extension(syntax.rawValue)
     }
 }

@@ -10,7 +10,7 @@ struct CmarkTreeConverter {
     private let tableRowType = transmark_node_type_table_row().rawValue
     private let tableCellType = transmark_node_type_table_cell().rawValue
     private let strikethroughType = transmark_node_type_strikethrough().rawValue
-    private let tasklistExtension = CmarkLibrary.syntaxExtension(named: "tasklist")
+    private let tasklistExtension = CmarkLibrary.syntaxExtension(for: .tasklist)
     /// Column alignments of the table being converted and the index of the next cell in its row.
     private var tableAlignments: [TableAlignment] = []
     private var cellIndex = 0

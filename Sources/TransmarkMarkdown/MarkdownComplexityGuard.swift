@@ -3,7 +3,7 @@ import TransmarkCore
 /// A linear pre-scan that estimates how much work libcmark-gfm 0.29 will do on an input and
 /// refuses inputs it cannot parse in time, before they reach the library.
 ///
-/// libcmark-gfm 0.29 has three superlinear spots this guards:
+/// libcmark-gfm 0.29 has these superlinear spots, which it guards:
 /// - every line (blank lines included) is checked against every open container, so thousands of
 ///   lines inside tens of thousands of nested lists or quotes cost depth × lines;
 /// - every inline node added under deep nesting walks the ancestor chain, so inline markup deep in
@@ -18,12 +18,10 @@ import TransmarkCore
 ///   extension parses the whole paragraph above it as a header row each time, keeping what it
 ///   allocated: `a|b|c` and `|-|-|` repeated cost paragraph bytes × rows in time and memory
 ///   (24 KB took 1.6 GB). Counted as the paragraph's bytes for each such row, times
-///   `reparseWeight` for the memory each byte holds;
-/// - the autolink extension scans from each `://` to the next space or line end (where a link
-///   could end), so URLs run together without spaces (`<http://a` repeated) cost their number ×
-///   the run's length: 180 KB took 5 s. Counted on lines over `longURLLine` bytes, as the
-///   `://` of each run of non-space bytes × its length / `urlScanDivisor` (a byte scanned is
-///   cheaper than the steps counted elsewhere).
+///   `reparseWeight` for the memory each byte holds.
+///
+/// (The library's autolink extension had superlinear spots too; Transmark reads autolinks with its
+/// own linear extension, `TransmarkAutolink.h`.)
 ///
 /// The estimate counts those steps (only beyond a free allowance of 32 levels, so ordinary
 /// documents of any size cost nothing); over `maxComplexity` it throws `inputTooComplex`, and a
@@ -43,33 +41,6 @@ struct MarkdownComplexityGuard {
     /// What each byte of a paragraph parsed again as a table header counts (it also holds
     /// memory until the parse ends, some 60 bytes per byte in libcmark-gfm 0.29).
     fileprivate static let reparseWeight = 8
-
-    /// Lines at least this long are looked at for URLs run together (a shorter line costs a few
-    /// thousand steps at most).
-    private static let longURLLine = 512
-    /// How many bytes scanned for a URL's end count one step.
-    private static let urlScanDivisor = 16
-
-    /// The autolink extension's scans on `start..<end`: for each run of bytes without a space or
-    /// tab, the `://` in it × its length, over `urlScanDivisor`.
-    static func urlScanCost(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        var cost = 0
-        var runStart = start
-        var schemes = 0
-        var k = start
-        while k < end {
-            let b = base[k]
-            if b == 0x20 || b == 0x09 {
-                cost &+= schemes &* (k - runStart) / urlScanDivisor
-                schemes = 0
-                runStart = k + 1
-            } else if b == UInt8(ascii: ":") && k + 2 < end && base[k + 1] == UInt8(ascii: "/") && base[k + 2] == UInt8(ascii: "/") {
-                schemes += 1
-            }
-            k += 1
-        }
-        return cost &+ schemes &* (end - runStart) / urlScanDivisor
-    }
 
     /// The table-row estimate: whether a delimiter row has been seen since the last blank line,
     /// the cost of the previous line (a header row is parsed when its delimiter row comes) and
@@ -225,7 +196,6 @@ struct MarkdownComplexityGuard {
         var brackets: [Bool] = []
         var unclosedImages = 0
         var tableRows = TableRowMeter()
-        var urlWork = 0
         let count = input.count
         var i = 0
         while i < count {
@@ -332,14 +302,6 @@ struct MarkdownComplexityGuard {
                 }
             } else {
                 tableRows.blank()
-            }
-            if i - contentStart >= Self.longURLLine {
-                urlWork &+= Self.urlScanCost(base, contentStart, i)
-                if urlWork > maxComplexity {
-                    throw TransmarkError.inputTooComplex(
-                        what: "URLs run together without spaces (the autolink extension scans from each `://` to the next space)",
-                        estimate: urlWork, limit: maxComplexity, option: "maxComplexity")
-                }
             }
             // Line end (CR, LF or CRLF).
             if i < count {

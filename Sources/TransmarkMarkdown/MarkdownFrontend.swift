@@ -232,7 +232,7 @@ public struct MarkdownFrontend: Frontend {
         var extensions = CmarkLibrary.withLock {
             MarkdownExtension.allCases.compactMap { ext -> OpaquePointer? in
                 guard options.extensions.contains(ext), ext != .tagfilter else { return nil }
-                return CmarkLibrary.syntaxExtension(named: ext.rawValue)
+                return CmarkLibrary.syntaxExtension(for: ext)
             }
         }
         if options.math { extensions.append(transmark_math_extension()) }

@@ -31,6 +31,7 @@ uint8_t transmark_node_bullet_char(cmark_node *node);
 cmark_node *transmark_node_footnote_definition(cmark_node *node);
 
 #include "TransmarkArena.h"
+#include "TransmarkAutolink.h"
 #include "TransmarkChunkedParse.h"
 #include "TransmarkMath.h"
 

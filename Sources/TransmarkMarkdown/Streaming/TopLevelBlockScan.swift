@@ -27,7 +27,7 @@ struct TopLevelBlockScan {
             let parser = cmark_parser_new(cmarkOptions)!
             defer { cmark_parser_free(parser) }
             for ext in MarkdownExtension.allCases where options.extensions.contains(ext) && ext != .tagfilter {
-                if let pointer = CmarkLibrary.syntaxExtension(named: ext.rawValue) {
+                if let pointer = CmarkLibrary.syntaxExtension(for: ext) {
                     cmark_parser_attach_syntax_extension(parser, pointer)
                 }
             }
