@@ -60,6 +60,44 @@ import TransmarkMarkdown
         #expect(MarkupSafety.violations(in: html).isEmpty, "\(written) → \(html)")
     }
 
+    /// Inline raw HTML that starts a line where it opens an HTML block (`<li>` after a soft break,
+    /// `<div>` or a tag alone opening a paragraph, a line break inside it in a heading) made the
+    /// next lines raw HTML, their escaped text live under `--unsafe` (trees libcmark-gfm never
+    /// makes; found by the backends fuzz target). The break before it becomes a space, its own
+    /// line breaks spaces, and where it would still open a block its `<` is text.
+    @Test func inlineRawHTMLOpensNoBlock() throws {
+        let script = "x <script>alert(1)</script>"
+        let cases: [(build: (inout DocumentBuilder) -> Void, keeps: String?)] = [
+            ({ b in b.text("foo"); _ = b.leaf(.softBreak); _ = b.leaf(.htmlInline, text: "<li>"); b.text(script) }, "foo <li>x"),
+            ({ b in b.text("foo"); _ = b.leaf(.softBreak); _ = b.leaf(.htmlInline, text: "<pre class=\"a\">"); b.text(script) }, "<pre class=\"a\">"),
+            ({ b in b.text("foo"); _ = b.leaf(.htmlInline, text: "</b>\n<li>"); b.text(script) }, "foo</b> <li>x"),
+            ({ b in _ = b.leaf(.htmlInline, text: "<div>"); b.text(script) }, nil),
+            ({ b in _ = b.leaf(.htmlInline, text: "<x-y>"); _ = b.leaf(.softBreak); b.text(script) }, nil),
+            ({ b in b.text("foo"); _ = b.leaf(.lineBreak); _ = b.leaf(.htmlInline, text: "<table>"); b.text(script) }, nil),
+            // A paragraph's next line may hold a lone tag: it cannot interrupt the paragraph.
+            ({ b in b.text("foo"); _ = b.leaf(.softBreak); _ = b.leaf(.htmlInline, text: "<b>"); _ = b.leaf(.softBreak); b.text("bar") }, "foo\n<b>\nbar"),
+        ]
+        for container in [NodeKind.paragraph, .heading(level: 2)] {
+            for (build, keeps) in cases {
+                var builder = DocumentBuilder()
+                builder.open(.blockQuote)
+                builder.open(container)
+                build(&builder)
+                builder.close()
+                builder.close()
+                builder.open(.paragraph)
+                builder.text(script)
+                builder.close()
+                let written = String(decoding: try MarkdownBackend().render(builder.finish(), options: .init()), as: UTF8.self)
+                let html = String(decoding: try HTMLBackend().render(try MarkdownFrontend().parse(Array(written.utf8)),
+                                                                    options: .init(parsing: ["unsafe=true"])), as: UTF8.self)
+                #expect(MarkupSafety.violations(in: html).isEmpty, "\(written) → \(html)")
+                #expect(!html.contains("<blockquote>\n<li>") && html.components(separatedBy: "<blockquote>").count == 2, "\(written) → \(html)")
+                if let keeps, container == .paragraph { #expect(html.contains(keeps), "\(written) → \(html)") }
+            }
+        }
+    }
+
     @Test func htmlFallbacksAreWrittenSafely() throws {
         let html = "<dl><dt onclick=\"x\">T</dt><dd><a href=\"javascript:y\">d</a></dd></dl>"
         let safe = try markdown(html: html)

@@ -324,13 +324,73 @@ extension MarkdownWriter {
     }
 
     /// A soft break: a space where a line cannot end (an ATX heading, a table cell), else a line end.
-    mutating func writeSoftBreak() {
-        if inHeading && headingLineStart < 0 || inTableCell || insideEscapedSpaces {
+    mutating func writeSoftBreak(_ i: Int32) {
+        if inHeading && headingLineStart < 0 || inTableCell || insideEscapedSpaces || rawHTMLWouldInterrupt(after: i) {
             writeSpace()
         } else {
             pendingSpaces.removeAll(keepingCapacity: true)
             w.cr()
         }
+    }
+
+    /// Whether the node after the soft break `i` is raw HTML that, at the start of the next
+    /// line, would open an HTML block interrupting the paragraph: the break is written as a space.
+    func rawHTMLWouldInterrupt(after i: Int32) -> Bool {
+        let next = records.nextSibling(i)
+        guard next >= 0, tag(next) == .htmlInline, options.rawHTML == .keep else { return false }
+        let raw = keptRawHTML(Array(document.textBytes(at: next)))
+        return HTMLBlockStart.kind(of: Array(raw.prefix { $0 != 0x0A && $0 != 0x0D }), aloneOnLine: false).map { $0 < 7 } ?? false
+    }
+
+    /// Inline raw HTML kept as markup (`rawHTML=keep`, cleaned by the policy unless `unsafe`), as
+    /// written except where it would end its block or open another: a line break inside it is a
+    /// space in a heading or table row (one line), or where the line after it would end the
+    /// paragraph (`BlockStartLine`); and at the start of a line where it would open an HTML block
+    /// (`HTMLBlockStart`: a tree libcmark-gfm never makes, as such a line is a block there) its
+    /// `<` is escaped. Else the lines after it would be raw HTML, their escaped text live markup.
+    mutating func writeKeptRawInline(_ i: Int32) {
+        let raw = rawInlineLines(keptRawHTML(Array(document.textBytes(at: i))),
+                                 singleLine: inTableCell || inHeading && headingLineStart < 0)
+        flushInlinePending()
+        if w.atLineStart && !inTableCell {
+            let firstLine = raw.prefix { $0 != 0x0A && $0 != 0x0D }
+            let alone = firstLine.count < raw.count || nextEndsLine(i)
+            var trimmed = Array(firstLine)
+            while let last = trimmed.last, last == 0x20 || last == 0x09 { trimmed.removeLast() }
+            if let kind = HTMLBlockStart.kind(of: trimmed, aloneOnLine: alone), kind < 7 || w.atBlockStart {
+                w.content(byte: UInt8(ascii: "\\"))
+            }
+        }
+        w.content(raw)
+    }
+
+    /// Raw HTML with each line break (CR, LF or CRLF) that must not break the line made a space:
+    /// all of them on a `singleLine`, else those before a line that would end the paragraph.
+    func rawInlineLines(_ raw: [UInt8], singleLine: Bool) -> [UInt8] {
+        guard raw.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return raw }
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var k = 0
+        while k < raw.count {
+            let b = raw[k]
+            guard b == 0x0A || b == 0x0D else { out.append(b); k += 1; continue }
+            let breakEnd = b == 0x0D && k + 1 < raw.count && raw[k + 1] == 0x0A ? k + 2 : k + 1
+            var lineEnd = breakEnd
+            while lineEnd < raw.count && raw[lineEnd] != 0x0A && raw[lineEnd] != 0x0D { lineEnd += 1 }
+            if singleLine || BlockStartLine.endsParagraph(raw[breakEnd..<lineEnd]) {
+                out.append(0x20)
+            } else {
+                out.append(contentsOf: raw[k..<breakEnd])
+            }
+            k = breakEnd
+        }
+        return out
+    }
+
+    /// Whether the line ends after the inline node `i`: it is its block's last, or a break follows.
+    func nextEndsLine(_ i: Int32) -> Bool {
+        let next = records.nextSibling(i)
+        return next < 0 || tag(next) == .softBreak || tag(next) == .lineBreak
     }
 
     /// `[^label]` (escaped without GFM, where it is no syntax).

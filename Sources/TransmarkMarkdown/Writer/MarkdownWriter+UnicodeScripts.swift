@@ -23,7 +23,7 @@ extension MarkdownWriter {
             case .text:
                 writeUnicodeScriptText(document.textBytes(at: node), superscript: superscript)
             case .softBreak:
-                writeSoftBreak()
+                writeSoftBreak(node)
             case .lineBreak:
                 writeHardBreak(node)
             default:

@@ -388,10 +388,10 @@ struct MarkdownWriter {
     mutating func writeInlineLeaf(_ i: Int32, _ t: NodeKind.Tag) {
         switch t {
         case .text: writeText(i)
-        case .softBreak: writeSoftBreak()
+        case .softBreak: writeSoftBreak(i)
         case .lineBreak: writeHardBreak(i)
         case .code: writeCodeSpan(i)
-        case .htmlInline where options.rawHTML == .keep: writeContent(keptRawHTML(Array(document.textBytes(at: i))))
+        case .htmlInline where options.rawHTML == .keep: writeKeptRawInline(i)
         case .htmlInline where options.rawHTML == .text: writeCodeSpan(i)
         case .footnoteReference: writeFootnoteReference(i)
         case .inlineMath: writeInlineMath(i)
