@@ -97,7 +97,7 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
             if let path { return "cannot infer the input format of '\(path)' from its extension; name it with --from" }
             return "cannot infer the input format of standard input; name it with --from"
         case .invalidSelector(let selector, let message, let offset):
-            return "invalid selector '\(selector)' at offset \(offset): \(message)"
+            return "invalid selector '\(Self.excerpt(of: selector, around: offset))' at offset \(offset): \(message)"
         case .invalidJSONTree(let path, let message):
             return "invalid json-tree at \(path): \(message)"
         case .invalidTokenizerVocabulary(let path, let line, let message):
@@ -108,5 +108,26 @@ public enum TransmarkError: Error, Sendable, Equatable, CustomStringConvertible 
         case .outputTooLarge(let limit, let option):
             return "output exceeds the limit of \(limit) bytes (raise it with the option \(option)=N)"
         }
+    }
+
+    /// A selector as an error message shows it: whole up to 120 characters, else the 40 before
+    /// and after `offset` with `…` for the rest (a selector of 20,000 groups made a message of
+    /// hundreds of kilobytes); control characters are written as `\u{…}` escapes.
+    static func excerpt(of selector: String, around offset: Int) -> String {
+        let scalars = Array(selector.unicodeScalars)
+        var range = 0..<scalars.count
+        if scalars.count > 120 {
+            let at = min(max(offset, 0), scalars.count)
+            range = max(0, at - 40)..<min(scalars.count, at + 40)
+        }
+        var shown = range.lowerBound > 0 ? "…" : ""
+        for scalar in scalars[range] {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown + (range.upperBound < scalars.count ? "…" : "")
     }
 }

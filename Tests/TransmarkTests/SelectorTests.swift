@@ -294,6 +294,22 @@ import Transmark
         #expect(error.description == "invalid selector 'a >' at offset 3: a selector is missing after the combinator")
     }
 
+    /// A long selector is shown around its fault (a list of 20,000 groups made a message of
+    /// hundreds of kilobytes), and control characters as escapes.
+    @Test func theErrorShowsALongSelectorAroundItsFault() {
+        let long = String(repeating: "p, ", count: 20_000) + "a >"
+        #expect(throws: TransmarkError.self) { try Selector(long, maxSimpleSelectors: 100_000) }
+        do {
+            _ = try Selector(long, maxSimpleSelectors: 100_000)
+        } catch {
+            let description = String(describing: error)
+            #expect(description.count < 200, "\(description.count) characters")
+            #expect(description.hasPrefix("invalid selector '…") && description.contains(", p, a >' at offset 60003:"), "\(description)")
+        }
+        let control = TransmarkError.invalidSelector("a\r\u{1B}[31m", message: "m", offset: 1)
+        #expect(control.description == "invalid selector 'a\\u{D}\\u{1B}[31m' at offset 1: m")
+    }
+
     @Test func aCompiledSelectorRunsOnManyDocuments() throws {
         let selector = try Selector("heading")
         let markdown = try MarkdownFrontend().parse("# One\n\ntext\n\n## Two\n")
