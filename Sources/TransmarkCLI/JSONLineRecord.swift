@@ -231,7 +231,7 @@ struct JSONLineParser {
                 } else if scalar >= 0xDC00 && scalar < 0xE000 {
                     scalar = 0xFFFD
                 }
-                appendUTF8(scalar, to: &out)
+                UTF8Encoding.append(scalar, to: &out)
             default:
                 throw Self.malformed("invalid escape '\\\(Unicode.Scalar(e))'", at: i - 2)
             }
@@ -255,19 +255,6 @@ struct JSONLineParser {
             i += 1
         }
         return value
-    }
-
-    private func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
-        switch scalar {
-        case ..<0x80: out.append(UInt8(scalar))
-        case ..<0x800:
-            out.append(UInt8(0xC0 | scalar >> 6)); out.append(UInt8(0x80 | scalar & 0x3F))
-        case ..<0x10000:
-            out.append(UInt8(0xE0 | scalar >> 12)); out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | scalar >> 18)); out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F)); out.append(UInt8(0x80 | scalar & 0x3F))
-        }
     }
 
     /// Skips one value of any kind, checking that it is valid JSON; nested arrays and objects

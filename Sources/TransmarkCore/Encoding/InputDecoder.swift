@@ -80,14 +80,18 @@ public enum InputDecoder {
 
     // MARK: Unicode and single-byte encodings
 
-    /// UTF-16 into UTF-8; unpaired surrogates and a trailing odd byte become U+FFFD.
-    static func decodeUTF16(_ s: UnsafeBufferPointer<UInt8>, bigEndian: Bool) -> [UInt8] {
+    /// UTF-16 from `start` into UTF-8; unpaired surrogates and a trailing odd byte become U+FFFD.
+    /// `normalizingNewlines`: CR LF and CR become LF in the same pass (the HTML reader's input
+    /// stream preprocessing).
+    package static func decodeUTF16(_ s: UnsafeBufferPointer<UInt8>, from start: Int = 0, bigEndian: Bool,
+                                    normalizingNewlines: Bool = false) -> [UInt8] {
         var out = [UInt8]()
-        out.reserveCapacity(s.count + 16)
+        out.reserveCapacity(s.count - min(start, s.count) + 16)
         @inline(__always) func unit(_ i: Int) -> UInt32 {
             bigEndian ? UInt32(s[i]) << 8 | UInt32(s[i + 1]) : UInt32(s[i + 1]) << 8 | UInt32(s[i])
         }
-        var i = 0
+        var i = start
+        var previousWasCR = false
         while i + 1 < s.count {
             var scalar = unit(i)
             i += 2
@@ -101,9 +105,17 @@ public enum InputDecoder {
             } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
                 scalar = 0xFFFD
             }
-            appendUTF8(scalar, to: &out)
+            if normalizingNewlines {
+                if scalar == 0x0A && previousWasCR {
+                    previousWasCR = false
+                    continue
+                }
+                previousWasCR = scalar == 0x0D
+                if previousWasCR { scalar = 0x0A }
+            }
+            UTF8Encoding.append(scalar, to: &out)
         }
-        if i < s.count { appendUTF8(0xFFFD, to: &out) }
+        if i < s.count { UTF8Encoding.append(0xFFFD, to: &out) }
         return out
     }
 
@@ -113,7 +125,7 @@ public enum InputDecoder {
         var out = [UInt8]()
         out.reserveCapacity(s.count + s.count / 2 + 16)
         for b in s {
-            if b < 0x80 { out.append(b) } else { appendUTF8(table[Int(b - 0x80)], to: &out) }
+            if b < 0x80 { out.append(b) } else { UTF8Encoding.append(table[Int(b - 0x80)], to: &out) }
         }
         return out
     }
@@ -154,26 +166,6 @@ public enum InputDecoder {
             break
         }
         return table
-    }
-
-    @inline(__always)
-    static func appendUTF8(_ codePoint: UInt32, to bytes: inout [UInt8]) {
-        switch codePoint {
-        case 0 ..< 0x80:
-            bytes.append(UInt8(codePoint))
-        case 0x80 ..< 0x800:
-            bytes.append(UInt8(0xC0 | (codePoint >> 6)))
-            bytes.append(UInt8(0x80 | (codePoint & 0x3F)))
-        case 0x800 ..< 0x10000:
-            bytes.append(UInt8(0xE0 | (codePoint >> 12)))
-            bytes.append(UInt8(0x80 | ((codePoint >> 6) & 0x3F)))
-            bytes.append(UInt8(0x80 | (codePoint & 0x3F)))
-        default:
-            bytes.append(UInt8(0xF0 | (codePoint >> 18)))
-            bytes.append(UInt8(0x80 | ((codePoint >> 12) & 0x3F)))
-            bytes.append(UInt8(0x80 | ((codePoint >> 6) & 0x3F)))
-            bytes.append(UInt8(0x80 | (codePoint & 0x3F)))
-        }
     }
 }
 

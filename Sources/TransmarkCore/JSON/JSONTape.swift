@@ -299,7 +299,7 @@ private struct JSONTapeParser {
                     } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
                         throw fail(tape, "unpaired surrogate \\u\(hex4(scalar)) at byte \(escape)")
                     }
-                    appendUTF8(scalar, to: &tape.strings)
+                    UTF8Encoding.append(scalar, to: &tape.strings)
                 default:
                     throw fail(tape, "invalid escape \(describeEscape(at: escape)) at byte \(escape)")
                 }
@@ -336,25 +336,6 @@ private struct JSONTapeParser {
         }
         i = escape + 6
         return value
-    }
-
-    private func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
-        switch scalar {
-        case 0 ..< 0x80:
-            out.append(UInt8(scalar))
-        case 0x80 ..< 0x800:
-            out.append(UInt8(0xC0 | scalar >> 6))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800 ..< 0x10000:
-            out.append(UInt8(0xE0 | scalar >> 12))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | scalar >> 18))
-            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        }
     }
 
     private func hex4(_ v: UInt32) -> String {

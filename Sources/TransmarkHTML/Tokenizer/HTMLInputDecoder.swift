@@ -60,9 +60,9 @@ public enum HTMLInputDecoder {
         case .windows1252:
             return decodeWindows1252(source, from: start)
         case .utf16LittleEndian:
-            return decodeUTF16(source, from: start, bigEndian: false)
+            return InputDecoder.decodeUTF16(source, from: start, bigEndian: false, normalizingNewlines: true)
         case .utf16BigEndian:
-            return decodeUTF16(source, from: start, bigEndian: true)
+            return InputDecoder.decodeUTF16(source, from: start, bigEndian: true, normalizingNewlines: true)
         default:
             // Other legacy encodings: decoded to UTF-8 by the core, then CRs normalized.
             let utf8 = try InputDecoder.decode(source, as: encoding, from: start)
@@ -245,38 +245,6 @@ public enum HTMLInputDecoder {
                 UTF8Encoding.append(Windows1252.codePoint(of: b), to: &out)
             }
         }
-        return out
-    }
-
-    static func decodeUTF16(_ s: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity(s.count - start + 16)
-        @inline(__always) func unit(_ i: Int) -> UInt32 {
-            bigEndian ? UInt32(s[i]) << 8 | UInt32(s[i + 1]) : UInt32(s[i + 1]) << 8 | UInt32(s[i])
-        }
-        var i = start
-        var previousWasCR = false
-        while i + 1 < s.count {
-            var scalar = unit(i)
-            i += 2
-            if scalar >= 0xD800 && scalar <= 0xDBFF {
-                if i + 1 < s.count, case let low = unit(i), low >= 0xDC00 && low <= 0xDFFF {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    i += 2
-                } else {
-                    scalar = 0xFFFD
-                }
-            } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-                scalar = 0xFFFD
-            }
-            if scalar == 0x0A && previousWasCR {
-                previousWasCR = false
-                continue
-            }
-            previousWasCR = scalar == 0x0D
-            UTF8Encoding.append(previousWasCR ? 0x0A : scalar, to: &out)
-        }
-        if i < s.count { out.append(contentsOf: UTF8Encoding.replacementCharacter) }
         return out
     }
 }

@@ -1,5 +1,7 @@
 // The DOCTYPE states: name, PUBLIC / SYSTEM identifiers, force-quirks, bogus DOCTYPE.
 
+import TransmarkCore
+
 extension HTMLTokenizer {
     mutating func emitDoctype(forceQuirks: Bool = false) {
         if forceQuirks { doctypeForceQuirks = true }

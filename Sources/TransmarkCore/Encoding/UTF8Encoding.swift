@@ -1,11 +1,12 @@
-/// Small helpers for writing code points as UTF-8 into byte buffers.
-enum UTF8Encoding {
+/// Small helpers for writing code points as UTF-8 into byte buffers (the one encoder the
+/// package's decoders, JSON readers and tokenizer share).
+package enum UTF8Encoding {
     /// U+FFFD REPLACEMENT CHARACTER as UTF-8.
-    static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+    package static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
 
     /// Appends `codePoint` (which must be a Unicode scalar value) as UTF-8.
     @inline(__always)
-    static func append(_ codePoint: UInt32, to bytes: inout [UInt8]) {
+    package static func append(_ codePoint: UInt32, to bytes: inout [UInt8]) {
         switch codePoint {
         case 0 ..< 0x80:
             bytes.append(UInt8(codePoint))
