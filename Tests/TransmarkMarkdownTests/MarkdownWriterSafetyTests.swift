@@ -98,6 +98,43 @@ import TransmarkMarkdown
         }
     }
 
+    /// An HTML block in a paragraph, or one that ends at a marker it lacks (`<pre>` without
+    /// `</pre>`, a comment without `-->`), took in what was written after it: the escaped text of
+    /// the next paragraph became raw HTML (found by the backends fuzz target). A blank line ends
+    /// the first, the missing end is written for the others.
+    @Test func htmlBlocksEndBeforeWhatFollows() throws {
+        let script = "x <script>alert(1)</script>"
+        let blocks = ["<pre>\nfoo", "<PRE class=\"a\">", "<textarea>", "<style>p{}", "<!-- note", "<?php x", "<!DOCTYPE html",
+                      "<![CDATA[ x", "<table>\n<tr><td>a</td></tr>"]
+        for block in blocks {
+            for inParagraph in [false, true] {
+                var builder = DocumentBuilder()
+                if inParagraph { builder.open(.paragraph) }
+                _ = builder.leaf(.htmlBlock, text: block)
+                if inParagraph { builder.text(script); builder.close() }
+                builder.open(.paragraph)
+                builder.text(script)
+                builder.close()
+                let document = builder.finish()
+                for options in [[], ["unsafe=true"]] {
+                    let written = String(decoding: try MarkdownBackend().render(document, options: .init(parsing: options)), as: UTF8.self)
+                    let html = String(decoding: try HTMLBackend().render(try MarkdownFrontend().parse(Array(written.utf8)),
+                                                                        options: .init(parsing: ["unsafe=true"])), as: UTF8.self)
+                    #expect(MarkupSafety.violations(in: html).isEmpty, "\(written) → \(html)")
+                    #expect(html.contains("<p>x &lt;script&gt;"), "\(written) → \(html)")
+                }
+            }
+        }
+        // A block that ends with its container (a quote) or the document gets nothing added.
+        var builder = DocumentBuilder()
+        builder.open(.blockQuote)
+        _ = builder.leaf(.htmlBlock, text: "<pre>")
+        builder.close()
+        _ = builder.leaf(.htmlBlock, text: "<!-- end")
+        let written = String(decoding: try MarkdownBackend().render(builder.finish(), options: .init(parsing: ["unsafe=true"])), as: UTF8.self)
+        #expect(written == "> <pre>\n\n<!-- end\n")
+    }
+
     @Test func htmlFallbacksAreWrittenSafely() throws {
         let html = "<dl><dt onclick=\"x\">T</dt><dd><a href=\"javascript:y\">d</a></dd></dl>"
         let safe = try markdown(html: html)

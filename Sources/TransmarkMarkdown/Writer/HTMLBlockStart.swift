@@ -37,6 +37,42 @@ enum HTMLBlockStart {
         return nil
     }
 
+    /// What ends the HTML block `raw` opens when that end is not in `raw` itself (kinds 1–5 end
+    /// at a marker, not at a blank line, and would run on over the blocks after it): `</pre>` and
+    /// the like, `-->`, `?>`, `>` or `]]>`. Nil when `raw` opens no such block or holds its end.
+    static func missingEnd(of raw: [UInt8]) -> [UInt8]? {
+        var start = 0
+        while start < min(raw.count, 3) && raw[start] == 0x20 { start += 1 }
+        let firstLine = Array(raw[start...].prefix { $0 != 0x0A && $0 != 0x0D })
+        guard let kind = kind(of: firstLine, aloneOnLine: false), kind <= 5 else { return nil }
+        let body = Array(raw[start...])
+        func holds(_ marker: String, from offset: Int) -> Bool {
+            let m = Array(marker.utf8)
+            guard body.count >= offset + m.count else { return false }
+            var k = offset
+            while k + m.count <= body.count {
+                if zip(body[k..<k + m.count], m).allSatisfy({ $0 == $1 || isLetter($0) && ($0 | 0x20) == $1 }) { return true }
+                k += 1
+            }
+            return false
+        }
+        switch kind {
+        case 1:
+            // libcmark-gfm 0.29 ends it at `</script>`, `</pre>` or `</style>`; a `<textarea>`
+            // (kind 1 only since CommonMark 0.30) ends at a blank line there, and its content is
+            // text in a browser whatever follows.
+            let name = firstLine.dropFirst().prefix { isLetter($0) }.map { $0 | 0x20 }
+            if name == Array("textarea".utf8) || ["script", "pre", "style"].contains(where: { holds("</" + $0 + ">", from: 1) }) {
+                return nil
+            }
+            return Array("</".utf8) + name + [UInt8(ascii: ">")]
+        case 2: return holds("-->", from: 4) ? nil : Array("-->".utf8)
+        case 3: return holds("?>", from: 2) ? nil : Array("?>".utf8)
+        case 4: return holds(">", from: 2) ? nil : Array(">".utf8)
+        default: return holds("]]>", from: 9) ? nil : Array("]]>".utf8)
+        }
+    }
+
     private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 

@@ -271,6 +271,11 @@ extension MarkdownWriter {
         var raw = keptRawHTML(Array(document.textBytes(at: i)))
         while let l = raw.last, l == 0x0A { raw.removeLast() }
         if raw.isEmpty { return }
+        if contentFollowsInsideBlock(i), let end = HTMLBlockStart.missingEnd(of: raw) {
+            // An HTML block that ends at a marker (`<pre>`, a comment) would take in the blocks
+            // written after it, their escaped text becoming raw HTML: it gets its end.
+            raw += [0x0A] + end
+        }
         let lines = raw.split(separator: 0x0A, omittingEmptySubsequences: false)
         w.flush()
         writeVerbatimLines(lines)
@@ -294,13 +299,33 @@ extension MarkdownWriter {
         endHTMLBlock(after: i)
     }
 
+    /// Whether more is written after the block `i` before a container that ends an HTML block
+    /// (the document, a block quote, a list item, a footnote) ends: a node follows it or one of its
+    /// ancestors inside that container. (Each walk climbs a chain of last children, which only
+    /// one leaf ends: linear over the tree.)
+    func contentFollowsInsideBlock(_ i: Int32) -> Bool {
+        var node = i
+        while true {
+            if records.nextSibling(node) >= 0 { return true }
+            let parent = records.parent(node)
+            guard parent >= 0 else { return false }
+            switch tag(parent) {
+            case .document, .blockQuote, .listItem, .footnoteDefinition: return false
+            default: node = parent
+            }
+        }
+    }
+
     /// Ends the line of an HTML block written for node `i`. A block inside inline content (a
-    /// table inside a link, from a tree no HTML reader makes) is followed by more of that content
-    /// on the next line, which would belong to the HTML block as raw HTML, its Markdown escapes
-    /// void: a blank line ends the block first. Elsewhere the next block brings its own.
+    /// table inside a link or a paragraph, or followed by inline siblings: trees no reader makes)
+    /// is followed by more of that content on the next line, which would belong to the HTML block
+    /// as raw HTML, its Markdown escapes void: a blank line ends the block first. Elsewhere the
+    /// next block brings its own.
     mutating func endHTMLBlock(after i: Int32) {
         let parent = records.parent(i)
-        if parent >= 0 && !tag(parent).isBlock { w.blankLine() } else { w.cr() }
+        let next = records.nextSibling(i)
+        let inInlineContent = parent >= 0 && (!tag(parent).isBlock || tag(parent) == .paragraph || tag(parent) == .heading)
+        if inInlineContent || next >= 0 && !tag(next).isBlock { w.blankLine() } else { w.cr() }
     }
 
     /// The lines of an HTML fragment without blank lines, which would end the HTML block. Outside
