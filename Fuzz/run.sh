@@ -6,6 +6,8 @@
 # Fuzz/crashes/TARGET/. Targets: html markdown backends css tagged selectors json-tree styled-json.
 # A target with a dictionary in dictionaries/TARGET.dict gets it (-dict), and the seeds in
 # seeds/TARGET/ (numbers at the edges of every numeric field) join its corpus on every run.
+# TRANSMARK_FUZZ_DUMP=1 makes the targets write each tree they render as json-tree to standard
+# error (run the binary on a crash file to turn it into a test).
 # `Fuzz/run.sh list` prints the targets; `Fuzz/run.sh build` only builds. FUZZ_CONFIGURATION=debug
 # builds without optimization (a quicker build, slower runs; CI's choice), release by default.
 set -euo pipefail

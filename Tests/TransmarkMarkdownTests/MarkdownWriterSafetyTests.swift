@@ -125,6 +125,21 @@ import TransmarkMarkdown
                 }
             }
         }
+        // A table in a paragraph (written as HTML), then soft breaks and text: the fuzz case.
+        var table = DocumentBuilder()
+        table.open(.paragraph)
+        table.text("a")
+        table.open(.table(alignments: [.left]))
+        table.text("posit")
+        table.close()
+        _ = table.leaf(.softBreak)
+        _ = table.leaf(.softBreak)
+        table.text(script)
+        table.close()
+        let tableWritten = String(decoding: try MarkdownBackend().render(table.finish(), options: .init()), as: UTF8.self)
+        let tableHTML = String(decoding: try HTMLBackend().render(try MarkdownFrontend().parse(Array(tableWritten.utf8)),
+                                                                 options: .init(parsing: ["unsafe=true"])), as: UTF8.self)
+        #expect(MarkupSafety.violations(in: tableHTML).isEmpty && tableHTML.contains("<p>x &lt;script&gt;"), "\(tableWritten) → \(tableHTML)")
         // A block that ends with its container (a quote) or the document gets nothing added.
         var builder = DocumentBuilder()
         builder.open(.blockQuote)

@@ -6,6 +6,7 @@ import Transmark
 // `fatalError`, which libFuzzer records as a crash with the input that broke it.
 
 let targetName = ProcessInfo.processInfo.environment["TRANSMARK_FUZZ_TARGET"] ?? ""
+let dumpsTrees = ProcessInfo.processInfo.environment["TRANSMARK_FUZZ_DUMP"] != nil
 
 /// The targets, by name (`run.sh TARGET SECONDS`).
 let targets: [String: @Sendable ([UInt8]) -> Void] = [
@@ -143,6 +144,11 @@ let writers: [String] = Registry.standard.formats.filter(\.writes).map(\.format.
 
 /// Renders a document with every registered backend and checks each output.
 func renderEverywhere(_ document: Document, _ what: String) {
+    // TRANSMARK_FUZZ_DUMP=1 writes the tree of each input as json-tree to standard error (to
+    // turn a crash input into a unit test).
+    if dumpsTrees, let tree = try? Registry.standard.render(document, to: "json-tree") {
+        FileHandle.standardError.write(Data(tree + [0x0A]))
+    }
     for name in writers {
         let output: [UInt8]
         do { output = try Registry.standard.render(document, to: name) } catch { continue }
