@@ -140,6 +140,33 @@ import TransmarkMarkdown
         let tableHTML = String(decoding: try HTMLBackend().render(try MarkdownFrontend().parse(Array(tableWritten.utf8)),
                                                                  options: .init(parsing: ["unsafe=true"])), as: UTF8.self)
         #expect(MarkupSafety.violations(in: tableHTML).isEmpty && tableHTML.contains("<p>x &lt;script&gt;"), "\(tableWritten) → \(tableHTML)")
+        // A table written as HTML, last in a division inside a span, the span's text after it
+        // (the second fuzz case); and an HTML block in a tight list item before its paragraph.
+        var nested = DocumentBuilder()
+        nested.open(.paragraph)
+        nested.open(.span)
+        nested.open(.division(tag: "div"))
+        nested.open(.table(alignments: [.left]))
+        nested.text("t")
+        nested.close()
+        nested.close()
+        _ = nested.leaf(.softBreak)
+        nested.text(script)
+        nested.close()
+        nested.close()
+        nested.open(.list(ListAttributes(isOrdered: false, start: 1, isTight: true)))
+        nested.open(.listItem(task: nil))
+        _ = nested.leaf(.htmlBlock, text: "<div>")
+        nested.open(.paragraph)
+        nested.text(script)
+        nested.close()
+        nested.close()
+        nested.close()
+        let nestedWritten = String(decoding: try MarkdownBackend().render(nested.finish(), options: .init()), as: UTF8.self)
+        let nestedHTML = String(decoding: try HTMLBackend().render(try MarkdownFrontend().parse(Array(nestedWritten.utf8)),
+                                                                  options: .init(parsing: ["unsafe=true"])), as: UTF8.self)
+        #expect(MarkupSafety.violations(in: nestedHTML).isEmpty, "\(nestedWritten) → \(nestedHTML)")
+        #expect(nestedHTML.components(separatedBy: "x &lt;script&gt;").count == 3, "\(nestedWritten) → \(nestedHTML)")
         // A block that ends with its container (a quote) or the document gets nothing added.
         var builder = DocumentBuilder()
         builder.open(.blockQuote)

@@ -75,6 +75,7 @@ func checkNoControls(_ bytes: [UInt8], _ what: String) {
 /// Markdown output, read by libcmark-gfm with raw HTML on and no tag filter and written as HTML
 /// with raw HTML passed through (what `cmark-gfm --unsafe` shows), runs no code.
 func checkMarkdownRendersSafely(_ markdown: [UInt8], _ what: String) {
+    if dumpsTrees { FileHandle.standardError.write(Data(Array("MARKDOWN-BEGIN\n".utf8) + markdown + Array("\nMARKDOWN-END\n".utf8))) }
     var reader = MarkdownFrontend.Options()
     reader.extensions.remove(.tagfilter)
     var writer = HTMLBackend.Options()
@@ -144,8 +145,8 @@ let writers: [String] = Registry.standard.formats.filter(\.writes).map(\.format.
 
 /// Renders a document with every registered backend and checks each output.
 func renderEverywhere(_ document: Document, _ what: String) {
-    // TRANSMARK_FUZZ_DUMP=1 writes the tree of each input as json-tree to standard error (to
-    // turn a crash input into a unit test).
+    // TRANSMARK_FUZZ_DUMP=1 writes the tree of each input as json-tree to standard error, and
+    // each Markdown rendering checked for safety (to turn a crash input into a unit test).
     if dumpsTrees, let tree = try? Registry.standard.render(document, to: "json-tree") {
         FileHandle.standardError.write(Data(tree + [0x0A]))
     }

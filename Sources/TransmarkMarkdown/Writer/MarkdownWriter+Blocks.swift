@@ -316,16 +316,16 @@ extension MarkdownWriter {
         }
     }
 
-    /// Ends the line of an HTML block written for node `i`. A block inside inline content (a
-    /// table inside a link or a paragraph, or followed by inline siblings: trees no reader makes)
-    /// is followed by more of that content on the next line, which would belong to the HTML block
-    /// as raw HTML, its Markdown escapes void: a blank line ends the block first. Elsewhere the
-    /// next block brings its own.
+    /// Ends the line of an HTML block written for node `i`. Whatever is written after it inside
+    /// the same container (more of the inline content it sits in, a table inside a link or a
+    /// paragraph, or the next block of a tight list item) would belong to the HTML block as raw
+    /// HTML, its Markdown escapes void: a blank line ends the block first. At a container's end
+    /// (the document, a quote, a list item, a footnote) the container ends it.
     mutating func endHTMLBlock(after i: Int32) {
         let parent = records.parent(i)
         let next = records.nextSibling(i)
         let inInlineContent = parent >= 0 && (!tag(parent).isBlock || tag(parent) == .paragraph || tag(parent) == .heading)
-        if inInlineContent || next >= 0 && !tag(next).isBlock { w.blankLine() } else { w.cr() }
+        if inInlineContent || next >= 0 && !tag(next).isBlock || contentFollowsInsideBlock(i) { w.blankLine() } else { w.cr() }
     }
 
     /// The lines of an HTML fragment without blank lines, which would end the HTML block. Outside
