@@ -137,7 +137,6 @@ extension MarkdownWriter {
     }
 
     mutating func referenceSuffix(text: String, destination: String, title: String) -> String {
-        let key = destination + "\u{0}" + title
         switch options.linkReferenceStyle {
         case .full:
             return "[\(numberedReference(destination: destination, title: title))]"
