@@ -177,6 +177,30 @@ import TransmarkMarkdown
         #expect(written == "> <pre>\n\n<!-- end\n")
     }
 
+    /// A closing tag after a block inside its inline element (`</sub>` after a fenced code block
+    /// in a subscript, found by the backends fuzz target) began a line that starts a block: alone
+    /// there, it opened an HTML block that took in the text after it. A line end that ends a block
+    /// is no paragraph continuation; the closer is left out there, as at a block's start.
+    @Test func noClosingTagAfterABlockInsideItsElement() throws {
+        var builder = DocumentBuilder()
+        builder.open(.blockQuote)
+        builder.open(.paragraph)
+        builder.open(.subscript)
+        builder.text("a")
+        _ = builder.leaf(.codeBlock(info: ""), text: "code\n")
+        builder.close()
+        _ = builder.leaf(.softBreak)
+        builder.text("x <script>alert(1)</script>")
+        builder.close()
+        builder.close()
+        let written = String(decoding: try MarkdownBackend().render(builder.finish(), options: .init()), as: UTF8.self)
+        let html = String(decoding: try HTMLBackend().render(try MarkdownFrontend().parse(Array(written.utf8)),
+                                                            options: .init(parsing: ["unsafe=true"])), as: UTF8.self)
+        #expect(MarkupSafety.violations(in: html).isEmpty && html.contains("x &lt;script&gt;"), "\(written) → \(html)")
+        // After a soft break the line continues the paragraph: a closer there is kept.
+        #expect(try markdown(markdown: "a <sub>b\n</sub> c\n") == "a <sub>b\n</sub> c\n")
+    }
+
     @Test func htmlFallbacksAreWrittenSafely() throws {
         let html = "<dl><dt onclick=\"x\">T</dt><dd><a href=\"javascript:y\">d</a></dd></dl>"
         let safe = try markdown(html: html)

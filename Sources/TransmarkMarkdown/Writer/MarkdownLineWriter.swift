@@ -14,10 +14,13 @@ struct MarkdownLineWriter {
     /// Whether the next content starts a line (nothing but a prefix or container marker before
     /// it, or a line end pending).
     var atLineStart: Bool { lineStarted || pendingNewlines > 0 }
-    /// Whether what is written next starts a block's line: after a blank line, or on a line
-    /// that holds only its containers' prefix and markers (not a paragraph's next line, which
-    /// follows a single pending line end).
-    var atBlockStart: Bool { pendingNewlines == 2 || (pendingNewlines == 0 && lineStarted) }
+    /// Whether what is written next may start a block's line: at a line's start that does not
+    /// continue a paragraph after a soft break (`softBreak()`). After a blank line, a container's
+    /// marker, a hard break or a line end that ended a block (a code block or HTML block inside
+    /// inline content, where the next line starts a block of its own), it may.
+    var atBlockStart: Bool { atLineStart && !lineEndIsSoftBreak }
+    /// Whether the pending (or just written) line end is a paragraph's soft break.
+    private var lineEndIsSoftBreak = false
     /// Whether the current line's trailing spaces are content (code, hard breaks) and must stay.
     private var keepsTrailingSpaces = false
     /// Whether blank lines inside containers carry the whole prefix (`> `, the list
@@ -33,11 +36,21 @@ struct MarkdownLineWriter {
     /// Ends the current line before the next output.
     mutating func cr() {
         if pendingNewlines == 0 && bytes.count > lineBegin { pendingNewlines = 1 }
+        lineEndIsSoftBreak = false
+    }
+
+    /// Ends the current line with a paragraph's soft break: the next line continues the paragraph.
+    mutating func softBreak() {
+        if pendingNewlines == 0 && bytes.count > lineBegin {
+            pendingNewlines = 1
+            lineEndIsSoftBreak = true
+        }
     }
 
     /// Leaves a blank line before the next output.
     mutating func blankLine() {
         if !bytes.isEmpty { pendingNewlines = 2 }
+        lineEndIsSoftBreak = false
     }
 
     /// Where the last line of `bytes` starts, as far as `column` has looked: no newline lies in
@@ -151,6 +164,7 @@ struct MarkdownLineWriter {
     /// Ends the current line even when it is empty (inside verbatim content).
     mutating func forceLineEnd() {
         if pendingNewlines == 0 { pendingNewlines = 1 }
+        lineEndIsSoftBreak = false
         lineBegin = -1
     }
 

@@ -329,7 +329,7 @@ extension MarkdownWriter {
             writeSpace()
         } else {
             pendingSpaces.removeAll(keepingCapacity: true)
-            w.cr()
+            w.softBreak()
         }
     }
 
