@@ -433,7 +433,7 @@ struct MarkdownWriter {
             if headingLineStart >= 0, case .heading(let level) = document.kind(at: i) {
                 // The heading's text starts after the blank line and the container's prefix
                 // written before its first content.
-                var start = headingLineStart
+                var start = min(headingLineStart, w.bytes.count)
                 // A blank line in a container is its prefix, with or without trailing spaces
                 // (turndown keeps them).
                 var trimmedPrefix = w.prefix
