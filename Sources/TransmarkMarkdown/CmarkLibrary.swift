@@ -21,10 +21,13 @@ enum CmarkLibrary {
     }
 
     /// The syntax extension that reads `syntax` (call inside `withLock`): the library's own,
-    /// except for autolinks, read by Transmark's linear-time extension (`TransmarkAutolink.h`).
+    /// except for autolinks, read by Transmark's linear-time extension (`TransmarkAutolink.h`), and
+    /// task items, read by Transmark's extension that looks for the marker only at an item's first
+    /// content (`TransmarkTasklist.h`).
     static func syntaxExtension(for syntax: MarkdownExtension) -> OpaquePointer? {
         _ = registered
         if syntax == .autolink { return transmark_autolink_extension() }
+        if syntax == .tasklist { return transmark_tasklist_extension() }
         return cmark_find_syntax_extension(syntax.rawValue)
     }
 }

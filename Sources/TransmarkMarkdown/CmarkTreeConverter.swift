@@ -10,7 +10,6 @@ struct CmarkTreeConverter {
     private let tableRowType = transmark_node_type_table_row().rawValue
     private let tableCellType = transmark_node_type_table_cell().rawValue
     private let strikethroughType = transmark_node_type_strikethrough().rawValue
-    private let tasklistExtension = CmarkLibrary.syntaxExtension(for: .tasklist)
     /// Column alignments of the table being converted and the index of the next cell in its row.
     private var tableAlignments: [TableAlignment] = []
     private var cellIndex = 0
@@ -153,8 +152,8 @@ struct CmarkTreeConverter {
                 isTight: cmark_node_get_list_tight(node) != 0, marker: marker)))
         case CMARK_NODE_ITEM.rawValue:
             var task: TaskState?
-            if let tasklistExtension, cmark_node_get_syntax_extension(node) == tasklistExtension {
-                task = cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked
+            if transmark_tasklist_item_is_task(node) {
+                task = transmark_tasklist_item_checked(node) ? .checked : .unchecked
             }
             builder.open(.listItem(task: task))
         case CMARK_NODE_EMPH.rawValue:

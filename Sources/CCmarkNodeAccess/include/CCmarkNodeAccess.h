@@ -34,6 +34,7 @@ cmark_node *transmark_node_footnote_definition(cmark_node *node);
 #include "TransmarkAutolink.h"
 #include "TransmarkChunkedParse.h"
 #include "TransmarkMath.h"
+#include "TransmarkTasklist.h"
 
 /** The user data of nodes that a chunked parse adds to a tree only for the library's sake (see
     TransmarkChunkedParse.h); walks skip them and everything inside them. */
