@@ -23,3 +23,21 @@ import TransmarkMarkdown
         #expect(try markdown("<p>a</p><h1>Héllo</h1>", ["profile=turndown"]) == "a\n\nHéllo\n=====\n")
     }
 }
+
+extension SetextUnderlineTests {
+    /// A heading inside an image (a tree no reader makes; found by the backends fuzz target,
+    /// crash-ec6b98d6): the image's text is taken back and written again as its description, which
+    /// left the heading's recorded start past the end of the output. The underline is measured
+    /// from a start inside the output, and the heading's text is kept.
+    @Test func aHeadingWhoseTextWasTakenBackIsWritten() throws {
+        var builder = DocumentBuilder()
+        builder.open(.image(source: "i.png", title: "", size: nil))
+        builder.open(.heading(level: 2))
+        _ = builder.leaf(.softBreak)
+        builder.text("s")
+        builder.close()
+        builder.close()
+        let written = try MarkdownBackend().renderString(builder.finish(), options: .init())
+        #expect(written.contains("s") && written.contains("i.png"), "\(written)")
+    }
+}
