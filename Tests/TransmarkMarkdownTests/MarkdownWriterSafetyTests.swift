@@ -105,7 +105,11 @@ import TransmarkMarkdown
     @Test func htmlBlocksEndBeforeWhatFollows() throws {
         let script = "x <script>alert(1)</script>"
         let blocks = ["<pre>\nfoo", "<PRE class=\"a\">", "<textarea>", "<style>p{}", "<!-- note", "<?php x", "<!DOCTYPE html",
-                      "<![CDATA[ x", "<table>\n<tr><td>a</td></tr>"]
+                      "<![CDATA[ x", "<table>\n<tr><td>a</td></tr>",
+                      // A later line opens the block (the markdown fuzz target's case: raw HTML
+                      // whose `<script>` the tag filter had turned into `&lt;script>`).
+                      "&lt;script>\nprose\n<pre language=\"x\"", "<div>\n\n<style>", "<!-- c -->\n<?php x",
+                      "a\n<p>b\n\n<!-- open"]
         for block in blocks {
             for inParagraph in [false, true] {
                 var builder = DocumentBuilder()

@@ -37,39 +37,97 @@ enum HTMLBlockStart {
         return nil
     }
 
-    /// What ends the HTML block `raw` opens when that end is not in `raw` itself (kinds 1–5 end
-    /// at a marker, not at a blank line, and would run on over the blocks after it): `</pre>` and
-    /// the like, `-->`, `?>`, `>` or `]]>`. Nil when `raw` opens no such block or holds its end.
+    /// What ends an HTML block of kinds 1–5 that is still open after the lines of `raw` (such a
+    /// block ends at a marker, not at a blank line, and would run on over the blocks after it):
+    /// `</pre>` and the like, `-->`, `?>`, `>` or `]]>`; nil when none is open at the end.
+    ///
+    /// The lines are read as a block parser reads them: a line that opens a block of kinds 1–5
+    /// (first in the raw HTML or after a blank line, or interrupting a paragraph) makes every line
+    /// up to the one holding its end part of it; a block of kind 6, or of kind 7 (not after a
+    /// paragraph line), runs to a blank line; any other line is paragraph text. So raw HTML whose
+    /// first line opens no block (a filtered `&lt;script>`) but whose later line does (`<pre>`)
+    /// gets the end of the later one. `<textarea>` is left alone: libcmark-gfm 0.29 ends it at a
+    /// blank line, and its content is text in a browser whatever follows.
     static func missingEnd(of raw: [UInt8]) -> [UInt8]? {
-        var start = 0
-        while start < min(raw.count, 3) && raw[start] == 0x20 { start += 1 }
-        let firstLine = Array(raw[start...].prefix { $0 != 0x0A && $0 != 0x0D })
-        guard let kind = kind(of: firstLine, aloneOnLine: false), kind <= 5 else { return nil }
-        let body = Array(raw[start...])
-        func holds(_ marker: String, from offset: Int) -> Bool {
+        enum State { case none, paragraph, untilBlank, untilMarker(kind: Int, name: [UInt8]) }
+        var state = State.none
+        var lineStart = 0
+        while lineStart <= raw.count {
+            var lineEnd = raw[lineStart...].firstIndex(of: 0x0A) ?? raw.count
+            let next = lineEnd + 1
+            if lineEnd > lineStart && raw[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            let line = raw[lineStart..<lineEnd]
+            lineStart = next
+            let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            switch state {
+            case .untilMarker(let kind, _):
+                if holdsEnd(of: kind, in: line, from: line.startIndex) { state = .none }
+                continue
+            case .untilBlank:
+                if blank { state = .none }
+                continue
+            case .none, .paragraph:
+                break
+            }
+            if blank { state = .none; continue }
+            var indent = 0
+            var k = line.startIndex
+            while k < line.endIndex && (line[k] == 0x20 || line[k] == 0x09) {
+                indent += line[k] == 0x09 ? 4 - indent % 4 : 1
+                k += 1
+            }
+            // Indented code, or a paragraph's continuation: opens nothing.
+            if indent >= 4 { continue }
+            var content = Array(line[k...])
+            while let last = content.last, last == 0x20 || last == 0x09 { content.removeLast() }
+            guard let kind = kind(of: content, aloneOnLine: true) else { state = .paragraph; continue }
+            switch kind {
+            case 1:
+                let name = content.dropFirst().prefix { isLetter($0) }.map { $0 | 0x20 }
+                if name == Array("textarea".utf8) {
+                    if case .paragraph = state { continue }
+                    state = .untilBlank
+                } else {
+                    state = holdsEnd(of: 1, in: content[...], from: 1) ? .none : .untilMarker(kind: 1, name: name)
+                }
+            case 2...5:
+                let opener = [2: 4, 3: 2, 4: 2, 5: 9][kind] ?? 0
+                state = holdsEnd(of: kind, in: content[...], from: opener) ? .none : .untilMarker(kind: kind, name: [])
+            case 6:
+                state = .untilBlank
+            default:
+                if case .paragraph = state { continue }
+                state = .untilBlank
+            }
+        }
+        guard case .untilMarker(let kind, let name) = state else { return nil }
+        switch kind {
+        case 1: return Array("</".utf8) + name + [UInt8(ascii: ">")]
+        case 2: return Array("-->".utf8)
+        case 3: return Array("?>".utf8)
+        case 4: return Array(">".utf8)
+        default: return Array("]]>".utf8)
+        }
+    }
+
+    /// Whether `line`, from `offset`, holds what ends an HTML block of `kind` (1–5): `</script>`,
+    /// `</pre>` or `</style>` (any letter case), `-->`, `?>`, `>` or `]]>`.
+    private static func holdsEnd(of kind: Int, in line: ArraySlice<UInt8>, from offset: Int) -> Bool {
+        func holds(_ marker: String) -> Bool {
             let m = Array(marker.utf8)
-            guard body.count >= offset + m.count else { return false }
             var k = offset
-            while k + m.count <= body.count {
-                if zip(body[k..<k + m.count], m).allSatisfy({ $0 == $1 || isLetter($0) && ($0 | 0x20) == $1 }) { return true }
+            while k + m.count <= line.endIndex {
+                if zip(line[k..<k + m.count], m).allSatisfy({ $0 == $1 || isLetter($0) && ($0 | 0x20) == $1 }) { return true }
                 k += 1
             }
             return false
         }
         switch kind {
-        case 1:
-            // libcmark-gfm 0.29 ends it at `</script>`, `</pre>` or `</style>`; a `<textarea>`
-            // (kind 1 only since CommonMark 0.30) ends at a blank line there, and its content is
-            // text in a browser whatever follows.
-            let name = firstLine.dropFirst().prefix { isLetter($0) }.map { $0 | 0x20 }
-            if name == Array("textarea".utf8) || ["script", "pre", "style"].contains(where: { holds("</" + $0 + ">", from: 1) }) {
-                return nil
-            }
-            return Array("</".utf8) + name + [UInt8(ascii: ">")]
-        case 2: return holds("-->", from: 4) ? nil : Array("-->".utf8)
-        case 3: return holds("?>", from: 2) ? nil : Array("?>".utf8)
-        case 4: return holds(">", from: 2) ? nil : Array(">".utf8)
-        default: return holds("]]>", from: 9) ? nil : Array("]]>".utf8)
+        case 1: return ["script", "pre", "style"].contains { holds("</" + $0 + ">") }
+        case 2: return holds("-->")
+        case 3: return holds("?>")
+        case 4: return holds(">")
+        default: return holds("]]>")
         }
     }
 
