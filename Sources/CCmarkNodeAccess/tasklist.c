@@ -74,8 +74,8 @@ static void html_source_position(cmark_node *node, cmark_strbuf *html, int optio
     cmark_strbuf_puts(html, buffer);
 }
 
-/* libcmark-gfm's HTML for a task item (the library's renderer calls this for the extension's
-   nodes; Transmark's own backends read the tree instead). */
+/* libcmark-gfm 0.29.0.gfm.6's HTML for a task item, a space after the checkbox (the library's
+   renderer calls this for the extension's nodes; Transmark's own backends read the tree instead). */
 static void html_render(cmark_syntax_extension *self, cmark_html_renderer *renderer, cmark_node *node,
                         cmark_event_type event, int options) {
     (void)self;
@@ -85,8 +85,8 @@ static void html_render(cmark_syntax_extension *self, cmark_html_renderer *rende
         html_source_position(node, renderer->html, options);
         cmark_strbuf_putc(renderer->html, '>');
         cmark_strbuf_puts(renderer->html, node->as.list.checked
-                          ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" />"
-                          : "<input type=\"checkbox\" disabled=\"\" />");
+                          ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
+                          : "<input type=\"checkbox\" disabled=\"\" /> ");
     } else {
         cmark_strbuf_puts(renderer->html, "</li>\n");
     }
