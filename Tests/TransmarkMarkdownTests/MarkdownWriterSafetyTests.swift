@@ -205,6 +205,38 @@ import TransmarkMarkdown
         #expect(try markdown(markdown: "a <sub>b\n</sub> c\n") == "a <sub>b\n</sub> c\n")
     }
 
+    /// A term outside a definition list whose content begins with a hard break (a tree no reader
+    /// makes; found by the backends fuzz target, crash-98a1405d, minimized to a term in an empty
+    /// link) is written as `<strong>`, the break after it: in turndown's style (`␠␠⏎`) the tag
+    /// stood alone on its line and opened an HTML block that took in the escaped text after it.
+    /// Every profile keeps that text escaped, in a quote and a list item too.
+    @Test(arguments: [NodeKind.strong, .term])
+    func anOpeningTagAloneOnItsLineOpensNoBlock(_ kind: NodeKind) throws {
+        let script = "x <script>alert(1)</script>"
+        for container in [nil, NodeKind.blockQuote, .list(ListAttributes(isOrdered: false, start: 1, isTight: true))] {
+            var builder = DocumentBuilder()
+            if let container { builder.open(container) }
+            if case .list = container { builder.open(.listItem(task: nil)) }
+            builder.open(.link(destination: "", title: ""))
+            builder.open(kind)
+            _ = builder.leaf(.lineBreak)
+            builder.text(script)
+            builder.close()
+            builder.close()
+            if case .list = container { builder.close() }
+            if container != nil { builder.close() }
+            let document = builder.finish()
+            for options in [[], ["profile=turndown"], ["escaping=turndown"], ["profile=markdownify"]] {
+                let written = String(decoding: try MarkdownBackend().render(document, options: .init(parsing: options)), as: UTF8.self)
+                var reader = MarkdownFrontend.Options()
+                reader.extensions.remove(.tagfilter)
+                let html = String(decoding: try HTMLBackend().render(try MarkdownFrontend().parse(Array(written.utf8), options: reader),
+                                                                    options: .init(parsing: ["unsafe=true"])), as: UTF8.self)
+                #expect(MarkupSafety.violations(in: html).isEmpty && html.contains("x &lt;script&gt;"), "\(options): \(written) → \(html)")
+            }
+        }
+    }
+
     @Test func htmlFallbacksAreWrittenSafely() throws {
         let html = "<dl><dt onclick=\"x\">T</dt><dd><a href=\"javascript:y\">d</a></dd></dl>"
         let safe = try markdown(html: html)

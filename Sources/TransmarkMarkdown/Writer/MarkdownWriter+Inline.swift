@@ -97,11 +97,35 @@ extension MarkdownWriter {
             // `**Note:**text` or `a*(b)*`: the delimiters would not be read as emphasis here, so
             // the node is written as inline HTML instead (`<strong>Note:</strong>text`).
             w.replace(at: d.position, count: d.open.count, with: tags.open)
+            keepOpeningTagOffItsOwnLine(at: d.position, count: tags.open.count)
             w.marker(tags.close)
             return
         }
+        if d.open.first == UInt8(ascii: "<"), d.position >= 0 { keepOpeningTagOffItsOwnLine(at: d.position, count: d.open.count) }
         w.marker(d.close)
         if let last = d.close.last { lastCloserEnd = (w.bytes.count, last) }
+    }
+
+    /// An opening tag written for a delimiter (`<strong>`) whose element's content begins with a
+    /// line end (a hard break, `<strong>␠␠⏎`) stands alone on its line: at a block's start that
+    /// line opens an HTML block (kind 7), in which the escaped text of the lines after it would be
+    /// raw HTML (`\<script>` a live tag). An empty comment after the tag keeps the line from being
+    /// a tag alone. Only the container's markers (quote, list) may stand before the tag for this
+    /// to apply; on a paragraph's continuation line, which opens no block, the comment is harmless.
+    mutating func keepOpeningTagOffItsOwnLine(at position: Int, count: Int) {
+        let bytes = w.bytes
+        guard position >= 0, position + count <= bytes.count else { return }
+        var start = position
+        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+        let markers: Set<UInt8> = [0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+                                   UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: ":")]
+        guard bytes[start..<position].allSatisfy({ markers.contains($0) || (0x30...0x39).contains($0) }) else { return }
+        var end = position + count
+        while end < bytes.count && bytes[end] != 0x0A {
+            guard bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0D else { return }
+            end += 1
+        }
+        w.replace(at: position + count, count: 0, with: Array("<!-- -->".utf8))
     }
 
     /// An opener that would be written right after a closer of the same character (sibling
