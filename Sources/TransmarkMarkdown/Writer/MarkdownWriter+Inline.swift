@@ -115,11 +115,16 @@ extension MarkdownWriter {
     mutating func keepOpeningTagOffItsOwnLine(at position: Int, count: Int) {
         let bytes = w.bytes
         guard position >= 0, position + count <= bytes.count else { return }
+        // Back to the line's start over container markers only, stopping at the first other byte
+        // (so the work is bounded by the markers, not by the line: a long line of tags stays linear).
         var start = position
-        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
-        let markers: Set<UInt8> = [0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-                                   UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: ":")]
-        guard bytes[start..<position].allSatisfy({ markers.contains($0) || (0x30...0x39).contains($0) }) else { return }
+        while start > 0 && bytes[start - 1] != 0x0A {
+            let b = bytes[start - 1]
+            guard b == 0x20 || b == 0x09 || b == UInt8(ascii: ">") || b == UInt8(ascii: "-") || b == UInt8(ascii: "*")
+                    || b == UInt8(ascii: "+") || b == UInt8(ascii: ".") || b == UInt8(ascii: ")") || b == UInt8(ascii: ":")
+                    || (0x30...0x39).contains(b) else { return }
+            start -= 1
+        }
         var end = position + count
         while end < bytes.count && bytes[end] != 0x0A {
             guard bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0D else { return }
