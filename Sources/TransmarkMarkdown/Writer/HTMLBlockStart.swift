@@ -131,6 +131,58 @@ enum HTMLBlockStart {
         }
     }
 
+    /// Where the complete open or closing tag at the start of `line` ends (the index after its
+    /// `>`), by CommonMark's grammar (6.6): a tag name, attributes with unquoted, single- or
+    /// double-quoted values, white space, an optional `/`; nil when `line` starts with none (an
+    /// autolink such as `<https://…>` is none: `:` cannot follow a tag name).
+    static func completeTagEnd(in line: ArraySlice<UInt8>) -> Int? {
+        var k = line.startIndex
+        let end = line.endIndex
+        guard k < end, line[k] == UInt8(ascii: "<") else { return nil }
+        k += 1
+        let closing = k < end && line[k] == UInt8(ascii: "/")
+        if closing { k += 1 }
+        guard k < end, isLetter(line[k]) else { return nil }
+        while k < end && (isLetter(line[k]) || isDigit(line[k]) || line[k] == UInt8(ascii: "-")) { k += 1 }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D }
+        if closing {
+            while k < end && isSpace(line[k]) { k += 1 }
+            return k < end && line[k] == UInt8(ascii: ">") ? k + 1 : nil
+        }
+        while true {
+            let beforeSpace = k
+            while k < end && isSpace(line[k]) { k += 1 }
+            guard k < end else { return nil }
+            if line[k] == UInt8(ascii: ">") { return k + 1 }
+            if line[k] == UInt8(ascii: "/") { return k + 1 < end && line[k + 1] == UInt8(ascii: ">") ? k + 2 : nil }
+            // An attribute: white space before it, then its name.
+            let b = line[k]
+            guard k > beforeSpace, isLetter(b) || b == UInt8(ascii: "_") || b == UInt8(ascii: ":") else { return nil }
+            k += 1
+            while k < end, isLetter(line[k]) || isDigit(line[k]) || [UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "-")].contains(line[k]) { k += 1 }
+            // An optional value.
+            var v = k
+            while v < end && isSpace(line[v]) { v += 1 }
+            guard v < end, line[v] == UInt8(ascii: "=") else { continue }
+            v += 1
+            while v < end && isSpace(line[v]) { v += 1 }
+            guard v < end else { return nil }
+            let quote = line[v]
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                v += 1
+                while v < end && line[v] != quote { v += 1 }
+                guard v < end else { return nil }
+                k = v + 1
+            } else {
+                let start = v
+                while v < end, !isSpace(line[v]), ![UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "="), UInt8(ascii: "<"),
+                                                     UInt8(ascii: ">"), UInt8(ascii: "`")].contains(line[v]) { v += 1 }
+                guard v > start else { return nil }
+                k = v
+            }
+        }
+    }
+
     private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
     private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 

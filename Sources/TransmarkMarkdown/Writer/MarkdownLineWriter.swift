@@ -29,6 +29,40 @@ struct MarkdownLineWriter {
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
+    /// The check that no line meant as Markdown opens an HTML block (`HTMLBlockStartGuard`);
+    /// nil: none (the scratch writers of table cells, whose lines are not the output's, and
+    /// `escaping=none`). Set before anything is written.
+    var htmlBlockGuard: HTMLBlockStartGuard?
+    /// The number of line ends written, and where the current line starts (after its line end,
+    /// before the prefix): the guard's line numbers and columns.
+    private var lineNumber = 0
+    private var currentLineStart = 0
+    /// Whether the next byte written is the line's first after the containers' markers, and
+    /// whether that line continues a paragraph after a soft break.
+    private var firstWriteOfLine = true
+    private var lineContinuesParagraph = false
+
+    /// Tells the guard where the line's first byte after the containers' markers goes.
+    @inline(__always) private mutating func noteFirstWrite() {
+        guard firstWriteOfLine else { return }
+        firstWriteOfLine = false
+        htmlBlockGuard?.record(line: lineNumber, column: bytes.count - currentLineStart, continuesParagraph: lineContinuesParagraph)
+    }
+
+    /// Counts the line ends in what was just written from `start` (content with line breaks in
+    /// it, such as raw HTML over several lines, or code). Each line it starts continues the
+    /// paragraph unmarked (no prefix): the guard checks it from its first byte.
+    private mutating func noteLineEnds(from start: Int, recording: Bool) {
+        guard htmlBlockGuard != nil else { return }
+        var k = start
+        while let n = bytes[k...].firstIndex(of: 0x0A) {
+            lineNumber += 1
+            currentLineStart = n + 1
+            if recording { htmlBlockGuard?.record(line: lineNumber, column: 0, continuesParagraph: true) }
+            k = n + 1
+        }
+    }
+
     /// Where blocks start and end, when the rendering is mapped (nil otherwise, and in the
     /// scratch writers of table cells).
     var marks: MarkdownOutputMarks?
@@ -96,6 +130,10 @@ struct MarkdownLineWriter {
             bytes.append(contentsOf: prefix[0..<end])
             bytes.append(0x0A)
         }
+        lineNumber += pendingNewlines
+        currentLineStart = bytes.count
+        firstWriteOfLine = true
+        lineContinuesParagraph = lineEndIsSoftBreak
         // A block starting here starts with its line, the containers' prefix included.
         if marks?.hasUnresolved == true { marks?.resolveStarts(at: bytes.count) }
         bytes.append(contentsOf: prefix)
@@ -107,7 +145,17 @@ struct MarkdownLineWriter {
     /// Writes markup (markers, delimiters) that does not end "line start" state.
     mutating func marker<S: Sequence>(_ s: S) where S.Element == UInt8 {
         flush()
+        noteFirstWrite()
+        let start = bytes.count
         bytes.append(contentsOf: s)
+        noteLineEnds(from: start, recording: true)
+    }
+
+    /// Writes HTML the writer means as an HTML block's line (its `<!-- -->` between lists), as
+    /// `marker` does, the line left out of the guard's check.
+    mutating func htmlBlockMarker(_ s: String) {
+        marker(s.utf8)
+        htmlBlockGuard?.exempt(line: lineNumber)
     }
 
     /// Writes markup.
@@ -116,15 +164,20 @@ struct MarkdownLineWriter {
     /// Writes content: after it the line is no longer at its start.
     mutating func content<S: Sequence>(_ s: S) where S.Element == UInt8 {
         flush()
+        noteFirstWrite()
+        let start = bytes.count
         bytes.append(contentsOf: s)
         lineStarted = false
+        noteLineEnds(from: start, recording: true)
     }
 
     /// Writes one content byte.
     mutating func content(byte: UInt8) {
         flush()
+        noteFirstWrite()
         bytes.append(byte)
         lineStarted = false
+        if byte == 0x0A { noteLineEnds(from: bytes.count - 1, recording: true) }
     }
 
     /// Writes content text.
@@ -136,20 +189,28 @@ struct MarkdownLineWriter {
     /// Marks the line as at its start (after a container marker such as `- ` or `> `).
     mutating func markLineStart() {
         lineStarted = true
+        firstWriteOfLine = true
     }
 
     /// Writes bytes exactly as they are (code lines, raw HTML): no escaping, spaces kept.
     mutating func verbatim(_ s: ArraySlice<UInt8>) {
         flush()
+        htmlBlockGuard?.exempt(line: lineNumber)
+        firstWriteOfLine = false
+        let start = bytes.count
         bytes.append(contentsOf: s)
         lineStarted = false
         keepsTrailingSpaces = true
+        noteLineEnds(from: start, recording: false)
     }
 
     /// Starts a new line inside verbatim content, writing the prefix (without its trailing
     /// spaces when the new line is empty).
     mutating func newlineKeepingContent(emptyLine: Bool) {
         bytes.append(0x0A)
+        lineNumber += 1
+        currentLineStart = bytes.count
+        firstWriteOfLine = false
         if emptyLine {
             var end = prefix.count
             while end > 0 && prefix[end - 1] == 0x20 && !blankLinesKeepPrefix { end -= 1 }
@@ -175,6 +236,8 @@ struct MarkdownLineWriter {
     mutating func replace(at position: Int, count: Int, with new: [UInt8]) {
         bytes.replaceSubrange(position..<(position + count), with: new)
         if new.count != count { marks?.shift(after: position, by: new.count - count) }
+        // (What is replaced and what replaces it are inline markup on one line: line numbers hold.)
+        if position < currentLineStart { currentLineStart += new.count - count }
         edits += 1
         if lineBegin > position { lineBegin += new.count - count }
         if position + count < knownLineStart {

@@ -70,6 +70,25 @@ struct MarkdownOutputMarks {
         }
     }
 
+    /// Bytes were inserted at `insertions` (offsets before any of them, increasing, with their
+    /// lengths; see `HTMLBlockStartGuard`): the marks after them move. A start at an insertion's
+    /// offset stays (what is inserted there is its first byte); an end there moves past it.
+    mutating func shift(insertions: [(offset: Int, length: Int)]) {
+        guard !insertions.isEmpty else { return }
+        var before: [Int] = [0]
+        for insertion in insertions { before.append(before[before.count - 1] + insertion.length) }
+        for k in marks.indices where marks[k].offset >= 0 {
+            let offset = marks[k].offset
+            let movesAtOffset = marks[k].kind != .start && marks[k].kind != .entryStart
+            var low = 0, high = insertions.count
+            while low < high {
+                let mid = (low + high) / 2
+                if insertions[mid].offset < offset || movesAtOffset && insertions[mid].offset == offset { low = mid + 1 } else { high = mid }
+            }
+            marks[k].offset = offset + before[low]
+        }
+    }
+
     /// The marks as a mapped output of `bytes`, for a document of `nodeCount` nodes; `remap`
     /// moves offsets when bytes were replaced after writing (C0 controls, see `ControlCharacters`).
     func mappedOutput(_ bytes: [UInt8], nodeCount: Int, remap: ((Int) -> Int)?) -> MappedOutput {

@@ -575,7 +575,7 @@ extension MarkdownWriter {
             // comment between them ends the first, as pandoc's own writer does (for ordered lists
             // too, which keep their delimiter then).
             marker = preferred
-            w.marker("<!-- -->")
+            w.htmlBlockMarker("<!-- -->")
             w.markContentStarted()
             w.blankLine()
         }
@@ -673,7 +673,7 @@ extension MarkdownWriter {
     mutating func startDivision(_ i: Int32) {
         startBlock(i)
         let name = divisionName(i)
-        w.marker("<" + name + htmlAttributes(i) + ">")
+        w.htmlBlockMarker("<" + name + htmlAttributes(i) + ">")
         w.blankLine()
     }
 }

@@ -26,8 +26,9 @@ extension MarkdownWriter {
         endImplicitParagraphMark()
         writeEndImages()
         writeReferenceDefinitions()
-        let marks = w.marks ?? MarkdownOutputMarks()
+        var marks = w.marks ?? MarkdownOutputMarks()
         var bytes = w.finish()
+        if let inserted = w.htmlBlockGuard?.apply(to: &bytes) { marks.shift(insertions: inserted) }
         var replaced: [Int] = []
         for (i, b) in bytes.enumerated() where ControlCharacters.isReplaced(b) { replaced.append(i) }
         ControlCharacters.replaceC0Controls(in: &bytes)

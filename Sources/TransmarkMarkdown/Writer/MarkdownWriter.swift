@@ -179,6 +179,8 @@ struct MarkdownWriter {
         layoutTables = options.layoutTables == .content ? document.layoutTableIndices() : []
         w = MarkdownLineWriter(capacity: document.storage.text.count + document.storage.text.count / 8 + 64)
         w.blankLinesKeepPrefix = options.escaping == .turndown
+        // `escaping=none` writes text as it is, documented as unsafe: no line of it is guarded.
+        if options.escaping != .none { w.htmlBlockGuard = HTMLBlockStartGuard() }
         specialTextBytes = options.escaping == .pandoc ? Self.pandocSpecialTextBytes : Self.specialTextBytes
         scriptsEscapeSpaces = options.superscript == .symbol || options.subscript == .symbol
     }
@@ -188,6 +190,7 @@ struct MarkdownWriter {
         writeEndImages()
         writeReferenceDefinitions()
         var bytes = w.finish()
+        _ = w.htmlBlockGuard?.apply(to: &bytes)
         // No C0 control but tab and line ends in the output (`ControlCharacters`).
         ControlCharacters.replaceC0Controls(in: &bytes)
         return bytes
@@ -503,7 +506,7 @@ struct MarkdownWriter {
             previousSiblingIsInline.removeLast()
             if options.division == .html {
                 w.blankLine()
-                w.marker("</" + divisionName(i) + ">")
+                w.htmlBlockMarker("</" + divisionName(i) + ">")
             } else if fencedDivisions.last == i {
                 fencedDivisions.removeLast()
                 closeBlockContainer()
