@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The last check of the Markdown writer's output: no line the writer meant as Markdown opens an
 /// HTML block.
 ///
@@ -49,7 +57,12 @@ struct HTMLBlockStartGuard {
         var lineNumber = 0
         var lineStart = 0
         let count = bytes.count
-        func lineEnd(from start: Int) -> Int { bytes[start...].firstIndex(of: 0x0A) ?? count }
+        func lineEnd(from start: Int) -> Int {
+            bytes.withUnsafeBufferPointer { buffer in
+                guard start < count, let base = buffer.baseAddress, let hit = memchr(base + start, 0x0A, count - start) else { return count }
+                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            }
+        }
         for line in lines {
             while lineNumber < line.number {
                 guard lineStart < count else { return result }

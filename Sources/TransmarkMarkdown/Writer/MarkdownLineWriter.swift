@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The output of the Markdown writer: lines with container prefixes (`> `, list indentation),
 /// newlines and blank lines requested lazily so blocks are separated exactly once.
 struct MarkdownLineWriter {
@@ -42,24 +50,43 @@ struct MarkdownLineWriter {
     private var firstWriteOfLine = true
     private var lineContinuesParagraph = false
 
+    /// Where `lineNumber` and `currentLineStart` were last brought up to date.
+    private var countedTo = 0
+
     /// Tells the guard where the line's first byte after the containers' markers goes.
     @inline(__always) private mutating func noteFirstWrite() {
         guard firstWriteOfLine else { return }
         firstWriteOfLine = false
+        guard htmlBlockGuard != nil else { return }
+        catchUpLineEnds(recording: true)
         htmlBlockGuard?.record(line: lineNumber, column: bytes.count - currentLineStart, continuesParagraph: lineContinuesParagraph)
     }
 
-    /// Counts the line ends in what was just written from `start` (content with line breaks in
-    /// it, such as raw HTML over several lines, or code). Each line it starts continues the
-    /// paragraph unmarked (no prefix): the guard checks it from its first byte.
-    private mutating func noteLineEnds(from start: Int, recording: Bool) {
+    /// Brings `lineNumber` and `currentLineStart` up to what was written: the line ends inside
+    /// what was written since the last look (content with line breaks in it, such as raw HTML
+    /// over several lines, or code). Called once for each line, so the output is looked at once,
+    /// by `memchr`. With `recording`, each line such a line end starts is recorded for the guard
+    /// from its first byte (it continues its paragraph, unprefixed); code and HTML meant as such
+    /// are not recorded.
+    private mutating func catchUpLineEnds(recording: Bool) {
         guard htmlBlockGuard != nil else { return }
-        var k = start
-        while let n = bytes[k...].firstIndex(of: 0x0A) {
+        let start = min(countedTo, bytes.count)
+        countedTo = bytes.count
+        guard start < bytes.count else { return }
+        var ends: [Int] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var k = start
+            while k < buffer.count, let hit = memchr(base + k, 0x0A, buffer.count - k) {
+                let n = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                ends.append(n)
+                k = n + 1
+            }
+        }
+        for n in ends {
             lineNumber += 1
             currentLineStart = n + 1
             if recording { htmlBlockGuard?.record(line: lineNumber, column: 0, continuesParagraph: true) }
-            k = n + 1
         }
     }
 
@@ -123,6 +150,7 @@ struct MarkdownLineWriter {
         }
         if !keepsTrailingSpaces { trimTrailingSpaces() }
         keepsTrailingSpaces = false
+        catchUpLineEnds(recording: true)
         bytes.append(0x0A)
         if pendingNewlines == 2 {
             var end = prefix.count
@@ -137,18 +165,17 @@ struct MarkdownLineWriter {
         // A block starting here starts with its line, the containers' prefix included.
         if marks?.hasUnresolved == true { marks?.resolveStarts(at: bytes.count) }
         bytes.append(contentsOf: prefix)
+        countedTo = bytes.count
         pendingNewlines = 0
         lineBegin = bytes.count
         lineStarted = true
     }
 
     /// Writes markup (markers, delimiters) that does not end "line start" state.
-    mutating func marker<S: Sequence>(_ s: S) where S.Element == UInt8 {
+    @inline(__always) mutating func marker<S: Sequence>(_ s: S) where S.Element == UInt8 {
         flush()
         noteFirstWrite()
-        let start = bytes.count
         bytes.append(contentsOf: s)
-        noteLineEnds(from: start, recording: true)
     }
 
     /// Writes HTML the writer means as an HTML block's line (its `<!-- -->` between lists), as
@@ -162,13 +189,11 @@ struct MarkdownLineWriter {
     mutating func marker(_ s: String) { marker(s.utf8) }
 
     /// Writes content: after it the line is no longer at its start.
-    mutating func content<S: Sequence>(_ s: S) where S.Element == UInt8 {
+    @inline(__always) mutating func content<S: Sequence>(_ s: S) where S.Element == UInt8 {
         flush()
         noteFirstWrite()
-        let start = bytes.count
         bytes.append(contentsOf: s)
         lineStarted = false
-        noteLineEnds(from: start, recording: true)
     }
 
     /// Writes one content byte.
@@ -177,7 +202,6 @@ struct MarkdownLineWriter {
         noteFirstWrite()
         bytes.append(byte)
         lineStarted = false
-        if byte == 0x0A { noteLineEnds(from: bytes.count - 1, recording: true) }
     }
 
     /// Writes content text.
@@ -195,18 +219,19 @@ struct MarkdownLineWriter {
     /// Writes bytes exactly as they are (code lines, raw HTML): no escaping, spaces kept.
     mutating func verbatim(_ s: ArraySlice<UInt8>) {
         flush()
+        catchUpLineEnds(recording: true)
         htmlBlockGuard?.exempt(line: lineNumber)
         firstWriteOfLine = false
-        let start = bytes.count
         bytes.append(contentsOf: s)
         lineStarted = false
         keepsTrailingSpaces = true
-        noteLineEnds(from: start, recording: false)
+        catchUpLineEnds(recording: false)
     }
 
     /// Starts a new line inside verbatim content, writing the prefix (without its trailing
     /// spaces when the new line is empty).
     mutating func newlineKeepingContent(emptyLine: Bool) {
+        catchUpLineEnds(recording: false)
         bytes.append(0x0A)
         lineNumber += 1
         currentLineStart = bytes.count
@@ -218,6 +243,7 @@ struct MarkdownLineWriter {
         } else {
             bytes.append(contentsOf: prefix)
         }
+        countedTo = bytes.count
         lineBegin = bytes.count
         lineStarted = true
     }
@@ -238,6 +264,7 @@ struct MarkdownLineWriter {
         if new.count != count { marks?.shift(after: position, by: new.count - count) }
         // (What is replaced and what replaces it are inline markup on one line: line numbers hold.)
         if position < currentLineStart { currentLineStart += new.count - count }
+        if position < countedTo { countedTo = max(position, countedTo + new.count - count) }
         edits += 1
         if lineBegin > position { lineBegin += new.count - count }
         if position + count < knownLineStart {
@@ -275,6 +302,7 @@ struct MarkdownLineWriter {
 
     /// Ends the output with exactly one newline.
     mutating func finish() -> [UInt8] {
+        catchUpLineEnds(recording: true)
         if pendingNewlines == 0 && !keepsTrailingSpaces { trimTrailingSpaces() }
         if pendingNewlines > 0 && !keepsTrailingSpaces { trimTrailingSpaces() }
         while let l = bytes.last, l == 0x0A { bytes.removeLast() }
