@@ -87,6 +87,26 @@ import TestSupport
         #expect(String(decoding: bytes, as: UTF8.self) == "> <strong>a\n\\<div>\n")
     }
 
+    /// Many edits on earlier lines (3,000 openers written as tags once the lines after them were
+    /// written): every line is still found by its number and column.
+    @Test func manyEditsAfterManyLinesFindTheSameLines() {
+        var w = MarkdownLineWriter(capacity: 64)
+        w.htmlBlockGuard = HTMLBlockStartGuard()
+        var openers: [Int] = []
+        for _ in 0..<3_000 {
+            openers.append(w.bytes.count + (w.bytes.isEmpty ? 0 : 1))
+            w.marker("**")
+            w.content("a")
+            w.cr()
+        }
+        w.content("<div>")
+        for position in openers.reversed() { w.replace(at: position, count: 2, with: Array("<b>".utf8)) }
+        var bytes = w.finish()
+        _ = w.htmlBlockGuard?.apply(to: &bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text == String(repeating: "<b>a\n", count: 3_000) + "\\<div>\n")
+    }
+
     /// The marks of a mapped rendering move with what the guard inserts: a start at the
     /// insertion stays (the inserted byte is its first), an end there moves past it.
     @Test func marksMoveWithTheInsertions() {
