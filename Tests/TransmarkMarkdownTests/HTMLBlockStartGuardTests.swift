@@ -37,6 +37,32 @@ import TestSupport
         }
     }
 
+    /// An HTML block the writer writes for a block Markdown cannot hold (a definition list)
+    /// inside a list item or quote that is itself inside an image's or a link's text, or inside
+    /// emphasis: such a container is not written as one, so it does not end the HTML block, and
+    /// the line after it (the image's `](<ac\\>\\<object l>)`) was raw HTML, its escaped
+    /// `<object` live (backends fuzz target, crash-61d71727). A blank line now ends the block.
+    @Test(arguments: [NodeKind.image(source: "ac><object l", title: "", size: nil), .link(destination: "ac><object l", title: ""), .strong])
+    func anHTMLBlockInsideInlineContainersEndsBeforeWhatFollows(_ inline: NodeKind) throws {
+        for container in [NodeKind.listItem(task: nil), .blockQuote] {
+            var builder = DocumentBuilder()
+            builder.open(inline)
+            builder.text("x=")
+            builder.open(container)
+            builder.open(.definitionList)
+            builder.close()
+            builder.close()
+            builder.text("<object data=y>")
+            builder.close()
+            let document = builder.finish()
+            for options in [[], ["profile=turndown"], ["profile=markdownify"], ["profile=pandoc"]] {
+                let written = try MarkdownBackend().render(document, options: .init(parsing: options))
+                let rendered = try unsafeHTML(written)
+                #expect(MarkupSafety.violations(in: rendered).isEmpty, "\(options): \(String(decoding: written, as: UTF8.self)) → \(rendered)")
+            }
+        }
+    }
+
     /// A line whose first bytes open an HTML block of kinds 1–6 gets a `\` before its `<`; a
     /// complete tag alone on its line, an empty comment after it unless the line continues a
     /// paragraph or a blank line follows. Code and HTML written as such are left alone.

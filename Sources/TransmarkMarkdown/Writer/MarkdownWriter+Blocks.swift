@@ -310,10 +310,32 @@ extension MarkdownWriter {
             let parent = records.parent(node)
             guard parent >= 0 else { return false }
             switch tag(parent) {
-            case .document, .blockQuote, .listItem, .footnoteDefinition: return false
+            case .document:
+                return false
+            case .blockQuote, .listItem, .footnoteDefinition:
+                // Only a container written as one ends the block: not a list item or quote
+                // inside an image's or a link's text, inside emphasis, or outside a list.
+                if isWrittenAsContainer(parent) { return false }
+                node = parent
             default: node = parent
             }
         }
+    }
+
+    /// Whether the container `c` (a quote, a list item, a footnote definition) is written as a
+    /// Markdown container, whose end ends an HTML block inside it: not inside inline content (an
+    /// image's or a link's text, emphasis and the other delimited nodes: their blocks are written
+    /// inline), and, for a list item, in a list that sits in a block.
+    func isWrittenAsContainer(_ c: Int32) -> Bool {
+        if linkDepth > 0 || !openDelimiters.isEmpty { return false }
+        let parent = records.parent(c)
+        guard parent >= 0 else { return true }
+        if tag(c) == .listItem {
+            guard tag(parent) == .list else { return false }
+            let outer = records.parent(parent)
+            return outer < 0 || tag(outer).isBlock && tag(outer) != .paragraph && tag(outer) != .heading
+        }
+        return tag(parent).isBlock && tag(parent) != .paragraph && tag(parent) != .heading
     }
 
     /// Ends the line of an HTML block written for node `i`. Whatever is written after it inside
