@@ -1,4 +1,9 @@
 import TransmarkCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // The language of a code block, read from every common way pages write it (see
 // Docs/html-reader.md, "Code blocks"). In order of precedence:
@@ -43,7 +48,9 @@ extension HTMLTreeBuilder {
     static func wrapperCodeLanguage(_ tag: HTMLStartTag) -> String? {
         if let classes = tag.attribute("class") {
             if let language = languageInfo(classes) { return language }
-            for word in classes.split(separator: " ") where word.hasPrefix("highlight-") {
+            // Most wrappers' classes hold no `highlight-`: they are not split into words (a long
+            // class list split per `div` cost thousands of instructions).
+            for word in containsHighlightPrefix(classes) ? classes.split(separator: " ") : [] where word.hasPrefix("highlight-") {
                 var rest = word.dropFirst("highlight-".count)
                 if rest.hasPrefix("source-") {
                     rest = rest.dropFirst("source-".count)
@@ -57,6 +64,22 @@ extension HTMLTreeBuilder {
             }
         }
         return tag.attribute("data-lang").flatMap(cleanLanguage)
+    }
+
+    /// Whether `classes` holds the bytes `highlight-` anywhere (so a word of it may start with them).
+    static func containsHighlightPrefix(_ classes: String) -> Bool {
+        var classes = classes
+        return classes.withUTF8 { p in
+            let prefix: StaticString = "highlight-"
+            let count = prefix.utf8CodeUnitCount
+            guard p.count >= count, let base = p.baseAddress else { return false }
+            var i = 0
+            while i + count <= p.count {
+                if p[i] == UInt8(ascii: "h") && memcmp(base + i, prefix.utf8Start, count) == 0 { return true }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// What follows `highlight-` in classes that name no language.
