@@ -14,7 +14,21 @@ public enum ControlCharacters {
     /// (`EF BF BD`). One pass; bytes without such controls (nearly all output) are not copied.
     public static func replaceC0Controls(in bytes: inout [UInt8]) {
         let first = bytes.withUnsafeBufferPointer { buffer -> Int? in
-            for i in 0 ..< buffer.count where buffer[i] < 0x20 && isReplaced(buffer[i]) { return i }
+            guard let base = buffer.baseAddress else { return nil }
+            let raw = UnsafeRawPointer(base)
+            let n = buffer.count
+            var i = 0
+            // Eight bytes at a time: a word holds a byte below 0x20 exactly when
+            // `(x - 0x20…) & ~x & 0x80…` is not zero (the borrow starts at such a byte); only
+            // those words, about one per line (its line feed), are read byte by byte.
+            while i + 8 <= n {
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if (x &- 0x2020_2020_2020_2020) & ~x & 0x8080_8080_8080_8080 != 0 {
+                    for k in i ..< i + 8 where isReplaced(buffer[k]) { return k }
+                }
+                i += 8
+            }
+            for k in i ..< n where isReplaced(buffer[k]) { return k }
             return nil
         }
         guard let first else { return }

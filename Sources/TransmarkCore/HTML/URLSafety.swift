@@ -5,6 +5,13 @@ public enum URLSafety {
     /// whitespace and control characters, as browsers skip them). This is libcmark-gfm's rule
     /// (plus the whitespace skipping, which its Markdown input cannot produce).
     public static func isDangerous(_ url: String) -> Bool {
+        // Every refused scheme starts with `j`, `v`, `f` or `d`: a URL whose first byte after
+        // leading spaces and controls is another (nearly every one) is not read further.
+        guard let first = url.utf8.first(where: { $0 > 0x20 }) else { return false }
+        switch first | 0x20 {
+        case UInt8(ascii: "j"), UInt8(ascii: "v"), UInt8(ascii: "f"), UInt8(ascii: "d"): break
+        default: return false
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         for b in url.utf8 {
