@@ -85,7 +85,11 @@ extension HTMLTreeBuilder {
     mutating func closeFormatting(key: Int32, removingEmptyNode: Bool = false) -> Bool {
         guard let index = formattingIndex(key: key) else { return false }
         let stackIndex = formatting[index].stackIndex
-        if stackIndex < 0 {
+        // An entry whose element is no longer at its place on the stack (past its top, or another
+        // element there: a `q` kept open around a block moves what is above it) is treated as
+        // not open, as one whose element was popped.
+        if stackIndex < 0 || Int(stackIndex) >= stack.count || stack[Int(stackIndex)].key != formatting[index].key
+            || !stack[Int(stackIndex)].flags.contains(.isFormatting) {
             formatting.remove(at: index)
             return true
         }
