@@ -85,11 +85,14 @@ extension HTMLTreeBuilder {
     mutating func closeFormatting(key: Int32, removingEmptyNode: Bool = false) -> Bool {
         guard let index = formattingIndex(key: key) else { return false }
         let stackIndex = formatting[index].stackIndex
-        // An entry whose element is no longer at its place on the stack (past its top, or another
-        // element there: a `q` kept open around a block moves what is above it) is treated as
-        // not open, as one whose element was popped.
-        if stackIndex < 0 || Int(stackIndex) >= stack.count || stack[Int(stackIndex)].key != formatting[index].key
-            || !stack[Int(stackIndex)].flags.contains(.isFormatting) {
+        // Every pop resets the entry of the element it removes, so an entry whose element is not
+        // at its place on the stack (past its top, or another element there) is a builder bug:
+        // debug builds stop on it; release builds treat the entry as not open, as one whose
+        // element was popped, rather than trap on an index.
+        let isAtItsPlace = stackIndex < 0 || (Int(stackIndex) < stack.count && stack[Int(stackIndex)].key == formatting[index].key
+            && stack[Int(stackIndex)].flags.contains(.isFormatting))
+        assert(isAtItsPlace, "active formatting entry \(index) points at stack index \(stackIndex), not at its element")
+        if stackIndex < 0 || !isAtItsPlace {
             formatting.remove(at: index)
             return true
         }

@@ -43,9 +43,23 @@ extension HTMLTreeBuilder {
     /// current one) closes, innermost first, and forgets them.
     mutating func closeQuotes(endingAt index: Int32) {
         while let last = quotes.last, last >= index {
-            if suppressDepth == 0 { emitText(quotes.count == 1 ? "\u{201D}" : "\u{2019}") }
+            writeClosingQuoteMark(quotes.count == 1 ? "\u{201D}" : "\u{2019}")
             quotes.removeLast()
         }
+    }
+
+    /// Writes a closing quotation mark at the end of the current element as it stands. It runs
+    /// while that element is being popped, so it opens nothing: an implied item or cell, or a
+    /// reopened formatting element, pushed here would be the element the pop then removes
+    /// (leaving the real one on the stack and an active formatting entry pointing past it). A
+    /// list or table whose item or cell is closed takes no text; the mark is left out there.
+    mutating func writeClosingQuoteMark(_ mark: StaticString) {
+        guard suppressDepth == 0 else { return }
+        if lingeringItem < 0, let last = stack.last,
+           last.flags.contains(.listContainer) || last.flags.contains(.tableContainer) { return }
+        flushPendingSpace()
+        mark.withUTF8Buffer { builder.text(bytes: $0) }
+        spacing = .afterText
     }
 
     /// The stack index of an open `<head>`, or nil.
