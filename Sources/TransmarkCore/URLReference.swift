@@ -202,7 +202,8 @@ public struct URLReference: Sendable, Hashable, CustomStringConvertible {
         return s
     }
 
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+    /// Whether `b` is a space, tab, line feed, carriage return or form feed (what is ignored around a reference).
+    package static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
     static func isAlpha(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 }

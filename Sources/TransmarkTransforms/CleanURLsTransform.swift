@@ -82,19 +82,20 @@ public struct CleanURLsTransform: Transform {
             })
     }
 
-    /// Every `id` and `name` in the document.
-    static func anchors(in document: Document) -> Set<String> {
-        var result: Set<String> = []
+    /// Every `id` and `name` in the document, read from the attribute bytes (no `String` each).
+    static func anchors(in document: Document) -> ByteStringTable {
+        var result = ByteStringTable()
         let storage = document.storage
         let records = storage.records
-        let bytes = storage.attributeBytes
-        for index in 0..<Int32(records.count) {
-            let list = records.attributes(index)
-            guard list >= 0 else { continue }
-            for span in storage.attributeSpans[storage.attributeLists[Int(list)].spans] {
-                let name = bytes[span.name]
-                guard name.elementsEqual("id".utf8) || name.elementsEqual("name".utf8) else { continue }
-                result.insert(String(decoding: bytes[span.value], as: UTF8.self))
+        storage.attributeBytes.withUnsafeBufferPointer { bytes in
+            for index in 0..<Int32(records.count) {
+                let list = records.attributes(index)
+                guard list >= 0 else { continue }
+                for span in storage.attributeSpans[storage.attributeLists[Int(list)].spans] {
+                    let name = bytes[span.name]
+                    guard name.elementsEqual("id".utf8) || name.elementsEqual("name".utf8) else { continue }
+                    result.insert(UnsafeBufferPointer(rebasing: bytes[span.value]))
+                }
             }
         }
         return result
@@ -104,13 +105,20 @@ public struct CleanURLsTransform: Transform {
     /// pages have no link into themselves with a fragment, and then none is read.
     final class AnchorSet {
         private let document: Document
-        private var anchors: Set<String>?
+        private var anchors: ByteStringTable?
 
         init(_ document: Document) { self.document = document }
 
-        func contains(_ name: String) -> Bool {
+        /// Whether an `id` or `name` is `name`'s bytes.
+        func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
             if anchors == nil { anchors = CleanURLsTransform.anchors(in: document) }
-            return anchors!.contains(name)
+            return anchors!.index(of: name) != nil
+        }
+
+        /// Whether an `id` or `name` is `name`.
+        func contains(_ name: String) -> Bool {
+            var name = name
+            return name.withUTF8 { contains($0) }
         }
     }
 
@@ -119,11 +127,13 @@ public struct CleanURLsTransform: Transform {
         let prefixes: [String]
         /// The ids a fragment may name; nil: fragments are not checked.
         let anchors: AnchorSet?
-        /// `exact` and `prefixes` as bytes, for `mayChange`.
+        /// `exact` and `prefixes` as bytes, for `change`.
         let exactBytes: [[UInt8]]
         let prefixBytes: [[UInt8]]
         /// The page's own URLs without fragment.
         let ownPages: Set<Substring>
+        /// `ownPages` as bytes, for `keepsFragment`.
+        let ownPageBytes: [[UInt8]]
 
         init(parameters: [String], anchors: AnchorSet?, ownPages: [String]) {
             var exact: Set<String> = []
@@ -138,6 +148,7 @@ public struct CleanURLsTransform: Transform {
             prefixBytes = prefixes.map { Array($0.utf8) }
             self.anchors = anchors
             self.ownPages = Set(ownPages.map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] })
+            ownPageBytes = self.ownPages.map { Array($0.utf8) }
         }
 
         func isTracking(_ name: Substring) -> Bool {
@@ -145,26 +156,53 @@ public struct CleanURLsTransform: Transform {
             return exact.contains(lower) || prefixes.contains { lower.hasPrefix($0) }
         }
 
-        /// Whether `clean` may change `url`, read from its bytes: it has a fragment to check, or a
-        /// query parameter whose name is tracking (or is not ASCII, which `clean` compares after
-        /// Unicode lowercasing). Most URLs have neither, and are not split.
-        func mayChange(_ url: String, checkingFragment: Bool) -> Bool {
+        /// What `clean` may change in a URL, read from its bytes.
+        enum Change {
+            /// Nothing: no fragment to check and no tracking parameter (most URLs).
+            case nothing
+            /// At most the fragment, at byte offset `hash` (the `#`).
+            case fragment(hash: Int)
+            /// The query too (or the URL needs the general reading).
+            case any
+        }
+
+        /// What `clean` may change in `url`: its fragment when there is one to check, and its
+        /// query when a parameter's name is tracking (or is not ASCII, which `clean` compares
+        /// after Unicode lowercasing). Most URLs have neither, and are not split.
+        func change(_ url: String, checkingFragment: Bool) -> Change {
             var url = url
             return url.withUTF8 { bytes in
                 let n = bytes.count
-                guard var i = bytes.firstIndex(where: { $0 == 0x3F || $0 == 0x23 }) else { return false }
+                guard var i = bytes.firstIndex(where: { $0 == 0x3F || $0 == 0x23 }) else { return .nothing }
                 while i < n, bytes[i] != 0x23 {
                     // `i` is at the `?` or `&` before a parameter: read its name.
                     let start = i + 1
                     var end = start
                     while end < n, bytes[end] != 0x3D, bytes[end] != 0x26, bytes[end] != 0x23 { end += 1 }
-                    if isTracking(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return true }
+                    if isTracking(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return .any }
                     // `clean` trims spaces at the end of the URL: a name ending there in one is left to it.
-                    if end == n, end > start, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(bytes[end - 1]) { return true }
+                    if end == n, end > start, URLReference.isSpace(bytes[end - 1]) { return .any }
                     i = end
                     while i < n, bytes[i] != 0x26, bytes[i] != 0x23 { i += 1 }
                 }
-                return i < n && checkingFragment && anchors != nil
+                return i < n && checkingFragment && anchors != nil ? .fragment(hash: i) : .nothing
+            }
+        }
+
+        /// Whether a URL whose query stays as it is keeps its fragment (at byte offset `hash`),
+        /// decided on its bytes: it points to another page, or to an anchor the page has. Nil when
+        /// the fragment may go (or the URL has spaces at either end), which the general reading
+        /// in `clean` decides.
+        func keepsFragment(_ url: String, hash: Int) -> Bool? {
+            guard let anchors else { return true }
+            var url = url
+            return url.withUTF8 { bytes -> Bool? in
+                guard let first = bytes.first, let last = bytes.last,
+                      !URLReference.isSpace(first), !URLReference.isSpace(last) else { return nil }
+                let page = UnsafeBufferPointer(rebasing: bytes[..<hash])
+                let intoThisPage = hash == 0 || ownPageBytes.contains { $0.elementsEqual(page) }
+                if !intoThisPage { return true }
+                return anchors.contains(UnsafeBufferPointer(rebasing: bytes[(hash + 1)...])) ? true : nil
             }
         }
 
@@ -210,7 +248,14 @@ public struct CleanURLsTransform: Transform {
         /// The cleaned URL, nil when nothing changes ("" when nothing is left of a reference into
         /// the page).
         func clean(_ url: String, checkingFragment: Bool) -> String? {
-            guard mayChange(url, checkingFragment: checkingFragment) else { return nil }
+            switch change(url, checkingFragment: checkingFragment) {
+            case .nothing:
+                return nil
+            case .fragment(let hash):
+                if keepsFragment(url, hash: hash) == true { return nil }
+            case .any:
+                break
+            }
             var reference = URLReference(url)
             var changed = false
             if let query = reference.query {
@@ -225,7 +270,14 @@ public struct CleanURLsTransform: Transform {
                 }
             }
             if checkingFragment, let anchors, let fragment = reference.fragment {
-                let page = url[..<(url.utf8.firstIndex(of: 0x23) ?? url.endIndex)]
+                // The page as it is after its tracking parameters went (`?utm_source=x#top` points
+                // into this page).
+                var page = url[..<(url.utf8.firstIndex(of: 0x23) ?? url.endIndex)]
+                if changed {
+                    var cleanedPage = reference
+                    cleanedPage.fragment = nil
+                    page = Substring(cleanedPage.description)
+                }
                 let intoThisPage = String(page).trimmingSpaces.isEmpty || ownPages.contains(page)
                 if intoThisPage && !anchors.contains(fragment) && !anchors.contains(Self.percentDecoded(fragment)) {
                     reference.fragment = nil

@@ -42,6 +42,35 @@ import Transmark
         #expect(kept.contains("[to nowhere](#gone)"))
     }
 
+    /// Fragments into the page, found by their bytes or read in full: an id written
+    /// percent-encoded, an address of the page itself (the base `resolve-links` used), a query
+    /// that held only tracking parameters, spaces around the reference.
+    @Test func fragmentsAreCheckedWhereverTheyPoint() throws {
+        let html = """
+            <h2 id="real">Real</h2><p id="x y">p</p>
+            <p><a href="#x%20y">encoded</a> <a href="?utm_source=x#gone">tracked to nowhere</a>
+            <a href="?utm_source=x#real">tracked to real</a> <a href="?id=1#real">query to real</a>
+            <a href="https://example.com/page/#real">own real</a> <a href="https://example.com/page/#gone">own gone</a>
+            <a href="https://example.com/page/?utm_medium=m#gone">own tracked</a> <a href="https://other.example/#gone">other</a></p>
+            """
+        let relative = try markdown(html, transforms: ["clean-urls"])
+        #expect(relative.contains("[encoded](#x%20y)"))
+        #expect(relative.contains(" tracked to nowhere "))
+        #expect(relative.contains("[tracked to real](#real)"))
+        #expect(relative.contains("[query to real](?id=1#real)"))
+        #expect(relative.contains("[own gone](https://example.com/page/#gone)"))
+        #expect(relative.contains("[other](https://other.example/#gone)"))
+        let resolved = try markdown(html, transforms: ["resolve-links", "clean-urls"],
+                                    options: ["resolve-links.base": "https://example.com/page/"])
+        #expect(resolved.contains("[encoded](https://example.com/page/#x%20y)"))
+        #expect(resolved.contains("[tracked to nowhere](https://example.com/page/)"))
+        #expect(resolved.contains("[tracked to real](https://example.com/page/#real)"))
+        #expect(resolved.contains("[own real](https://example.com/page/#real)"))
+        #expect(resolved.contains("[own gone](https://example.com/page/)"))
+        #expect(resolved.contains("[own tracked](https://example.com/page/)"))
+        #expect(resolved.contains("[other](https://other.example/#gone)"))
+    }
+
     @Test func srcsetCandidatesAreCleaned() throws {
         let doc = try Registry.standard.parse(Array("<img srcset='a.png?utm_campaign=z 1x, b.png?x=1&fbclid=2 2x' src='a.png' alt=''>".utf8), from: "html")
         let clean = try Registry.standard.applyTransforms(["clean-urls"], to: doc)

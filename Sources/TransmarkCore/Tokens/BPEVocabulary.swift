@@ -1,15 +1,10 @@
-/// A tiktoken vocabulary (`mergeable_ranks`): every token's bytes and its rank, in one flat byte
-/// buffer with an open-addressing hash table over it, so that a lookup hashes the bytes where they
-/// lie and allocates nothing.
+/// A tiktoken vocabulary (`mergeable_ranks`): every token's bytes in a `ByteStringTable`, so that a
+/// lookup hashes the bytes where they lie and allocates nothing, and each token's rank.
 struct BPEVocabulary: Sendable {
-    /// Every token's bytes, one after the other.
-    private var bytes: [UInt8] = []
-    /// Token `r` (by insertion) spans `bytes[starts[r] ..< starts[r + 1]]`.
-    private var starts: [Int32] = [0]
-    /// Each token's rank.
+    /// The tokens' bytes; entry `r` is the token of rank `ranks[r]`.
+    private var tokens: ByteStringTable
+    /// Each token's rank, by its entry in `tokens`.
     private var ranks: [Int32] = []
-    /// Slots holding a token index plus one (0 is an empty slot); a power of two long.
-    private var slots: [Int32] = []
     /// The number of tokens.
     var count: Int { ranks.count }
 
@@ -19,9 +14,9 @@ struct BPEVocabulary: Sendable {
         func fail(_ line: Int, _ message: String) -> TransmarkError {
             .invalidTokenizerVocabulary(path: path, line: line, message: message)
         }
-        bytes.reserveCapacity(text.count * 3 / 4)
+        tokens = ByteStringTable(capacity: text.count / 10)
         ranks.reserveCapacity(text.count / 10)
-        starts.reserveCapacity(text.count / 10 + 1)
+        var token: [UInt8] = []
         var i = 0
         var line = 0
         var seenRanks = Set<Int32>()
@@ -36,8 +31,8 @@ struct BPEVocabulary: Sendable {
             guard let space = (i..<lineEnd).first(where: { text[$0] == 0x20 }) else {
                 throw fail(line, "expected a base64 token, a space and a rank")
             }
-            let tokenStart = bytes.count
-            guard Self.decodeBase64(UnsafeBufferPointer(rebasing: text[i..<space]), into: &bytes), bytes.count > tokenStart else {
+            token.removeAll(keepingCapacity: true)
+            guard Self.decodeBase64(UnsafeBufferPointer(rebasing: text[i..<space]), into: &token), !token.isEmpty else {
                 throw fail(line, "the token is not valid base64")
             }
             var rank: Int64 = 0
@@ -50,66 +45,25 @@ struct BPEVocabulary: Sendable {
                 k += 1
             }
             guard seenRanks.insert(Int32(rank)).inserted else { throw fail(line, "rank \(rank) appears twice") }
-            starts.append(Int32(bytes.count))
+            guard token.withUnsafeBufferPointer({ tokens.insert($0).inserted }) else {
+                throw fail(line, "a token appears twice (rank \(rank))")
+            }
             ranks.append(Int32(rank))
         }
         guard !ranks.isEmpty else { throw fail(0, "the file holds no tokens") }
         // Every single byte must be a token, or some texts could not be encoded at all.
-        var singleBytes = [Bool](repeating: false, count: 256)
-        for r in 0..<ranks.count where starts[r + 1] - starts[r] == 1 { singleBytes[Int(bytes[Int(starts[r])])] = true }
-        if let missing = singleBytes.firstIndex(of: false) {
-            throw fail(0, "byte \(missing) is not a token of its own (not a byte-level BPE vocabulary)")
-        }
-        var capacity = 1
-        while capacity < ranks.count * 2 { capacity <<= 1 }
-        slots = [Int32](repeating: 0, count: capacity)
-        for r in 0..<ranks.count {
-            let inserted = bytes.withUnsafeBufferPointer { all in
-                insert(index: r, UnsafeBufferPointer(rebasing: all[Int(starts[r])..<Int(starts[r + 1])]), all: all)
+        for byte in 0...255 {
+            var b = UInt8(byte)
+            guard withUnsafePointer(to: &b, { tokens.index(of: UnsafeBufferPointer(start: $0, count: 1)) }) != nil else {
+                throw fail(0, "byte \(byte) is not a token of its own (not a byte-level BPE vocabulary)")
             }
-            guard inserted else { throw fail(0, "a token appears twice (rank \(ranks[r]))") }
         }
-    }
-
-    /// Adds token `index` to the table; false when the same bytes are already there.
-    private mutating func insert(index: Int, _ token: UnsafeBufferPointer<UInt8>, all: UnsafeBufferPointer<UInt8>) -> Bool {
-        let mask = slots.count - 1
-        var slot = Self.hash(token) & mask
-        while slots[slot] != 0 {
-            let other = Int(slots[slot]) - 1
-            if UnsafeBufferPointer(rebasing: all[Int(starts[other])..<Int(starts[other + 1])]).elementsEqual(token) { return false }
-            slot = (slot + 1) & mask
-        }
-        slots[slot] = Int32(index + 1)
-        return true
     }
 
     /// The rank of the token made of `token`'s bytes, or nil when no token is.
-    func rank(of token: UnsafeBufferPointer<UInt8>) -> Int32? {
-        slots.withUnsafeBufferPointer { slots in
-            bytes.withUnsafeBufferPointer { all in
-                let mask = slots.count - 1
-                var slot = Self.hash(token) & mask
-                while true {
-                    let entry = Int(slots[slot])
-                    if entry == 0 { return nil }
-                    let start = Int(starts[entry - 1]), end = Int(starts[entry])
-                    if end - start == token.count,
-                       memcmpEqual(all.baseAddress! + start, token.baseAddress!, token.count) {
-                        return ranks[entry - 1]
-                    }
-                    slot = (slot + 1) & mask
-                }
-            }
-        }
-    }
-
-    /// FNV-1a over the bytes, folded to an `Int`.
     @inline(__always)
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    func rank(of token: UnsafeBufferPointer<UInt8>) -> Int32? {
+        tokens.index(of: token).map { ranks[$0] }
     }
 
     /// Decodes standard base64 (with `=` padding optional) onto `out`; false when it is not base64.
@@ -138,15 +92,4 @@ struct BPEVocabulary: Sendable {
         }
         return padding <= 2
     }
-}
-
-/// Whether `count` bytes at `a` and `b` are equal.
-@inline(__always)
-private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    var i = 0
-    while i < count {
-        if a[i] != b[i] { return false }
-        i += 1
-    }
-    return true
 }

@@ -56,7 +56,7 @@ extension MarkdownWriter {
     /// its cells overlap, and nothing is written.
     mutating func writeSpannedGridTable(_ grid: TableGrid, table: Int32) -> Bool {
         guard let layout = spanLayout(grid) else { return false }
-        let savedReferences = references, savedReferenceIndex = referenceIndex
+        let savedReferences = references, savedReferenceIndex = (referenceIndex, numberedReferenceIndex, titledReferenceIndex)
         var lines: [Int: [[UInt8]]] = [:]
         var contentBytes = 0
         var hasEmojiSequence = false

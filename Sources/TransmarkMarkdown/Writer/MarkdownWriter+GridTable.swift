@@ -24,7 +24,7 @@ extension MarkdownWriter {
     mutating func writeGridTable(_ grid: TableGrid, table: Int32) {
         if grid.hasSpans && writeSpannedGridTable(grid, table: table) { return }
         // Reference links met in the cells, taken back if the table is written as HTML instead.
-        let savedReferences = references, savedReferenceIndex = referenceIndex
+        let savedReferences = references, savedReferenceIndex = (referenceIndex, numberedReferenceIndex, titledReferenceIndex)
         let rows: [[[[UInt8]]]] = grid.rows.map { row in row.map { $0 >= 0 ? renderGridCell($0) : [] } }
         var widths = [Int](repeating: 3, count: grid.columns)
         var contentBytes = 0
@@ -78,11 +78,11 @@ extension MarkdownWriter {
     /// no padding suits both — the table is written as HTML instead, the reference links met in
     /// its cells taken back.
     mutating func fitsGridAllowance(_ table: Int32, lines: Int, width: Int, contentBytes: Int, hasEmojiSequence: Bool,
-                                    references saved: ([ReferenceDefinition], [String: Int])) -> Bool {
+                                    references saved: ([ReferenceDefinition], ([String: Int], [String: Int], [String: Int]))) -> Bool {
         let (size, overflow) = lines.multipliedReportingOverflow(by: width)
         let excess = overflow ? Int.max : size - 4 * contentBytes
         if excess > gridPaddingAllowance || hasEmojiSequence {
-            (references, referenceIndex) = saved
+            (references, (referenceIndex, numberedReferenceIndex, titledReferenceIndex)) = saved
             writeHTMLFragment(table)
             return false
         }

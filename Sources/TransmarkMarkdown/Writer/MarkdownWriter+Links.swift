@@ -167,17 +167,22 @@ extension MarkdownWriter {
 
     /// The number of the reference definition for `destination` and `title`, added when new.
     mutating func numberedReference(destination: String, title: String) -> String {
-        let key = destination + "\u{0}" + title
-        if let n = referenceIndex[key] {
-            noteEndMatterUse(.reference(n))
-            return references[n].label
+        let next = references.count
+        // One hash of the destination per link, inserting `next` when it is new (no key made by
+        // joining destination and title: links rarely repeat a destination with another title).
+        var n = Self.readingInserted(&numberedReferenceIndex[destination, default: next])
+        if n != next && references[n].title != title {
+            n = Self.readingInserted(&titledReferenceIndex[destination + "\u{0}" + title, default: next])
         }
-        noteEndMatterUse(.reference(references.count))
-        let label = String(references.count + 1)
-        referenceIndex[key] = references.count
-        references.append(ReferenceDefinition(label: label, destination: destination, title: title))
-        return label
+        if n == next { references.append(ReferenceDefinition(label: String(next + 1), destination: destination, title: title)) }
+        noteEndMatterUse(.reference(n))
+        return references[n].label
     }
+
+    /// The value of a dictionary entry reached through `subscript(_:default:)`, which inserts the
+    /// default when the key is new: a lookup and an insertion with one hash.
+    @inline(__always)
+    static func readingInserted(_ value: inout Int) -> Int { value }
 
     /// A link under `linkStyle=citations` or `textOnly`: its text, then ` [n]` for a citation.
     /// Links that show nothing are left out; links to the page itself and links without a usable
@@ -251,14 +256,26 @@ extension MarkdownWriter {
         w.prefix.removeAll()
         w.blankLine()
         for (k, r) in references.enumerated() {
-            // An empty destination (`<>`) must be spelled out for the definition to be one.
-            let written = r.destination.isEmpty ? "<>" + Self.linkTitle(r.title) : destinationAndTitle(r.destination, r.title)
             w.marks?.start(EndMatterEntry.reference(k).id, kind: .entryStart)
-            w.marker("[" + r.label + "]: " + written)
+            w.marker(CollectionOfOne(UInt8(ascii: "[")))
+            w.marker(r.label.utf8)
+            w.marker(Self.referenceDefinitionColon)
+            if r.destination.isEmpty {
+                // An empty destination (`<>`) must be spelled out for the definition to be one.
+                w.marker("<>" + Self.linkTitle(r.title))
+            } else if r.title.isEmpty && options.escaping != .turndown && Self.writesAsItIs(r.destination) {
+                // Most definitions: a destination written as it is, without a title.
+                w.marker(r.destination.utf8)
+            } else {
+                w.marker(destinationAndTitle(r.destination, r.title))
+            }
             w.marks?.end(EndMatterEntry.reference(k).id, at: w.bytes.count, kind: .entryEnd)
             w.cr()
         }
     }
+
+    /// What follows a reference definition's label.
+    static let referenceDefinitionColon: [UInt8] = Array("]: ".utf8)
 
     /// Images write their alternative text as inline Markdown inside `![…]`, so alt text with
     /// emphasis or links reads back the same.

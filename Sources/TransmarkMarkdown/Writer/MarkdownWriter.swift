@@ -149,7 +149,13 @@ struct MarkdownWriter {
         let title: String
     }
     var references: [ReferenceDefinition] = []
+    /// Label references (`linkReferenceStyle` collapsed or shortcut) by `label:` and their
+    /// lowercased text.
     var referenceIndex: [String: Int] = [:]
+    /// Numbered references by destination (the first title met with it); those with another
+    /// title by destination, NUL and title in `titledReferenceIndex`.
+    var numberedReferenceIndex: [String: Int] = [:]
+    var titledReferenceIndex: [String: Int] = [:]
     /// Images to list after the content (`images=end`), each source once.
     var endImages: [(alt: String, source: String, title: String)] = []
     var endImageSources: [String: Int] = [:]
