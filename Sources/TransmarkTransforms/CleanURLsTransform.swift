@@ -132,7 +132,7 @@ public struct CleanURLsTransform: Transform {
         let prefixBytes: [[UInt8]]
         /// The page's own URLs without fragment.
         let ownPages: Set<Substring>
-        /// `ownPages` as bytes, for `keepsFragment`.
+        /// `ownPages` as bytes, for `surelyKeepsFragment`.
         let ownPageBytes: [[UInt8]]
 
         init(parameters: [String], anchors: AnchorSet?, ownPages: [String]) {
@@ -189,20 +189,19 @@ public struct CleanURLsTransform: Transform {
             }
         }
 
-        /// Whether a URL whose query stays as it is keeps its fragment (at byte offset `hash`),
-        /// decided on its bytes: it points to another page, or to an anchor the page has. Nil when
-        /// the fragment may go (or the URL has spaces at either end), which the general reading
-        /// in `clean` decides.
-        func keepsFragment(_ url: String, hash: Int) -> Bool? {
+        /// Whether a URL whose query stays as it is surely keeps its fragment (at byte offset
+        /// `hash`), decided on its bytes: it points to another page, or to an anchor the page
+        /// has. False leaves it to the general reading in `clean` (the fragment may go, or the URL
+        /// has spaces at either end).
+        func surelyKeepsFragment(_ url: String, hash: Int) -> Bool {
             guard let anchors else { return true }
             var url = url
-            return url.withUTF8 { bytes -> Bool? in
+            return url.withUTF8 { bytes in
                 guard let first = bytes.first, let last = bytes.last,
-                      !URLReference.isSpace(first), !URLReference.isSpace(last) else { return nil }
+                      !URLReference.isSpace(first), !URLReference.isSpace(last) else { return false }
                 let page = UnsafeBufferPointer(rebasing: bytes[..<hash])
                 let intoThisPage = hash == 0 || ownPageBytes.contains { $0.elementsEqual(page) }
-                if !intoThisPage { return true }
-                return anchors.contains(UnsafeBufferPointer(rebasing: bytes[(hash + 1)...])) ? true : nil
+                return !intoThisPage || anchors.contains(UnsafeBufferPointer(rebasing: bytes[(hash + 1)...]))
             }
         }
 
@@ -252,7 +251,7 @@ public struct CleanURLsTransform: Transform {
             case .nothing:
                 return nil
             case .fragment(let hash):
-                if keepsFragment(url, hash: hash) == true { return nil }
+                if surelyKeepsFragment(url, hash: hash) { return nil }
             case .any:
                 break
             }
