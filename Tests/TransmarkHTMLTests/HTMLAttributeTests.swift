@@ -21,6 +21,28 @@ struct HTMLAttributeTests {
             """)
     }
 
+    /// Real pages write `href=" //www.reuters.com/…"` and `href="\n  /a\n"`: a browser strips
+    /// the spaces and controls around a URL and the tabs and line ends inside it. They were kept
+    /// and percent-encoded (`%20//www.reuters.com/…`, a path relative to the page).
+    @Test("A link's href loses the white space a browser ignores; spaces inside are encoded")
+    func hrefWhiteSpace() throws {
+        let tree = try HTMLFrontendInputs.tree(
+            "<p><a href=\" //x.example/a \">a</a><a href=\"\n  /p\nat\th\r\n\">b</a><a href=\"\u{1}c d\u{0C}\">c</a><a href=\" \">d</a></p>")
+        #expect(tree == """
+            document
+              paragraph
+                link destination="//x.example/a"
+                  text "a"
+                link destination="/path"
+                  text "b"
+                link destination="c%20d"
+                  text "c"
+                link destination=""
+                  text "d"
+
+            """)
+    }
+
     @Test("Alt text over several lines keeps one soft break per line end, as Markdown alt text does")
     func altTextLineEnds() throws {
         let tree = try HTMLFrontendInputs.tree("<p><img src=a.png alt=\"img with\n\n   alt\"><img src=b.png alt=\"\n a \r\n b  c\n\"><img src=c.png alt=\"one \t two\"></p>")

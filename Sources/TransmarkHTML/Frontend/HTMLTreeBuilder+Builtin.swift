@@ -150,7 +150,7 @@ extension HTMLTreeBuilder {
         case .span, .font, .small, .big, .abbr, .acronym, .q, .nobr, .bdo: return .span
         case .a:
             if let href = tag.attribute("href") {
-                return .link(destination: HTMLURLNormalization.normalized(href), title: tag.attribute("title") ?? "")
+                return .link(destination: HTMLURLNormalization.normalized(href: href), title: tag.attribute("title") ?? "")
             }
             return .span
         default: return nil

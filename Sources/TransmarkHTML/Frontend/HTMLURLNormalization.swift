@@ -42,6 +42,21 @@ enum HTMLURLNormalization {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// An `href` as the URL standard reads it before parsing: leading and trailing C0 controls
+    /// and spaces stripped, tabs and line ends inside removed (`href="\n  /a\n"` is `/a`, not
+    /// `%0A%20%20/a%0A`). Then `normalized`.
+    static func normalized(href: String) -> String {
+        let bytes = href.utf8
+        guard let first = bytes.first, let last = bytes.last else { return href }
+        if first > 0x20 && last > 0x20 && !bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return normalized(href)
+        }
+        var kept = Array(bytes.drop(while: { $0 <= 0x20 }))
+        while let end = kept.last, end <= 0x20 { kept.removeLast() }
+        kept.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return normalized(String(decoding: kept, as: UTF8.self))
+    }
+
     @inline(__always)
     private static func isKept(_ b: UInt8, _ kept: UnsafeBufferPointer<Bool>) -> Bool {
         kept[Int(b)]
