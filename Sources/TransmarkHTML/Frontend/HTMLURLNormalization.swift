@@ -15,16 +15,8 @@ enum HTMLURLNormalization {
     }()
 
     static func normalized(_ url: String) -> String {
+        if isKeptAsItIs(url) { return url }
         let safe = kept
-        // Native strings are contiguous: one pass over their bytes, no copy when nothing changes.
-        let firstUnsafe = url.utf8.withContiguousStorageIfAvailable { p -> Int in
-            safe.withUnsafeBufferPointer { kept in
-                var i = 0
-                while i < p.count && isKept(p[i], kept) { i += 1 }
-                return i
-            }
-        }
-        if let firstUnsafe, firstUnsafe == url.utf8.count { return url }
         let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(url.utf8.count + 16)
@@ -46,6 +38,8 @@ enum HTMLURLNormalization {
     /// and spaces stripped, tabs and line ends inside removed (`href="\n  /a\n"` is `/a`, not
     /// `%0A%20%20/a%0A`). Then `normalized`.
     static func normalized(href: String) -> String {
+        // Most hrefs hold only bytes kept as they are (no space, tab or line end among them).
+        if isKeptAsItIs(href) { return href }
         let bytes = href.utf8
         guard let first = bytes.first, let last = bytes.last else { return href }
         if first > 0x20 && last > 0x20 && !bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
@@ -55,6 +49,20 @@ enum HTMLURLNormalization {
         while let end = kept.last, end <= 0x20 { kept.removeLast() }
         kept.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         return normalized(String(decoding: kept, as: UTF8.self))
+    }
+
+    /// Whether every byte of `url` is kept as it is, so that normalizing it changes nothing (one
+    /// pass over a native string's bytes, no copy).
+    private static func isKeptAsItIs(_ url: String) -> Bool {
+        let safe = kept
+        let firstUnsafe = url.utf8.withContiguousStorageIfAvailable { p -> Int in
+            safe.withUnsafeBufferPointer { kept in
+                var i = 0
+                while i < p.count && isKept(p[i], kept) { i += 1 }
+                return i
+            }
+        }
+        return firstUnsafe == url.utf8.count
     }
 
     @inline(__always)
