@@ -129,7 +129,7 @@ public struct URLReference: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether a path has a `.` or `..` segment (between slashes or the ends).
-    static func hasDotSegment(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func hasDotSegment<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
         var i = bytes.startIndex
         let n = bytes.endIndex
         while i < n {
