@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks that the TransmarkResources build-tool plugin is incremental in Examples/BundledMarkup: a
 # build with no change runs none of its commands, and touching one file reruns only that file's
-# command. After dependencies are resolved, SwiftPM recompiles the C target CCmarkNodeAccess for
+# command. After dependencies are resolved, SwiftPM recompiles the C target CCmarkExtensions for
 # the host once or twice more, which relinks the generator tool and reruns every command that
 # depends on it; so this first builds until a build runs no command (at most 4), says how many
 # that took, then checks. Run by hand (not in CI yet: how many builds SwiftPM takes to settle

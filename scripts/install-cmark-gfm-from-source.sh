@@ -8,7 +8,7 @@
 #     to set up for the test binaries);
 #   - the public headers in PREFIX/include, and the library's internal headers (node.h,
 #     parser.h, syntax_extension.h, …) in PREFIX/include/cmark-gfm/, which the C helpers of
-#     CCmarkNodeAccess read (Transmark's own autolink and tasklist extensions, the chunked parse);
+#     CCmarkExtensions read (Transmark's own autolink and tasklist extensions, the chunked parse);
 #   - PREFIX/lib/pkgconfig/libcmark-gfm.pc, whose Libs line links the extensions library too,
 #     as Debian's does (Package.swift names only `libcmark-gfm`).
 # Then build with `PKG_CONFIG_PATH=PREFIX/lib/pkgconfig swift build`.

@@ -36,7 +36,7 @@ echo "transmark-bbcode convert -f markdown -t bbcode: $bb"
 step "Examples/BundledMarkup: build and test"
 cd Examples/BundledMarkup
 # Resolve first: a build that also resolves (or the one after it) recompiles the C target
-# CCmarkNodeAccess once more, which relinks the generator and so reruns every command: SwiftPM's
+# CCmarkExtensions once more, which relinks the generator and so reruns every command: SwiftPM's
 # doing, not the plugin's.
 quiet "$logs/bm-0" swift package resolve
 quiet "$logs/bm-1" swift build --build-tests -v

@@ -1,5 +1,5 @@
 import CCmarkGFM
-import CCmarkNodeAccess
+import CCmarkExtensions
 import Synchronization
 
 /// Process-wide access to libcmark-gfm. The library is not re-entrant (its inline parser keeps a

@@ -1,5 +1,5 @@
 import CCmarkGFM
-import CCmarkNodeAccess
+import CCmarkExtensions
 import TransmarkCore
 
 /// Turns a libcmark-gfm AST into a `Document`, walking it with cmark's own non-recursive iterator.

@@ -1,4 +1,4 @@
-import CCmarkNodeAccess
+import CCmarkExtensions
 import Foundation
 
 /// Prepares `\(…\)` and `\[…\]` for the math extension (see `TransmarkMath.h`): libcmark-gfm reads

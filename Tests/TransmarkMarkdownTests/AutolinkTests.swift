@@ -1,5 +1,5 @@
 import CCmarkGFM
-import CCmarkNodeAccess
+import CCmarkExtensions
 import Foundation
 import Testing
 import TestSupport

@@ -1,4 +1,4 @@
-#include "CCmarkNodeAccess.h"
+#include "CCmarkExtensions.h"
 #include <cmark-gfm/node.h>
 #include <stdint.h>
 

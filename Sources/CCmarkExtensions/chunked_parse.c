@@ -1,6 +1,6 @@
 #include "TransmarkChunkedParse.h"
 #include "TransmarkArena.h"
-#include "CCmarkNodeAccess.h"
+#include "CCmarkExtensions.h"
 #include <cmark-gfm.h>
 #include <cmark-gfm-extension_api.h>
 #include <cmark-gfm/parser.h>
