@@ -40,7 +40,7 @@ let package = Package(
         ),
         .target(name: "CCmarkExtensions", dependencies: ["CCmarkGFM"]),
         .target(name: "TransmarkCore"),
-        .target(name: "TransmarkMarkdown", dependencies: ["TransmarkCore", "CCmarkGFM", "CCmarkExtensions"]),
+        .target(name: "TransmarkMarkdown", dependencies: ["TransmarkCore", "TransmarkHTML", "CCmarkGFM", "CCmarkExtensions"]),
         .target(name: "TransmarkHTML", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkText", dependencies: ["TransmarkCore"]),
         .target(name: "TransmarkStyledRuns", dependencies: ["TransmarkCore"]),

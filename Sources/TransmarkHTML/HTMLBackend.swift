@@ -1,6 +1,6 @@
 import TransmarkCore
 
-/// Writes HTML: the registered `html` format, written by the core's `HTMLRenderer` (see there
+/// Writes HTML: the registered `html` format, written by `HTMLRenderer` (see there
 /// for what is written and how safe mode works). For documents read from Markdown the output
 /// equals libcmark-gfm's own HTML renderer byte for byte.
 ///

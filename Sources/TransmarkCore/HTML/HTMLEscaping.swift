@@ -1,7 +1,7 @@
 /// HTML escaping exactly as libcmark-gfm does it, so Markdown → HTML output matches its renderer
 /// byte for byte.
 public enum HTMLEscaping {
-    private static let textTable: [UInt8] = {
+    @usableFromInline static let textTable: [UInt8] = {
         var t = [UInt8](repeating: 0, count: 256)
         t[Int(UInt8(ascii: "\""))] = 1
         t[Int(UInt8(ascii: "&"))] = 2
@@ -60,6 +60,7 @@ public enum HTMLEscaping {
     }
 
     /// Appends `bytes` with `"`, `&`, `<`, `>` escaped to a byte array.
+    @inlinable
     public static func escapeText<C: Collection>(_ bytes: C, into out: inout [UInt8]) where C.Element == UInt8 {
         var runStart = bytes.startIndex
         var i = bytes.startIndex

@@ -214,7 +214,8 @@ public func parseBool(_ value: String) -> Bool? {
 extension String {
     var replacingUnderscores: String { String(filter { $0 != "_" }) }
 
-    var trimmingASCIIWhitespace: String {
+    /// The string without the spaces and tabs around it (option values, lists of names).
+    package var trimmingASCIIWhitespace: String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" { s.removeLast() }

@@ -73,20 +73,23 @@ public struct WalkEvents: Sequence, Sendable {
 /// The state of a non-recursive preorder walk over node records: yields (index, entering) pairs.
 /// Backends use it directly for speed.
 package struct WalkCursor: Sendable {
-    let start: Int32
-    var current: Int32
-    var entering: Bool
-    var done = false
-    var started = false
-    var skipping = false
+    @usableFromInline let start: Int32
+    @usableFromInline var current: Int32
+    @usableFromInline var entering: Bool
+    @usableFromInline var done = false
+    @usableFromInline var started = false
+    @usableFromInline var skipping = false
 
+    @inlinable
     package init(start: Int32) {
         self.start = start
         self.current = start
         self.entering = true
     }
 
-    /// The next event, or `nil` at the end.
+    /// The next event, or `nil` at the end. Inlinable: the writers in other modules call it for
+    /// every node.
+    @inlinable @inline(__always)
     package mutating func next(_ records: NodeRecords) -> (Int32, Bool)? {
         if done { return nil }
         if !started {

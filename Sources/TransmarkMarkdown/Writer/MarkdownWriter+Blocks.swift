@@ -1,4 +1,5 @@
 @_spi(TransmarkStorage) import TransmarkCore
+import TransmarkHTML
 
 extension MarkdownWriter {
     // MARK: Blocks

@@ -1,3 +1,5 @@
+@_spi(TransmarkStorage) import TransmarkCore
+
 // Text, breaks, emphasis-like inlines and spans (their elements from the tag table,
 // `NodeKind.Tag.htmlTagName`), code spans, raw HTML and custom inline nodes.
 extension HTMLRenderer {
@@ -7,11 +9,11 @@ extension HTMLRenderer {
         switch tag {
         case .text:
             guard hasAttributesOrStyle(index) else {
-                HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
+                HTMLEscaping.escapeText(textBytes(index), into: &out)
                 return
             }
             openTag(.span, index)
-            HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
+            HTMLEscaping.escapeText(textBytes(index), into: &out)
             closeTag(.span)
         case .softBreak:
             switch options.softBreak {
@@ -23,7 +25,7 @@ extension HTMLRenderer {
             writeLineBreak()
         case .code:
             openTag(.code, index)
-            HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
+            HTMLEscaping.escapeText(textBytes(index), into: &out)
             closeTag(.code)
         case .htmlInline:
             writeRawHTML(index, block: false)
@@ -64,12 +66,12 @@ extension HTMLRenderer {
         switch options.rawHTML {
         case .keep:
             if policy.isEnabled {
-                out.append(contentsOf: policy.sanitize(rawHTML: document.textBytes(at: index)))
+                out.append(contentsOf: policy.sanitize(rawHTML: textBytes(index)))
             } else {
-                out.append(contentsOf: document.textBytes(at: index))
+                out.append(contentsOf: textBytes(index))
             }
         case .text:
-            var raw = document.textBytes(at: index)
+            var raw = textBytes(index)
             if block {
                 while let last = raw.last, last == 0x0A || last == 0x0D { raw = raw.dropLast() }
                 out.append("<pre>")

@@ -1,3 +1,5 @@
+@_spi(TransmarkStorage) import TransmarkCore
+
 /// Writes a document, or one node's subtree, as HTML. For documents read from Markdown the output
 /// equals libcmark-gfm's own HTML renderer byte for byte; other node kinds (underline, spans,
 /// divisions, definition lists, …) and node attributes and styles are written as the HTML elements
@@ -23,6 +25,8 @@ public struct HTMLRenderer {
     let policy: SanitizerPolicy
     var out: ByteOutput
     let records: NodeRecords
+    /// The document's text bytes (`textBytes(_:)` slices them without a call into the core).
+    let text: [UInt8]
     /// The node whose subtree is rendered (the root for a whole document).
     let start: Int32
     /// Inside an image: only text is written (the `alt` attribute) until `plainUntil` is exited.
@@ -49,6 +53,7 @@ public struct HTMLRenderer {
         self.options = options
         self.policy = options.effectivePolicy
         self.records = document.storage.records
+        self.text = document.storage.text
         self.out = out
     }
 
@@ -129,5 +134,14 @@ public struct HTMLRenderer {
              .subscript, .highlight, .code, .htmlInline, .span, .custom:
             if entering { enterInline(tag, index) } else { exitInline(tag, index) }
         }
+    }
+}
+
+extension HTMLRenderer {
+    /// The text bytes of the node at `index` (what `Document.textBytes(at:)` gives).
+    @inline(__always)
+    func textBytes(_ index: Int32) -> ArraySlice<UInt8> {
+        let start = Int(records.textStart(index))
+        return text[start ..< start + Int(records.textCount(index))]
     }
 }

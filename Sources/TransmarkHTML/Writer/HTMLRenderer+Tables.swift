@@ -1,3 +1,5 @@
+import TransmarkCore
+
 // Tables: `<thead>` for header rows, `<tbody>` opened before the first body row, cells with
 // their alignment and spans.
 extension HTMLRenderer {

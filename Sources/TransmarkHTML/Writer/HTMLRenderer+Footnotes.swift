@@ -1,3 +1,5 @@
+@_spi(TransmarkStorage) import TransmarkCore
+
 // GFM footnotes as cmark-gfm writes them: numbered references, definitions in a closing
 // `<section class="footnotes">`, each with back-references to every reference of its label.
 extension HTMLRenderer {

@@ -1,3 +1,5 @@
+@_spi(TransmarkStorage) import TransmarkCore
+
 // Links and images. An image's content becomes its `alt` attribute: from `enterImage` until the
 // image is exited, only text is written (`writeImageDescription`).
 extension HTMLRenderer {
@@ -38,7 +40,7 @@ extension HTMLRenderer {
     mutating func writeImageDescription(_ index: Int32) {
         switch records.tag(index) {
         case .text, .code, .htmlInline:
-            HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
+            HTMLEscaping.escapeText(textBytes(index), into: &out)
         case .softBreak, .lineBreak:
             out.append(byte: 0x20)
         default:

@@ -1,3 +1,5 @@
+import TransmarkCore
+
 // Bullet, ordered and task lists, and definition lists.
 extension HTMLRenderer {
     /// `<ul>`, or `<ol>` with its start, direction and numbering.

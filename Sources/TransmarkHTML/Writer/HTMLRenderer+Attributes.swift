@@ -1,3 +1,5 @@
+@_spi(TransmarkStorage) import TransmarkCore
+
 // Start and end tags, and the attributes and style a node carries from its source.
 extension HTMLRenderer {
     @inline(__always)

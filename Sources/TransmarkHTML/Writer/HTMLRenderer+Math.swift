@@ -1,9 +1,11 @@
+import TransmarkCore
+
 // Math nodes (`inlineMath`, `displayMath`) in HTML: pandoc's `<span class="math …">` with the TeX
 // source between `\(…\)` or `\[…\]` (what MathJax and KaTeX's auto-render pick up), or MathML.
 extension HTMLRenderer {
     /// Writes a math node by `options.mathML`. The TeX source is escaped text either way.
     mutating func writeMath(_ index: Int32, display: Bool) {
-        let source = document.textBytes(at: index)
+        let source = textBytes(index)
         switch options.mathML {
         case false:
             out.append(display ? "<span class=\"math display\">\\[" : "<span class=\"math inline\">\\(")

@@ -1,3 +1,5 @@
+@_spi(TransmarkStorage) import TransmarkCore
+
 // Paragraphs, headings, block quotes, code and raw HTML blocks, thematic breaks and divisions.
 extension HTMLRenderer {
     /// The start of a paragraph, heading, block quote or division; all of a code block, raw HTML
@@ -105,7 +107,7 @@ extension HTMLRenderer {
             out.append("\"")
         }
         out.append(">")
-        HTMLEscaping.escapeText(document.textBytes(at: index), into: &out)
+        HTMLEscaping.escapeText(textBytes(index), into: &out)
         out.append("</code></pre>\n")
     }
 }

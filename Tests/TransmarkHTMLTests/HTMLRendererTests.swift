@@ -1,10 +1,11 @@
 import Testing
 import TransmarkCore
+import TransmarkHTML
 
-/// The HTML renderer lives in the core, so any module can write HTML (the Markdown writer's
-/// fallbacks do) without depending on `TransmarkHTML`; kinds with a fixed element are written
-/// from the one tag table, `NodeKind.Tag.htmlTagName`.
-@Suite("HTML renderer in the core")
+/// The HTML writer (`HTMLRenderer`, in `TransmarkHTML`, which the Markdown writer embeds for its
+/// fallbacks): kinds with a fixed element are written from the one tag table,
+/// `NodeKind.Tag.htmlTagName`.
+@Suite("HTML writer")
 struct HTMLRendererTests {
     static func document() -> Document {
         var builder = DocumentBuilder()

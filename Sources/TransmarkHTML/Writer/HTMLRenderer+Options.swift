@@ -1,3 +1,5 @@
+import TransmarkCore
+
 extension HTMLRenderer {
     /// Options of the HTML writer (also `HTMLBackend.Options`).
     public struct Options: FormatOptions {
