@@ -71,8 +71,11 @@ public struct WalkEvents: Sequence, Sendable {
 }
 
 /// The state of a non-recursive preorder walk over node records: yields (index, entering) pairs.
-/// Backends use it directly for speed.
-package struct WalkCursor: Sendable {
+/// Backends use it directly for speed. Public under the storage SPI (not `package`) because its
+/// inlinable methods are then inlined into the writers of other modules; as `package` they were
+/// called out of line once per node event.
+@_spi(TransmarkStorage)
+public struct WalkCursor: Sendable {
     @usableFromInline let start: Int32
     @usableFromInline var current: Int32
     @usableFromInline var entering: Bool
@@ -80,8 +83,9 @@ package struct WalkCursor: Sendable {
     @usableFromInline var started = false
     @usableFromInline var skipping = false
 
+    /// A cursor whose first event is entering `start`, and whose walk ends on exiting it.
     @inlinable
-    package init(start: Int32) {
+    public init(start: Int32) {
         self.start = start
         self.current = start
         self.entering = true
@@ -90,7 +94,7 @@ package struct WalkCursor: Sendable {
     /// The next event, or `nil` at the end. Inlinable: the writers in other modules call it for
     /// every node.
     @inlinable @inline(__always)
-    package mutating func next(_ records: NodeRecords) -> (Int32, Bool)? {
+    public mutating func next(_ records: NodeRecords) -> (Int32, Bool)? {
         if done { return nil }
         if !started {
             started = true
@@ -122,7 +126,8 @@ package struct WalkCursor: Sendable {
     }
 
     /// After entering `index`, continue as if its children were already visited.
-    package mutating func skipChildren(of index: Int32) {
+    @inlinable
+    public mutating func skipChildren(of index: Int32) {
         if current == index && entering { skipping = true }
     }
 }

@@ -27,6 +27,7 @@ extension HTMLRenderer {
         if let name = kind.htmlTagName { out.append(name) }
     }
 
+    @inline(__always)
     mutating func openTag(_ name: StaticString, _ index: Int32) {
         out.append(byte: UInt8(ascii: "<"))
         out.append(name)
@@ -43,6 +44,7 @@ extension HTMLRenderer {
         out.append(byte: UInt8(ascii: ">"))
     }
 
+    @inline(__always)
     mutating func closeTag(_ name: StaticString) {
         out.append("</")
         out.append(name)
