@@ -177,84 +177,22 @@ struct JSONLineParser {
         i += 1
     }
 
-    /// A string at the cursor (on its opening quote), decoded to UTF-8 bytes.
+    /// A string at the cursor (on its opening quote), decoded to UTF-8 bytes by the core's
+    /// `JSONStringReader`: bytes that are not UTF-8 pass through (the frontend repairs them), an
+    /// unpaired surrogate escape becomes U+FFFD.
     mutating func string() throws(BatchItemError) -> [UInt8] {
-        let open = i
-        i += 1
-        var out: [UInt8] = []
-        var runStart = i
-        // Most strings have few escapes: copy the runs between them whole.
-        while true {
-            while i < bytes.count, bytes[i] != 0x22, bytes[i] != 0x5C, bytes[i] >= 0x20 { i += 1 }
-            guard i < bytes.count else { throw Self.malformed("unterminated string", at: open) }
-            if out.isEmpty && bytes[i] == 0x22 {
-                out = Array(bytes[runStart..<i])
-                i += 1
-                return out
-            }
-            if out.capacity == 0 { out.reserveCapacity(i - runStart + 64) }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-            let b = bytes[i]
-            if b == 0x22 {
-                i += 1
-                return out
-            }
-            if b < 0x20 { throw Self.malformed("control character in a string (escape it)", at: i) }
-            // A backslash escape.
-            guard i + 1 < bytes.count else { throw Self.malformed("unterminated string", at: open) }
-            let e = bytes[i + 1]
-            i += 2
-            switch e {
-            case 0x22, 0x5C, 0x2F: out.append(e)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if scalar >= 0xD800 && scalar < 0xDC00 {
-                    // A high surrogate: a low one must follow to make one scalar.
-                    if i + 1 < bytes.count, bytes[i] == 0x5C, bytes[i + 1] == UInt8(ascii: "u") {
-                        let save = i
-                        i += 2
-                        let low = try hex4()
-                        if low >= 0xDC00 && low < 0xE000 {
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        } else {
-                            i = save
-                            scalar = 0xFFFD
-                        }
-                    } else {
-                        scalar = 0xFFFD
-                    }
-                } else if scalar >= 0xDC00 && scalar < 0xE000 {
-                    scalar = 0xFFFD
-                }
-                UTF8Encoding.append(scalar, to: &out)
-            default:
-                throw Self.malformed("invalid escape '\\\(Unicode.Scalar(e))'", at: i - 2)
-            }
-            runStart = i
+        var decoded: [UInt8] = []
+        let read: (bytes: JSONStringReader.Location, end: Int)
+        do {
+            read = try JSONStringReader.read(bytes, quote: i, into: &decoded, invalidText: .repair)
+        } catch {
+            throw Self.malformed(error.problem, at: error.offset)
         }
-    }
-
-    private mutating func hex4() throws(BatchItemError) -> UInt32 {
-        guard i + 4 <= bytes.count else { throw Self.malformed("expected four hexadecimal digits after \\u", at: i) }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let b = bytes[i]
-            let digit: UInt8
-            switch b {
-            case 0x30...0x39: digit = b - 0x30
-            case 0x41...0x46: digit = b - 0x41 + 10
-            case 0x61...0x66: digit = b - 0x61 + 10
-            default: throw Self.malformed("expected four hexadecimal digits after \\u", at: i)
-            }
-            value = value << 4 | UInt32(digit)
-            i += 1
+        i = read.end
+        switch read.bytes {
+        case .input(let range): return Array(bytes[range])
+        case .buffer: return decoded
         }
-        return value
     }
 
     /// Skips one value of any kind, checking that it is valid JSON; nested arrays and objects

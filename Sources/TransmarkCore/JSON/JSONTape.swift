@@ -236,111 +236,21 @@ private struct JSONTapeParser {
         tape.entries.append(JSONTapeEntry(kind: .number, a: UInt32(start), b: UInt32(i - start)))
     }
 
-    /// Reads the string starting at the quote at `i`.
+    /// Reads the string starting at the quote at `i` (`JSONStringReader`, strict).
     private mutating func readString(into tape: inout JSONTape) throws {
-        let quote = i
-        i += 1
-        let start = i
-        let n = input.count
-        // Fast path: no escapes, the bytes stay in the input.
-        while i < n {
-            let b = input[i]
-            if b == 0x22 {
-                tape.entries.append(JSONTapeEntry(kind: .string, a: UInt32(start), b: UInt32(i - start)))
-                i += 1
-                return
-            }
-            if b == 0x5C { break }
-            if b < 0x20 { throw fail(tape, "unescaped control character U+\(hex4(UInt32(b))) in a string at byte \(i)") }
-            if b >= 0x80 {
-                let length = UTF8Validation.sequenceLength(input, at: i)
-                guard length > 0 else { throw fail(tape, "invalid UTF-8 at byte \(i)") }
-                i += length
-            } else {
-                i += 1
-            }
+        let read: (bytes: JSONStringReader.Location, end: Int)
+        do {
+            read = try JSONStringReader.read(input, quote: i, into: &tape.strings, invalidText: .reject)
+        } catch {
+            throw fail(tape, error.message)
         }
-        guard i < n else { throw fail(tape, "unterminated string starting at byte \(quote)") }
-        // Escapes: decode into the string buffer.
-        let decodedStart = tape.strings.count
-        tape.strings.append(contentsOf: UnsafeBufferPointer(rebasing: input[start ..< i]))
-        while i < n {
-            let b = input[i]
-            if b == 0x22 {
-                tape.entries.append(JSONTapeEntry(kind: .decodedString, a: UInt32(decodedStart),
-                                                  b: UInt32(tape.strings.count - decodedStart)))
-                i += 1
-                return
-            }
-            if b == 0x5C {
-                let escape = i
-                guard i + 1 < n else { break }
-                i += 2
-                switch input[escape + 1] {
-                case 0x22: tape.strings.append(0x22)
-                case 0x5C: tape.strings.append(0x5C)
-                case 0x2F: tape.strings.append(0x2F)
-                case 0x62: tape.strings.append(0x08)
-                case 0x66: tape.strings.append(0x0C)
-                case 0x6E: tape.strings.append(0x0A)
-                case 0x72: tape.strings.append(0x0D)
-                case 0x74: tape.strings.append(0x09)
-                case 0x75:
-                    var scalar = try hexEscape(at: escape, tape)
-                    if scalar >= 0xD800 && scalar <= 0xDBFF {
-                        guard i + 1 < n, input[i] == 0x5C, input[i + 1] == 0x75 else {
-                            throw fail(tape, "unpaired surrogate \\u\(hex4(scalar)) at byte \(escape)")
-                        }
-                        let low = try hexEscape(at: i, tape)
-                        guard low >= 0xDC00 && low <= 0xDFFF else {
-                            throw fail(tape, "unpaired surrogate \\u\(hex4(scalar)) at byte \(escape)")
-                        }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-                        throw fail(tape, "unpaired surrogate \\u\(hex4(scalar)) at byte \(escape)")
-                    }
-                    UTF8Encoding.append(scalar, to: &tape.strings)
-                default:
-                    throw fail(tape, "invalid escape \(describeEscape(at: escape)) at byte \(escape)")
-                }
-                continue
-            }
-            if b < 0x20 { throw fail(tape, "unescaped control character U+\(hex4(UInt32(b))) in a string at byte \(i)") }
-            if b >= 0x80 {
-                let length = UTF8Validation.sequenceLength(input, at: i)
-                guard length > 0 else { throw fail(tape, "invalid UTF-8 at byte \(i)") }
-                tape.strings.append(contentsOf: UnsafeBufferPointer(rebasing: input[i ..< i + length]))
-                i += length
-            } else {
-                tape.strings.append(b)
-                i += 1
-            }
+        switch read.bytes {
+        case .input(let range):
+            tape.entries.append(JSONTapeEntry(kind: .string, a: UInt32(range.lowerBound), b: UInt32(range.count)))
+        case .buffer(let range):
+            tape.entries.append(JSONTapeEntry(kind: .decodedString, a: UInt32(range.lowerBound), b: UInt32(range.count)))
         }
-        throw fail(tape, "unterminated string starting at byte \(quote)")
-    }
-
-    /// Reads `\uXXXX` at `escape` (the backslash) and moves past it.
-    private mutating func hexEscape(at escape: Int, _ tape: JSONTape) throws -> UInt32 {
-        guard escape + 6 <= input.count else { throw fail(tape, "truncated \\u escape at byte \(escape)") }
-        var value: UInt32 = 0
-        for k in escape + 2 ..< escape + 6 {
-            let c = input[k]
-            let d: UInt32
-            switch c {
-            case 0x30 ... 0x39: d = UInt32(c - 0x30)
-            case 0x41 ... 0x46: d = UInt32(c - 0x41 + 10)
-            case 0x61 ... 0x66: d = UInt32(c - 0x61 + 10)
-            default: throw fail(tape, "invalid \\u escape at byte \(escape): expected four hexadecimal digits")
-            }
-            value = value << 4 | d
-        }
-        i = escape + 6
-        return value
-    }
-
-    private func hex4(_ v: UInt32) -> String {
-        let s = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - s.count)) + s
+        i = read.end
     }
 
     private func describeByte(at k: Int) -> String {
@@ -348,13 +258,6 @@ private struct JSONTapeParser {
         let b = input[k]
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))' at byte \(k)" }
         return "byte 0x\(String(b, radix: 16, uppercase: true)) at byte \(k)"
-    }
-
-    private func describeEscape(at k: Int) -> String {
-        guard k + 1 < input.count else { return "\\" }
-        let b = input[k + 1]
-        if b >= 0x21 && b < 0x7F { return "\\\(Character(Unicode.Scalar(b)))" }
-        return "\\ followed by byte 0x\(String(b, radix: 16, uppercase: true))"
     }
 
     /// An `invalidJSONTree` error at the value being read (or `path`).
