@@ -90,25 +90,47 @@ public enum HTMLEscaping {
     /// Appends a URL for an `href`/`src` attribute: safe bytes as they are, `&` as `&amp;`, `'` as
     /// `&#x27;`, everything else percent-encoded (existing `%` escapes are kept).
     public static func escapeHref<C: Collection>(_ bytes: C, into out: inout ByteOutput) where C.Element == UInt8 {
-        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
-        let safe = hrefSafe
-        for b in bytes {
-            if safe[Int(b)] {
-                out.bytes.append(b)
-            } else if b == UInt8(ascii: "&") {
-                out.append("&amp;")
-            } else if b == UInt8(ascii: "'") {
-                out.append("&#x27;")
-            } else {
-                out.bytes.append(UInt8(ascii: "%"))
-                out.bytes.append(hex[Int(b >> 4)])
-                out.bytes.append(hex[Int(b & 15)])
-            }
+        if bytes.withContiguousStorageIfAvailable({ escapeHref(buffer: $0, into: &out) }) == nil {
+            Array(bytes).withUnsafeBufferPointer { escapeHref(buffer: $0, into: &out) }
         }
     }
 
+    /// `escapeHref` on contiguous bytes: runs of safe bytes are appended whole.
+    static func escapeHref(buffer p: UnsafeBufferPointer<UInt8>, into out: inout ByteOutput) {
+        hrefSafe.withUnsafeBufferPointer { safe in
+            let n = p.count
+            var runStart = 0
+            var i = 0
+            while i < n {
+                let b = p[i]
+                if safe[Int(b)] {
+                    i += 1
+                    continue
+                }
+                if runStart < i { out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart ..< i])) }
+                if b == UInt8(ascii: "&") {
+                    out.append("&amp;")
+                } else if b == UInt8(ascii: "'") {
+                    out.append("&#x27;")
+                } else {
+                    out.bytes.append(UInt8(ascii: "%"))
+                    out.bytes.append(hexDigit(b >> 4))
+                    out.bytes.append(hexDigit(b & 15))
+                }
+                i += 1
+                runStart = i
+            }
+            if runStart < n { out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart ..< n])) }
+        }
+    }
+
+    /// The upper-case hexadecimal digit of `value` (0–15).
+    @inline(__always)
+    static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x37 + value }
+
     /// Appends a string escaped as a URL.
     public static func escapeHref(_ string: String, into out: inout ByteOutput) {
-        escapeHref(string.utf8, into: &out)
+        var string = string
+        string.withUTF8 { escapeHref(buffer: $0, into: &out) }
     }
 }

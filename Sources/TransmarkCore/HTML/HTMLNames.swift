@@ -15,18 +15,25 @@ public enum HTMLNames {
 
     /// Whether an element can run or embed code (see `codeBearingElements`).
     public static func isCodeBearingElement(_ name: String) -> Bool {
-        codeBearingElements.contains(name.lowercased())
+        codeBearingElements.contains(asciiLowercased(name))
     }
 
     /// Whether an attribute holds a URL.
     public static func isURLAttribute(_ name: String) -> Bool {
-        urlAttributes.contains(name.lowercased())
+        urlAttributes.contains(asciiLowercased(name))
     }
 
     /// Whether an attribute is an event handler (`onclick`, `onerror`, …).
     public static func isEventHandler(_ name: String) -> Bool {
-        let u = Array(name.utf8.prefix(2))
-        return u.count == 2 && (u[0] | 0x20) == UInt8(ascii: "o") && (u[1] | 0x20) == UInt8(ascii: "n")
+        var bytes = name.utf8.makeIterator()
+        guard let o = bytes.next(), let n = bytes.next() else { return false }
+        return (o | 0x20) == UInt8(ascii: "o") && (n | 0x20) == UInt8(ascii: "n")
+    }
+
+    /// `name` with ASCII upper-case letters lowered: `name` itself (no new string) when it has
+    /// none, as the names the HTML reader keeps (it lowers them) never do.
+    package static func asciiLowercased(_ name: String) -> String {
+        name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
     }
 
     /// Whether `name` is a plain element name: an ASCII letter, then letters, digits or `-`.

@@ -130,7 +130,7 @@ public struct SanitizerPolicy: Sendable, Hashable {
     /// reads it, character references decoded).
     public func allowsAttribute(_ name: String, value: String, element: String = "") -> Bool {
         guard isEnabled else { return true }
-        let lower = name.lowercased()
+        let lower = HTMLNames.asciiLowercased(name)
         if HTMLNames.isEventHandler(lower) || lower == "srcdoc" { return false }
         if let attributes {
             let perElement = elementAttributes.isEmpty ? nil : elementAttributes[element.lowercased()]

@@ -45,9 +45,7 @@ extension MarkdownWriter {
             close = Array(("]" + referenceSuffix(text: text, destination: destination, title: title)).utf8)
             labelledLink = -1
         } else {
-            var closing = "](" + destinationAndTitle(destination, title) + ")"
-            if let attributes { closing += attributes }
-            close = Array(closing.utf8)
+            close = linkClose(destination, title, then: attributes ?? "")
         }
         openDelimiter(i, open: [UInt8(ascii: "[")], close: close)
         linkDepth += 1
@@ -304,7 +302,7 @@ extension MarkdownWriter {
             linkDepth += 1  // `exitLink` comes for it too
             return false
         }
-        let close = Array(("](" + destinationAndTitle(source, title) + ")" + imageAttributes(i, size: size)).utf8)
+        let close = linkClose(source, title, then: imageAttributes(i, size: size))
         openDelimiter(i, open: Array("![".utf8), close: close)
         linkDepth += 1
         inImage = true
@@ -343,7 +341,7 @@ extension MarkdownWriter {
         }
         var text: [UInt8] = Array("![".utf8)
         text += Self.escapeLinkText(Array(alt.utf8))
-        text += Array(("](" + destinationAndTitle(source, title) + ")" + imageAttributes(i, size: size)).utf8)
+        text += linkClose(source, title, then: imageAttributes(i, size: size))
         writeContent(text)
     }
 
@@ -358,6 +356,25 @@ extension MarkdownWriter {
         if let width = size?.width { attributes.append("width=\"\(width)\"") }
         if let height = size?.height { attributes.append("height=\"\(height)\"") }
         return attributes.isEmpty ? "" : "{" + attributes.joined(separator: " ") + "}"
+    }
+
+    /// What closes an inline link or image: `](`, its destination and title
+    /// (`destinationAndTitle`), `)` and `suffix` (pandoc attributes), as bytes. Built without a
+    /// `String` in the common case (CommonMark escaping).
+    mutating func linkClose(_ destination: String, _ title: String, then suffix: String) -> [UInt8] {
+        var close: [UInt8] = []
+        close.reserveCapacity(destination.utf8.count + title.utf8.count + suffix.utf8.count + 8)
+        close.append(UInt8(ascii: "]"))
+        close.append(UInt8(ascii: "("))
+        if options.escaping == .turndown {
+            close.append(contentsOf: destinationAndTitle(destination, title).utf8)
+        } else {
+            close.append(contentsOf: Self.linkDestination(destination).utf8)
+            if !title.isEmpty { close.append(contentsOf: Self.linkTitle(title).utf8) }
+        }
+        close.append(UInt8(ascii: ")"))
+        if !suffix.isEmpty { close.append(contentsOf: suffix.utf8) }
+        return close
     }
 
     /// A link's or image's destination and title as written inside `(…)`: CommonMark's exact
@@ -555,21 +572,35 @@ extension MarkdownWriter {
     /// title would end the paragraph, and references are decoded in titles.
     static func linkTitle(_ title: String) -> String {
         if title.isEmpty { return "" }
-        let bytes = Array(title.utf8)[...]
-        var out: [UInt8] = Array(" \"".utf8)
-        for k in bytes.indices {
-            let b = bytes[k]
-            switch b {
-            // `<` too: where the link around the title does not parse, the title is text, and
-            // `<body onload=…>` in it must not become a tag.
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"): out += [0x5C, b]
-            case UInt8(ascii: "&") where MarkdownTextEscaper.startsEntity(bytes, at: k): out += Array("&amp;".utf8)
-            case 0x0A: out += Array("&#10;".utf8)
-            case 0x0D: out += Array("&#13;".utf8)
-            default: out.append(b)
+        var title = title
+        return title.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            out.append(0x20)
+            out.append(UInt8(ascii: "\""))
+            var runStart = 0
+            for k in 0 ..< bytes.count {
+                let b = bytes[k]
+                let replacement: StaticString
+                switch b {
+                // `<` too: where the link around the title does not parse, the title is text, and
+                // `<body onload=…>` in it must not become a tag.
+                case UInt8(ascii: "\""): replacement = "\\\""
+                case UInt8(ascii: "\\"): replacement = "\\\\"
+                case UInt8(ascii: "<"): replacement = "\\<"
+                case UInt8(ascii: "&") where MarkdownTextEscaper.startsEntity(bytes, at: k): replacement = "&amp;"
+                case 0x0A: replacement = "&#10;"
+                case 0x0D: replacement = "&#13;"
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart ..< k]))
+                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = k + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            out.append(UInt8(ascii: "\""))
+            return String(decoding: out, as: UTF8.self)
         }
-        out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
     }
+
 }
