@@ -1,7 +1,7 @@
 import Testing
 import TransmarkCore
 import TransmarkHTML
-import TransmarkMarkdown
+@testable import TransmarkMarkdown
 
 /// HTML written for what Markdown cannot hold is one HTML block, which a blank line would end:
 /// blank lines of code inside it are kept as character references.
@@ -46,5 +46,31 @@ import TransmarkMarkdown
         let md = String(decoding: try MarkdownBackend().render(document, options: options), as: UTF8.self)
         #expect(md.hasPrefix("<table>"))
         #expect(!md.dropLast().contains("\n\n"), "\(md)")
+    }
+
+    /// The fast path (a fragment with no `<pre`, the usual table) keeps exactly the lines that
+    /// hold more than spaces and tabs, as they were; checked against `split` on random fragments.
+    @Test func fragmentsWithoutPreLoseOnlyTheirBlankLines() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["<td>", "</td>", "\n", "\n\n", " ", "\t", "x", "<tr>", "<p>", "é", "\n  \n"]
+        for _ in 0 ..< 300 {
+            var html = ""
+            for _ in 0 ..< Int.random(in: 0 ... 30, using: &generator) { html += pieces.randomElement(using: &generator)! }
+            let bytes = Array(html.utf8)
+            #expect(!MarkdownWriter.mayHoldPreTag(bytes))
+            let expected = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+                .filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }.map(Array.init)
+            #expect(MarkdownWriter.withoutBlankLines(bytes).map(Array.init) == expected, "\(html.debugDescription)")
+        }
+    }
+
+    @Test func preTagsAreFoundWhereverTheyStand() {
+        #expect(MarkdownWriter.mayHoldPreTag(Array("<td>a</td>\n<pre>x</pre>".utf8)))
+        #expect(MarkdownWriter.mayHoldPreTag(Array("a\n</pre>".utf8)))
+        #expect(MarkdownWriter.mayHoldPreTag(Array("<pre class=\"c\">".utf8)))
+        #expect(!MarkdownWriter.mayHoldPreTag(Array("<p>pre</p> < pre <".utf8)))
+        // Inside `<pre>` an empty line is kept as a reference on the next line.
+        let lines = MarkdownWriter.withoutBlankLines(Array("<pre>a\n\nb</pre>\n\n<p>c</p>".utf8))
+        #expect(lines.map { String(decoding: $0, as: UTF8.self) } == ["<pre>a", "&#10;b</pre>", "<p>c</p>"])
     }
 }

@@ -46,7 +46,10 @@ extension HTMLTreeBuilder {
     /// `highlight-source-x` and `highlight-text-x-…`, Sphinx's `highlight-x`, `language-x` /
     /// `lang-x` (Jekyll), or `data-lang`.
     static func wrapperCodeLanguage(_ tag: HTMLStartTag) -> String? {
-        if let classes = tag.attribute("class") {
+        // Most wrappers are layout `div`s whose classes cannot name a language: only those with
+        // `lang` or `highlight-` in them become a `String` to be read.
+        if let index = tag.index(of: "class"), mayNameWrapperLanguage(tag.value(at: index)) {
+            let classes = String(decoding: tag.value(at: index), as: UTF8.self)
             if let language = languageInfo(classes) { return language }
             // Most wrappers' classes hold no `highlight-`: they are not split into words (a long
             // class list split per `div` cost thousands of instructions).
@@ -64,6 +67,24 @@ extension HTMLTreeBuilder {
             }
         }
         return tag.attribute("data-lang").flatMap(cleanLanguage)
+    }
+
+    /// Whether a class list holds `lang` (of `language-x`, `lang-x`) or `highlight-` anywhere:
+    /// else `wrapperCodeLanguage` can find no language in it.
+    static func mayNameWrapperLanguage(_ classes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = classes.count
+        var i = 0
+        while i + 4 <= n {
+            switch classes[i] {
+            case UInt8(ascii: "l"):
+                if classes[i + 1] == UInt8(ascii: "a") && classes[i + 2] == UInt8(ascii: "n") && classes[i + 3] == UInt8(ascii: "g") { return true }
+            case UInt8(ascii: "h"):
+                if i + 10 <= n && memcmp(classes.baseAddress! + i, ("highlight-" as StaticString).utf8Start, 10) == 0 { return true }
+            default: break
+            }
+            i += 1
+        }
+        return false
     }
 
     /// Whether `classes` holds the bytes `highlight-` anywhere (so a word of it may start with them).

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 @_spi(TransmarkStorage) import TransmarkCore
 import TransmarkHTML
 
@@ -356,6 +363,7 @@ extension MarkdownWriter {
     /// empty line becomes a `&#10;` at the start of the next line and a line of spaces starts
     /// with a character reference (`&#32;`, `&#9;`), so the code keeps them.
     static func withoutBlankLines(_ html: [UInt8]) -> [ArraySlice<UInt8>] {
+        if !mayHoldPreTag(html) { return nonBlankLines(html) }
         var lines: [ArraySlice<UInt8>] = []
         var openPre = 0
         var pendingNewlines = 0
@@ -381,6 +389,44 @@ extension MarkdownWriter {
                 kept += line
             }
             lines.append(kept[...])
+        }
+        return lines
+    }
+
+    /// Whether `html` has `<pre` or `</pre` anywhere (else no line of it is inside `<pre>`).
+    static func mayHoldPreTag(_ html: [UInt8]) -> Bool {
+        html.withUnsafeBufferPointer { p in
+            let n = p.count
+            guard let base = p.baseAddress else { return false }
+            var i = 0
+            while i < n, let hit = memchr(base + i, Int32(UInt8(ascii: "<")), n - i) {
+                let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                var j = k + 1
+                if j < n && p[j] == UInt8(ascii: "/") { j += 1 }
+                if j + 3 <= n && p[j] == UInt8(ascii: "p") && p[j + 1] == UInt8(ascii: "r") && p[j + 2] == UInt8(ascii: "e") {
+                    return true
+                }
+                i = k + 1
+            }
+            return false
+        }
+    }
+
+    /// The lines of `html` that hold more than spaces and tabs (`withoutBlankLines` where no
+    /// line is inside `<pre>`), found with `memchr`.
+    static func nonBlankLines(_ html: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        html.withUnsafeBufferPointer { p in
+            let n = p.count
+            guard let base = p.baseAddress else { return }
+            var start = 0
+            while start < n {
+                let end = memchr(base + start, 0x0A, n - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? n
+                var k = start
+                while k < end && (p[k] == 0x20 || p[k] == 0x09) { k += 1 }
+                if k < end { lines.append(html[start ..< end]) }
+                start = end + 1
+            }
         }
         return lines
     }
