@@ -26,31 +26,36 @@ public enum HTMLEscaping {
 
     /// Appends `bytes` with `"`, `&`, `<`, `>` escaped to a byte array (fast path for slices).
     public static func escapeText(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { escapeText(buffer: $0, into: &out) }
+    }
+
+    /// The escaper on contiguous bytes: eight bytes that need no escape are skipped at a time,
+    /// and the runs between escapes are appended whole.
+    @usableFromInline
+    package static func escapeText(buffer: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         textTable.withUnsafeBufferPointer { table in
-            bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress, let classes = table.baseAddress else { return }
-                let count = buffer.count
-                var runStart = 0
-                var i = 0
-                while i < count {
-                    // Eight bytes that need no escape at a time.
-                    i = ByteClassScan.skipOrdinaryBlocks(base, from: i, to: count, classes: classes)
-                    guard i < count else { break }
-                    let code = table[Int(base[i])]
-                    if code != 0 {
-                        if runStart != i { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart)) }
-                        switch code {
-                        case 1: out.append(contentsOf: "&quot;".utf8)
-                        case 2: out.append(contentsOf: "&amp;".utf8)
-                        case 3: out.append(contentsOf: "&lt;".utf8)
-                        default: out.append(contentsOf: "&gt;".utf8)
-                        }
-                        runStart = i + 1
+            guard let base = buffer.baseAddress, let classes = table.baseAddress else { return }
+            let count = buffer.count
+            var runStart = 0
+            var i = 0
+            while i < count {
+                // Eight bytes that need no escape at a time.
+                i = ByteClassScan.skipOrdinaryBlocks(base, from: i, to: count, classes: classes)
+                guard i < count else { break }
+                let code = table[Int(base[i])]
+                if code != 0 {
+                    if runStart != i { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart)) }
+                    switch code {
+                    case 1: out.append(contentsOf: "&quot;".utf8)
+                    case 2: out.append(contentsOf: "&amp;".utf8)
+                    case 3: out.append(contentsOf: "&lt;".utf8)
+                    default: out.append(contentsOf: "&gt;".utf8)
                     }
-                    i += 1
+                    runStart = i + 1
                 }
-                if runStart < count { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+                i += 1
             }
+            if runStart < count { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
         }
     }
 
@@ -62,6 +67,7 @@ public enum HTMLEscaping {
     /// Appends `bytes` with `"`, `&`, `<`, `>` escaped to a byte array.
     @inlinable
     public static func escapeText<C: Collection>(_ bytes: C, into out: inout [UInt8]) where C.Element == UInt8 {
+        if bytes.withContiguousStorageIfAvailable({ escapeText(buffer: $0, into: &out) }) != nil { return }
         var runStart = bytes.startIndex
         var i = bytes.startIndex
         let table = textTable
@@ -84,7 +90,8 @@ public enum HTMLEscaping {
 
     /// Appends a string escaped as text.
     public static func escapeText(_ string: String, into out: inout ByteOutput) {
-        escapeText(string.utf8, into: &out.bytes)
+        var string = string
+        string.withUTF8 { escapeText(buffer: $0, into: &out.bytes) }
     }
 
     /// Appends a URL for an `href`/`src` attribute: safe bytes as they are, `&` as `&amp;`, `'` as

@@ -75,7 +75,8 @@ extension HTMLRenderer {
     /// Writes an attribute value escaped, line ends as `&#10;` with
     /// `attributeLineEndsAsReferences`.
     mutating func writeAttributeValue(_ value: String) {
-        guard options.attributeLineEndsAsReferences, value.utf8.contains(0x0A) else {
+        guard options.attributeLineEndsAsReferences,
+              value.utf8.withContiguousStorageIfAvailable({ $0.firstIndex(of: 0x0A) != nil }) ?? value.utf8.contains(0x0A) else {
             HTMLEscaping.escapeText(value, into: &out)
             return
         }

@@ -93,7 +93,8 @@ extension MarkdownWriter {
             // would be raw HTML (`\<script>` a live tag). The element closed with its block.
             return
         }
-        if let tags = htmlTagsForDelimiter(d), !delimitersFlank(d, closing: i) {
+        if let element = htmlElementForDelimiter(d), !delimitersFlank(d, closing: i),
+           let tags = Self.htmlTags(element.kind, variant: element.variant) {
             // `**Note:**text` or `a*(b)*`: the delimiters would not be read as emphasis here, so
             // the node is written as inline HTML instead (`<strong>Note:</strong>text`).
             w.replace(at: d.position, count: d.open.count, with: tags.open)
@@ -171,8 +172,6 @@ extension MarkdownWriter {
         return d
     }
 
-    /// The HTML tags that can replace an emphasis-like delimiter pair (a term's are `strong`'s),
-    /// or nil for other pairs.
     /// The number of `*` right before `end` in the output.
     func starRun(endingAt end: Int) -> Int {
         var start = end
@@ -180,13 +179,17 @@ extension MarkdownWriter {
         return end - start
     }
 
-    func htmlTagsForDelimiter(_ d: Delimiter) -> (open: [UInt8], close: [UInt8])? {
+    /// The element a delimiter run (`*`, `_`, `~`) is written as when it would not be read as
+    /// one (its kind and variant for `htmlTags`; a term's is `strong`), or nil for other
+    /// delimiters. Its tags are made
+    /// only when the flank check fails.
+    func htmlElementForDelimiter(_ d: Delimiter) -> (kind: NodeKind.Tag, variant: UInt8)? {
         guard d.position >= 0, let c = d.open.first,
               c == UInt8(ascii: "*") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~") else { return nil }
         switch records.tag(d.node) {
-        case .emphasis: return Self.htmlTags(.emphasis)
-        case .strong, .term: return Self.htmlTags(.strong)
-        case .strikethrough: return Self.htmlTags(.strikethrough, variant: records.variant(d.node))
+        case .emphasis: return (.emphasis, 0)
+        case .strong, .term: return (.strong, 0)
+        case .strikethrough: return (.strikethrough, records.variant(d.node))
         default: return nil
         }
     }

@@ -256,19 +256,24 @@ extension MarkdownWriter {
         w = saved
         inTableCell = savedInCell
         // Lines join with one space (blocks in a cell, written as a pipe table, are one line).
-        var joined: [UInt8] = []
-        joined.reserveCapacity(bytes.count)
-        for b in bytes {
-            if b == 0x0A {
-                if joined.last != 0x20 { joined.append(0x20) }
-            } else {
-                joined.append(b)
+        if bytes.contains(0x0A) {
+            var joined: [UInt8] = []
+            joined.reserveCapacity(bytes.count)
+            for b in bytes {
+                if b == 0x0A {
+                    if joined.last != 0x20 { joined.append(0x20) }
+                } else {
+                    joined.append(b)
+                }
             }
+            bytes = joined
         }
-        bytes = joined
-        while let l = bytes.last, l == 0x20 { bytes.removeLast() }
-        while let f = bytes.first, f == 0x20 { bytes.removeFirst() }
-        return bytes
+        // Without the spaces around it.
+        var start = 0
+        var end = bytes.count
+        while end > 0 && bytes[end - 1] == 0x20 { end -= 1 }
+        while start < end && bytes[start] == 0x20 { start += 1 }
+        return start == 0 && end == bytes.count ? bytes : Array(bytes[start ..< end])
     }
 
     mutating func writePipeTable(_ table: PipeTable) {
@@ -281,20 +286,30 @@ extension MarkdownWriter {
                 widths[c] = max(widths[c], Self.codePointCount(of: cell[...]))
             }
         }
+        // A row is its cells padded to the widths, with ` | ` between them (wider cells, and
+        // compact columns, make it longer: the array grows then).
+        let lineCapacity = widths.reduce(1) { $0 + $1 + 3 }
         func writeRow(_ writer: inout MarkdownWriter, _ index: Int) {
             let row = table.rows[index]
             let node = index < table.rowNodes.count ? table.rowNodes[index] : -1
             if node >= 0 { writer.w.marks?.start(node) }
-            var line: [UInt8] = [UInt8(ascii: "|")]
+            var line: [UInt8] = []
+            line.reserveCapacity(lineCapacity)
+            line.append(UInt8(ascii: "|"))
             // Where each cell's content ends in the line: its uses of end matter are marked there.
             var cellEnds: [Int] = []
+            cellEnds.reserveCapacity(columns)
             for c in 0..<columns {
-                let cell = c < row.count ? row[c] : []
                 line.append(0x20)
-                line += cell
+                var width = 0
+                if c < row.count {
+                    line.append(contentsOf: row[c])
+                    if widths[c] > 0 { width = Self.codePointCount(of: row[c][...]) }
+                }
                 cellEnds.append(line.count - 1)
-                line += [UInt8](repeating: 0x20, count: max(0, widths[c] - Self.codePointCount(of: cell[...])))
-                line += [0x20, UInt8(ascii: "|")]
+                if widths[c] > width { line.append(contentsOf: repeatElement(UInt8(0x20), count: widths[c] - width)) }
+                line.append(0x20)
+                line.append(UInt8(ascii: "|"))
             }
             writer.w.marker(line)
             writer.w.markContentStarted()
