@@ -40,6 +40,8 @@ struct ContentHints: OptionSet {
         add("entry hentry post story blog prose markdown", prefix: true, .positive)
         add("text page", prefix: false, .positive)
         add("hidden contact foot footnote meta scroll shopping tags tool widget byline", prefix: false, .negative)
+        // Photo captions and credits, inside an article: dropped there unless they hold media.
+        add("caption credit", prefix: true, .negative)
         return words
     }()
 

@@ -11,16 +11,24 @@
 /// headings below) and a class weight (class and id words such as `article`, `content`, `post`
 /// add; `comment`, `sidebar`, `share`, `promo`, `footer` take away). Elements whose class, id or
 /// role marks boilerplate, and `nav`, `aside` and `footer` divisions, are left out before scoring,
-/// and so are spacer images (no alt text, one pixel wide or high, or `s.gif`, `spacer.gif`, …).
+/// and so are spacer images (no alt text, one pixel wide or high, or `s.gif`, `spacer.gif`, …);
+/// a hint never leaves out an element that holds more than half of the page's text.
 /// Each container's score is scaled by one minus its link density and, a little, by how late it
 /// comes. The best container wins (or an ancestor of it that scores nearly as well); its
 /// siblings that score well, or are paragraphs of prose, join it. Inside, boilerplate,
-/// headers and link-heavy lists, divisions and tables are dropped; headings, lists, tables,
+/// headers, figure captions and photo credits, and link-heavy lists, divisions and tables are
+/// dropped; headings, lists, tables,
 /// code and figures stay. The page title (the first level-1 heading of the article, or the last
 /// one before it) is kept first when the article does not hold it.
 ///
+/// When the article found holds less than 500 bytes of text (or a third of a shorter page's), one
+/// boilerplate word in a wrapper's class or id may have left the article out: the page is scored
+/// again with hints that leave nothing out (they still weigh containers), then with hints ignored
+/// and nothing dropped inside the article for its links, as Readability retries; the attempt that
+/// keeps the most text wins.
+///
 /// Linear in the nodes: one pass down for the hints, one pass up (in reverse document order) for
-/// text lengths and scores, one copy.
+/// text lengths and scores, one copy; at most three attempts.
 public struct MainContentTransform: Transform {
     /// The options of `main-content`.
     public struct Options: FormatOptions {
@@ -63,9 +71,18 @@ public struct MainContentTransform: Transform {
 
     /// Returns the article of `document`.
     public func apply(to document: Document, options: Options) throws -> Document {
-        var scorer = ContentScorer(document, options: options)
-        scorer.computeScores()
-        let actions = scorer.plan()
+        // As Readability does: when the article found is short, the page is scored again with
+        // class, id and role hints trusted less, and the attempt that keeps the most text wins.
+        var best: (actions: [RewriteAction], text: Int)?
+        for relaxation in ContentScorer.Relaxation.allCases {
+            var scorer = ContentScorer(document, options: options, relaxation: relaxation)
+            scorer.computeScores()
+            let actions = scorer.plan()
+            let text = scorer.keptTextBytes(actions)
+            if best == nil || text > best!.text { best = (actions, text) }
+            if text >= scorer.enoughText { break }
+        }
+        let actions = best!.actions
         return document.rewritten { actions[Int($0.id.index)] }
     }
 }
@@ -93,11 +110,25 @@ struct ContentScorer {
     var hasBlockChild: [Bool]
     var score: [Float]
     var isCandidate: [Bool]
+    /// How far class, id and role hints are trusted (see `Relaxation`).
+    let relaxation: Relaxation
 
-    init(_ document: Document, options: MainContentTransform.Options) {
+    /// The attempts of `MainContentTransform.apply`, in order.
+    enum Relaxation: CaseIterable {
+        /// Hints leave subtrees out and weigh containers; link-heavy parts of the article go.
+        case none
+        /// Hints weigh containers but leave nothing out (one word such as `sidebar` or `ad` in
+        /// a wrapper's class no longer drops the article inside it).
+        case keepHinted
+        /// Hints are ignored, and nothing inside the article is dropped for its links.
+        case ignoreHints
+    }
+
+    init(_ document: Document, options: MainContentTransform.Options, relaxation: Relaxation = .none) {
         self.document = document
         self.records = document.storage.records
         self.options = options
+        self.relaxation = relaxation
         count = records.count
         text = Array(repeating: 0, count: count)
         linkText = Array(repeating: 0, count: count)
@@ -145,6 +176,10 @@ struct ContentScorer {
 
     mutating func computeScores() {
         let storage = document.storage
+        // Hints are evidence, not a veto over a large part of the page: a subtree holding more
+        // than half of the page's text is never left out for a word in its class or id.
+        let subtreeText = textPerSubtree()
+        let vetoLimit = subtreeText[0] / 2
         // Down: hints and exclusion (parents come before children in preorder).
         storage.attributeBytes.withUnsafeBufferPointer { bytes in
             storage.text.withUnsafeBufferPointer { textBytes in
@@ -203,8 +238,8 @@ struct ContentScorer {
                                 boilerplateRole = ContentHints.isBoilerplateRole(value)
                             }
                         }
-                        weight[i] = w
-                        if !protected && !hints.contains(.maybe) {
+                        weight[i] = relaxation == .ignoreHints ? 0 : w
+                        if relaxation == .none && !protected && !hints.contains(.maybe) && subtreeText[i] <= vetoLimit {
                             if hints.contains(.unlikely) || boilerplateRole {
                                 out = true
                                 hard = true
@@ -413,7 +448,7 @@ struct ContentScorer {
                 continue
             }
             if inside[p] || kept[i] {
-                if !kept[i] && options.clean && dropsInside(i) || excluded[i] && !kept[i] {
+                if !kept[i] && options.clean && relaxation != .ignoreHints && dropsInside(i) || excluded[i] && !kept[i] {
                     if holds[i] {
                         actions[i] = .unwrap
                         alive[i] = true
@@ -431,11 +466,64 @@ struct ContentScorer {
         return actions
     }
 
+    /// Bytes of text under each node (text, code spans and code blocks), hints aside.
+    func textPerSubtree() -> [Int32] {
+        var total = [Int32](repeating: 0, count: count)
+        for i in stride(from: count - 1, to: 0, by: -1) {
+            let index = Int32(i)
+            switch records.tag(index) {
+            case .text, .code, .codeBlock: total[i] += Int32(clamping: records.textCount(index))
+            default: break
+            }
+            let parent = Int(records.parent(index))
+            total[parent] = total[parent] &+ total[i]
+        }
+        return total
+    }
+
+    /// Bytes of text in the whole page (text, code spans and code blocks).
+    var pageText: Int {
+        var total = 0
+        for i in 1 ..< count {
+            switch records.tag(Int32(i)) {
+            case .text, .code, .codeBlock: total += Int(records.textCount(Int32(i)))
+            default: break
+            }
+        }
+        return total
+    }
+
+    /// How much text an article needs for the first attempt to stand: 500 bytes (Readability's
+    /// threshold), or a third of the page's text on shorter pages.
+    var enoughText: Int { min(500, pageText / 3) }
+
+    /// Bytes of text the actions keep (text, code spans and code blocks).
+    func keptTextBytes(_ actions: [RewriteAction]) -> Int {
+        var whole = [Bool](repeating: false, count: count)
+        var total = 0
+        for i in 1 ..< count {
+            let index = Int32(i)
+            let p = Int(records.parent(index))
+            if case .keepSubtree = actions[i] { whole[i] = true } else { whole[i] = whole[p] }
+            let kept: Bool
+            if case .keep = actions[i] { kept = true } else { kept = whole[i] }
+            guard kept else { continue }
+            switch records.tag(index) {
+            case .text, .code, .codeBlock: total += Int(records.textCount(index))
+            default: break
+            }
+        }
+        return total
+    }
+
     /// Whether a node inside the article is boilerplate or link-heavy.
     func dropsInside(_ i: Int) -> Bool {
         if excluded[i] { return true }
         let tag = records.tag(Int32(i))
-        let isFigure = divisionTag(i) == "figure"
+        let division = divisionTag(i)
+        // A figure's caption describes its image; the image stays, its caption and credit go.
+        if division == "figcaption" { return true }
+        let isFigure = division == "figure"
         guard tag == .division && !isFigure || tag == .list || tag == .table else { return false }
         let w = Float(weight[i]) + (isCandidate[i] ? score[i] : 0)
         if w < 0 && media[i] == 0 { return true }

@@ -71,4 +71,50 @@ import Transmark
         let article = try MainContentTransform().apply(to: document, options: .init())
         #expect(article == document)
     }
+
+    /// One boilerplate word in a wrapper's class (`has-sidebar`) used to leave the whole article
+    /// out, and the page came out nearly empty: a hint never leaves out what holds more than half
+    /// of the page's text.
+    @Test func anArticleInsideAWrapperWithABoilerplateClassIsKept() throws {
+        let paragraph = "The council voted on Tuesday to extend the library's opening hours, a change that residents had asked for over several years, and the new hours begin next month."
+        let article = (1...6).map { "<p>\($0). \(paragraph)</p>" }.joined()
+        // Prose outside the wrapper, long enough (over 500 bytes) that a first attempt without
+        // the wrapper would stand and not be retried.
+        let intro = (1...6).map { "<p>Intro \($0): the Gazette reports on the town's council, its schools, its roads and its libraries every week of the year.</p>" }.joined()
+        let html = """
+            <html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+            <div class="intro">\(intro)</div>
+            <div class="page has-sidebar"><div class="story-body"><h1>Library hours extended</h1>\(article)</div>
+            <div class="sidebar"><a href="/a">Most read one</a> <a href="/b">Most read two</a></div></div>
+            <footer>Copyright the Gazette</footer></body></html>
+            """
+        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
+        let kept = try MainContentTransform().apply(to: document, options: .init())
+        let text = String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
+        #expect(text.contains("Library hours extended"), "\(text)")
+        for n in 1...6 { #expect(text.contains("\(n). The council voted"), "\(text)") }
+        #expect(!text.contains("Copyright the Gazette"))
+        #expect(!text.contains("Most read one"))
+        #expect(!text.contains("Home"))
+    }
+
+    /// When a hint leaves the article out and what is left is short, the page is scored again
+    /// trusting the hints less, and the attempt that keeps the most text wins.
+    @Test func aShortResultIsRetriedWithHintsTrustedLess() throws {
+        let paragraph = "The council voted on Tuesday to extend the library's opening hours, a change that residents had asked for over several years."
+        let article = (1...6).map { "<p>\($0). \(paragraph)</p>" }.joined()
+        // The article is under half of the page's text (the link lists are longer), and `ad` in
+        // its wrapper's class leaves it out at first.
+        let links = (1...40).map { "<li><a href=\"/topic/\($0)\">Topic number \($0) of the site</a></li>" }.joined()
+        let html = """
+            <html><body><div class="topics"><ul>\(links)</ul></div>
+            <div class="story ad-free"><h1>Library hours extended</h1>\(article)</div>
+            <div class="more"><ul>\(links)</ul></div></body></html>
+            """
+        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
+        let kept = try MainContentTransform().apply(to: document, options: .init())
+        let text = String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
+        for n in 1...6 { #expect(text.contains("\(n). The council voted"), "\(text)") }
+        #expect(!text.contains("Topic number 7 of the site"), "\(text)")
+    }
 }
