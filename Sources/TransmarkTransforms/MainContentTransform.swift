@@ -112,6 +112,8 @@ struct ContentScorer {
     var isCandidate: [Bool]
     /// How far class, id and role hints are trusted (see `Relaxation`).
     let relaxation: Relaxation
+    /// Bytes of text in the whole page (text, code spans and code blocks), hints aside.
+    var pageTextBytes = 0
 
     /// The attempts of `MainContentTransform.apply`, in order.
     enum Relaxation: CaseIterable {
@@ -179,6 +181,7 @@ struct ContentScorer {
         // Hints are evidence, not a veto over a large part of the page: a subtree holding more
         // than half of the page's text is never left out for a word in its class or id.
         let subtreeText = textPerSubtree()
+        pageTextBytes = Int(subtreeText[0])
         let vetoLimit = subtreeText[0] / 2
         // Down: hints and exclusion (parents come before children in preorder).
         storage.attributeBytes.withUnsafeBufferPointer { bytes in
@@ -481,21 +484,9 @@ struct ContentScorer {
         return total
     }
 
-    /// Bytes of text in the whole page (text, code spans and code blocks).
-    var pageText: Int {
-        var total = 0
-        for i in 1 ..< count {
-            switch records.tag(Int32(i)) {
-            case .text, .code, .codeBlock: total += Int(records.textCount(Int32(i)))
-            default: break
-            }
-        }
-        return total
-    }
-
     /// How much text an article needs for the first attempt to stand: 500 bytes (Readability's
-    /// threshold), or a third of the page's text on shorter pages.
-    var enoughText: Int { min(500, pageText / 3) }
+    /// threshold), or a third of the page's text on shorter pages (after `computeScores`).
+    var enoughText: Int { min(500, pageTextBytes / 3) }
 
     /// Bytes of text the actions keep (text, code spans and code blocks).
     func keptTextBytes(_ actions: [RewriteAction]) -> Int {
