@@ -57,4 +57,17 @@ import TransmarkCore
         #expect(!SanitizerPolicy.default.allowsURL("x.png 1x, javascript:y 2x", attribute: "srcset"))
         #expect(SanitizerPolicy.none.allowsURL("javascript:x") && SanitizerPolicy.none.allowsElement("script"))
     }
+
+    /// Names compare as HTML compares them: ASCII case folded, nothing else (a Kelvin sign,
+    /// U+212A, is not a `k`, so `LIN\u{212A}` is no `link` element, as in a browser).
+    @Test func namesFoldASCIICaseOnly() {
+        #expect(HTMLNames.isCodeBearingElement("SCRIPT") && HTMLNames.isCodeBearingElement("IFrame"))
+        #expect(!HTMLNames.isCodeBearingElement("LIN\u{212A}") && !HTMLNames.isCodeBearingElement("lin\u{212A}"))
+        #expect(HTMLNames.isURLAttribute("HREF") && HTMLNames.isURLAttribute("xlink:Href"))
+        #expect(!HTMLNames.isURLAttribute("XLIN\u{212A}:HREF"))
+        #expect(HTMLNames.isEventHandler("onclick") && HTMLNames.isEventHandler("ONLOAD") && !HTMLNames.isEventHandler("o"))
+        #expect(!SanitizerPolicy.default.allowsAttribute("OnClick", value: "x()"))
+        #expect(!SanitizerPolicy.default.allowsAttribute("HREF", value: "javascript:x()", element: "a"))
+        #expect(SanitizerPolicy.default.allowsAttribute("Title", value: "t"))
+    }
 }

@@ -30,10 +30,12 @@ public enum HTMLNames {
         return (o | 0x20) == UInt8(ascii: "o") && (n | 0x20) == UInt8(ascii: "n")
     }
 
-    /// `name` with ASCII upper-case letters lowered: `name` itself (no new string) when it has
-    /// none, as the names the HTML reader keeps (it lowers them) never do.
+    /// `name` with its ASCII upper-case letters lowered and every other character as it is, as
+    /// HTML compares names (a Kelvin sign is not a `k`): `name` itself (no new string) when it
+    /// has none, as the names the HTML reader keeps (it lowers them) never do.
     package static func asciiLowercased(_ name: String) -> String {
-        name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
+        guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
+        return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Whether `name` is a plain element name: an ASCII letter, then letters, digits or `-`.
