@@ -16,6 +16,10 @@ struct ContentHints: OptionSet {
     static let positive = ContentHints(rawValue: 8)
     /// Takes from the class weight.
     static let negative = ContentHints(rawValue: 16)
+    /// Boilerplate that page layouts name their wrappers after too (`has-sidebar`,
+    /// `sidebar-layout`): left out like `unlikely`, unless the element holds the page's
+    /// article or most of one.
+    static let layout = ContentHints(rawValue: 32)
 
     private struct Word {
         let bytes: [UInt8]
@@ -29,8 +33,9 @@ struct ContentHints: OptionSet {
         func add(_ list: String, prefix: Bool, _ hints: ContentHints) {
             for w in list.split(separator: " ") { words.append(Word(bytes: Array(w.utf8), prefix: prefix, hints: hints)) }
         }
+        add("sidebar", prefix: true, [.layout, .negative])
         add("banner breadcrumb combx comment communit disqus footer gdpr cookie consent menu related remark replies "
-            + "shoutbox sidebar skyscraper social sponsor supplemental agegate paginat pager popup modal newsletter "
+            + "shoutbox skyscraper social sponsor supplemental agegate paginat pager popup modal newsletter "
             + "subscri share sharing navbar navigation navbox masthead promo advert outbrain taboola recommend "
             + "trending toolbar signup", prefix: true, [.unlikely, .negative])
         add("ad ads adsense nav rss skip jump hid", prefix: false, [.unlikely, .negative])

@@ -12,10 +12,15 @@
 /// add; `comment`, `sidebar`, `share`, `promo`, `footer` take away). Elements whose class, id or
 /// role marks boilerplate, and `nav`, `aside` and `footer` divisions, are left out before scoring,
 /// and so are spacer images (no alt text, one pixel wide or high, or `s.gif`, `spacer.gif`, …);
-/// a hint never leaves out an element that holds more than half of the page's text.
+/// a hint never leaves out an element that holds more than half of the page's text, nor one
+/// that wraps the page's largest `article` or `main` element, and a layout word (`sidebar`,
+/// `header`) never leaves out the part of an article that holds most of its prose.
 /// Each container's score is scaled by one minus its link density and, a little, by how late it
-/// comes. The best container wins (or an ancestor of it that scores nearly as well); its
-/// siblings that score well, or are paragraphs of prose, join it. Inside, boilerplate,
+/// comes. The best container wins (or an ancestor of it that scores nearly as well). When the
+/// article continues in sibling blocks (sections, slots, cards), an ancestor takes its place as
+/// long as what it adds is mostly prose, not mostly links, and at least half as much prose as
+/// the choice so far. The siblings of the choice that score well, or are paragraphs of prose,
+/// join it. Inside, boilerplate,
 /// headers, figure captions and photo credits, and link-heavy lists, divisions and tables are
 /// dropped; headings, lists, tables,
 /// code and figures stay. The page title (the first level-1 heading of the article, or the last
@@ -98,6 +103,9 @@ struct ContentScorer {
     var text: [Int32]
     var linkText: [Int32]
     var commas: [Int32]
+    /// Bytes of text in prose blocks (paragraphs, code blocks and leaf divisions of at least
+    /// `minParagraph` bytes whose links hold less than a quarter of their text) in the subtree.
+    var prose: [Int32]
     /// Images, tables and code blocks in the subtree.
     var media: [Int32]
     /// The class weight (±25 per matching class or id, roughly).
@@ -135,6 +143,7 @@ struct ContentScorer {
         text = Array(repeating: 0, count: count)
         linkText = Array(repeating: 0, count: count)
         commas = Array(repeating: 0, count: count)
+        prose = Array(repeating: 0, count: count)
         media = Array(repeating: 0, count: count)
         weight = Array(repeating: 0, count: count)
         excluded = Array(repeating: false, count: count)
@@ -180,9 +189,16 @@ struct ContentScorer {
         let storage = document.storage
         // Hints are evidence, not a veto over a large part of the page: a subtree holding more
         // than half of the page's text is never left out for a word in its class or id.
-        let subtreeText = textPerSubtree()
+        let (subtreeText, subtreeProse) = textPerSubtree()
         pageTextBytes = Int(subtreeText[0])
         let vetoLimit = subtreeText[0] / 2
+        let holdsArticle = ancestorsOfLargestArticle(prose: subtreeProse)
+        // The nearest `article` or `main` element around each node (0: none); a wrapper inside
+        // it that holds most of its prose is layout too (`<div class="sidebar-layout">`).
+        var enclosingArticle = [Int](repeating: 0, count: count)
+        func holdsMostOf(_ article: Int, _ i: Int) -> Bool {
+            article > 0 && subtreeProse[i] * 2 > subtreeProse[article]
+        }
         // Down: hints and exclusion (parents come before children in preorder).
         storage.attributeBytes.withUnsafeBufferPointer { bytes in
             storage.text.withUnsafeBufferPointer { textBytes in
@@ -210,6 +226,7 @@ struct ContentScorer {
                         media[i] = 1
                     }
                     var protected = false
+                    enclosingArticle[i] = enclosingArticle[parent]
                     if tag == .division, let name = divisionTag(i) {
                         switch name {
                         case "nav", "aside", "footer":
@@ -220,6 +237,7 @@ struct ContentScorer {
                             isHeaderDivision[i] = true
                         case "article", "main":
                             protected = true
+                            enclosingArticle[i] = i
                         default:
                             break
                         }
@@ -242,11 +260,13 @@ struct ContentScorer {
                             }
                         }
                         weight[i] = relaxation == .ignoreHints ? 0 : w
-                        if relaxation == .none && !protected && !hints.contains(.maybe) && subtreeText[i] <= vetoLimit {
-                            if hints.contains(.unlikely) || boilerplateRole {
+                        if relaxation == .none && !protected && !hints.contains(.maybe) && subtreeText[i] <= vetoLimit
+                            && !holdsArticle[i] {
+                            let wrapsArticle = holdsMostOf(enclosingArticle[i], i)
+                            if hints.contains(.unlikely) || boilerplateRole || hints.contains(.layout) && !wrapsArticle {
                                 out = true
                                 hard = true
-                            } else if hints.contains(.header) {
+                            } else if hints.contains(.header) && !wrapsArticle {
                                 out = true
                                 isHeaderDivision[i] = tag == .division
                             }
@@ -269,6 +289,7 @@ struct ContentScorer {
             linkText[parent] += linkText[i]
             commas[parent] += commas[i]
             media[parent] += media[i]
+            prose[parent] += prose[i]
             if tag.isBlock { hasBlockChild[parent] = true }
             let scores: Bool
             switch tag {
@@ -277,6 +298,10 @@ struct ContentScorer {
             default: scores = false
             }
             guard scores, text[i] >= Int32(options.minParagraph) else { continue }
+            if linkText[i] * 4 < text[i] {
+                prose[parent] += text[i] - prose[i]
+                prose[i] = text[i]
+            }
             let contentScore = 1 + Float(commas[i]) + min(3, Float(text[i]) / 100)
             var ancestor = parent
             var level = 0
@@ -353,6 +378,9 @@ struct ContentScorer {
                 }
                 p = Int(records.parent(Int32(p)))
             }
+            // Content in sibling blocks: climb while what an ancestor adds is mostly prose (a
+            // page's article split into several sections, cards or slots).
+            top = grownToSiblingProse(top)
             // A lone child stands for its parent.
             while top != 0 {
                 let p = Int(records.parent(Int32(top)))
@@ -469,19 +497,76 @@ struct ContentScorer {
         return actions
     }
 
-    /// Bytes of text under each node (text, code spans and code blocks), hints aside.
-    func textPerSubtree() -> [Int32] {
+    /// The ancestor of `top` to keep when the article continues in sibling blocks: climbs while
+    /// the text an ancestor adds beside the current choice is at least half prose, holds a
+    /// prose block's worth, and is not mostly links; stops below the page itself.
+    func grownToSiblingProse(_ top: Int) -> Int {
+        var top = top
+        let least = Int32(max(options.minParagraph, 1) * 4)
+        while top != 0 {
+            let p = Int(records.parent(Int32(top)))
+            if p == 0 { break }
+            let addedText = text[p] - text[top]
+            let addedProse = prose[p] - prose[top]
+            let addedLinks = linkText[p] - linkText[top]
+            guard addedText > 0 else {
+                top = p
+                continue
+            }
+            guard addedProse >= least, addedProse * 2 >= prose[top], addedProse * 2 >= addedText, addedLinks * 3 < addedText else { break }
+            top = p
+        }
+        return top
+    }
+
+    /// Bytes of text under each node (text, code spans and code blocks), and of prose (as
+    /// `prose` counts it), hints aside.
+    func textPerSubtree() -> (text: [Int32], prose: [Int32]) {
         var total = [Int32](repeating: 0, count: count)
+        var prose = [Int32](repeating: 0, count: count)
+        var links = [Int32](repeating: 0, count: count)
+        var blockChild = [Bool](repeating: false, count: count)
         for i in stride(from: count - 1, to: 0, by: -1) {
             let index = Int32(i)
-            switch records.tag(index) {
-            case .text, .code, .codeBlock: total[i] += Int32(clamping: records.textCount(index))
+            let tag = records.tag(index)
+            switch tag {
+            case .text, .code, .codeBlock: total[i] &+= Int32(clamping: records.textCount(index))
+            case .link: links[i] = total[i]
             default: break
             }
+            let isProseBlock: Bool
+            switch tag {
+            case .paragraph, .codeBlock: isProseBlock = true
+            case .division: isProseBlock = !blockChild[i]
+            default: isProseBlock = false
+            }
+            if isProseBlock && total[i] >= Int32(options.minParagraph) && links[i] * 4 < total[i] { prose[i] = total[i] }
             let parent = Int(records.parent(index))
             total[parent] = total[parent] &+ total[i]
+            prose[parent] = prose[parent] &+ prose[i]
+            links[parent] = links[parent] &+ links[i]
+            if tag.isBlock { blockChild[parent] = true }
         }
-        return total
+        return (total, prose)
+    }
+
+    /// Marks the ancestors of the page's `article` or `main` element with the most prose: a
+    /// wrapper around it (`<div class="has-sidebar">`) is layout, whatever its class says.
+    func ancestorsOfLargestArticle(prose: [Int32]) -> [Bool] {
+        var marks = [Bool](repeating: false, count: count)
+        var best = -1
+        for i in 1..<count where prose[i] > 0 && (best < 0 || prose[i] > prose[best]) {
+            switch divisionTag(i) {
+            case "article", "main": best = i
+            default: break
+            }
+        }
+        var p = best <= 0 ? -1 : Int(records.parent(Int32(best)))
+        while p > 0 {
+            marks[p] = true
+            p = Int(records.parent(Int32(p)))
+        }
+        return marks
     }
 
     /// How much text an article needs for the first attempt to stand: 500 bytes (Readability's

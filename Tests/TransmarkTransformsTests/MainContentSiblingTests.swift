@@ -1,0 +1,90 @@
+import Testing
+import Transmark
+
+/// `main-content` on pages whose article is not one container: sections side by side, and
+/// layout wrappers whose class names a boilerplate word.
+@Suite struct MainContentSiblingTests {
+    static let sentence = "The council voted on Tuesday to extend the library's opening hours, a change that residents had asked for over several years, and the new hours begin next month."
+
+    /// A long list of links, so that the article holds less than half of the page's text
+    /// (over that, no hint leaves anything out anyway).
+    static let siteMap = "<ul class=\"sitemap\">" + (1...60).map { "<li><a href=\"/topic/\($0)\">Topic number \($0) of the site</a></li>" }.joined() + "</ul>"
+
+    /// Prose outside the article, over 500 bytes so that an attempt that keeps only it stands.
+    static let intro = "<div class=\"intro\">" + (1...5).map { "<p>Intro \($0): the Gazette reports on the town's council, its schools, its roads and its libraries every week.</p>" }.joined() + "</div>"
+
+    func mainText(_ html: String) throws -> String {
+        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
+        let kept = try MainContentTransform().apply(to: document, options: .init())
+        return String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
+    }
+
+    /// An article laid out as sibling sections (a page builder's grid rows) is kept whole; a
+    /// short box after it (an author's note) does not come with it.
+    @Test func anArticleInSiblingSectionsIsKeptWhole() throws {
+        func section(_ name: String, _ n: Int) -> String {
+            let paragraphs = (1...n).map { "<p>\(name) \($0): \(Self.sentence)</p>" }.joined()
+            return "<div class=\"grid-row\"><div class=\"grid-slot\"><div class=\"grid-box\">\(paragraphs)</div></div></div>"
+        }
+        let html = """
+            <html><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+            <h1>Library hours extended</h1>
+            <div class="builder">\(section("First", 6))\(section("Second", 4))\(section("Third", 3))</div>
+            <div class="related"><a href="/a">Another story about roads</a> <a href="/b">Another story about schools</a></div>
+            <footer>Copyright the Gazette</footer></body></html>
+            """
+        let text = try mainText(html)
+        for name in ["First", "Second", "Third"] {
+            #expect(text.contains("\(name) 1: The council voted"), "\(name): \(text)")
+        }
+        #expect(!text.contains("Another story"))
+        #expect(!text.contains("Copyright"))
+    }
+
+    /// What a parent adds beside the article must be a good part of it: a one-paragraph note
+    /// under a long article stays out.
+    @Test func aShortNoteBesideALongArticleStaysOut() throws {
+        let article = (1...12).map { "<p>\($0). \(Self.sentence)</p>" }.joined()
+        let html = """
+            <html><body><div class="wrap"><div class="story">\(article)</div>
+            <div class="note"><p>This site relies on readers like you: please consider a donation to keep local news free for all.</p></div>
+            </div></body></html>
+            """
+        let text = try mainText(html)
+        #expect(text.contains("12. The council voted"), "\(text)")
+        #expect(!text.contains("please consider a donation"), "\(text)")
+    }
+
+    /// `sidebar` in a layout wrapper's class (`c-fixed-sidebar-layout`) does not leave out the
+    /// part of an `<article>` it wraps when that part holds most of the article.
+    @Test func aSidebarLayoutWrapperInsideTheArticleIsKept() throws {
+        let body = (1...6).map { "<p>\($0). \(Self.sentence)</p>" }.joined()
+        let teasers = (1...3).map { "<div class=\"teaser\"><h3><a href=\"/s\($0)\">Suggested story \($0)</a></h3><p>A summary of suggested story \($0), which readers of this page also read this week.</p></div>" }.joined()
+        let html = """
+            <html><body><div class="page">
+            <article class="c-article"><h1>Library hours extended</h1>
+            <div class="o-row c-fixed-sidebar-layout--140"><div class="c-article__content">\(body)</div></div></article>
+            <div class="suggested">\(teasers)</div></div>\(Self.intro)\(Self.siteMap)</body></html>
+            """
+        let text = try mainText(html)
+        for n in 1...6 { #expect(text.contains("\(n). The council voted"), "\(text)") }
+        #expect(!text.contains("Suggested story"), "\(text)")
+        #expect(!text.contains("Intro 1"), "\(text)")
+    }
+
+    /// A boilerplate word (`nav`, `modal`) in the class of an element that holds the page's
+    /// largest `<article>` does not leave the article out (a drawer or modal layout around the
+    /// page).
+    @Test func aWrapperAroundThePagesArticleIsKept() throws {
+        let body = (1...8).map { "<p>\($0). \(Self.sentence)</p>" }.joined()
+        let html = """
+            <html><body><div class="nav_drawer_slide"><div class="panel">
+            <main><h1>Library hours extended</h1>\(body)</main></div></div>
+            \(Self.intro)\(Self.siteMap)</body></html>
+            """
+        let text = try mainText(html)
+        for n in 1...8 { #expect(text.contains("\(n). The council voted"), "\(text)") }
+        #expect(text.contains("Library hours extended"))
+        #expect(!text.contains("Topic number"), "\(text)")
+    }
+}
