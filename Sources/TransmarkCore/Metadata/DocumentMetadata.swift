@@ -67,8 +67,11 @@ public struct DocumentMetadata: Sendable, Hashable {
         public static let image = "image"
         /// Where the document was read from (the base URL given to the conversion).
         public static let source = "source"
-        /// What kind of page it is (`article`, `product`, `discussion`, …), when the page says.
+        /// What kind of page it is (`article`, `documentation`, `discussion`, `product`,
+        /// `listing`, …): what the page declares, or what `main-content` recognised.
         public static let kind = "kind"
+        /// How sure `main-content` is of what it kept, from 0 to 1 (a decimal such as `0.82`).
+        public static let confidence = "confidence"
     }
 
     /// The fields, in the order they were read.
@@ -191,5 +194,23 @@ public struct DocumentMetadata: Sendable, Hashable {
     public var pageKind: String? {
         get { string(Key.kind) }
         set { setString(Key.kind, newValue) }
+    }
+
+    /// How sure `main-content` is of what it kept (`confidence`, 0…1), nil when it did not run.
+    public var extractionConfidence: Double? {
+        get { string(Key.confidence).flatMap(Double.init) }
+        set {
+            guard let newValue else { return setString(Key.confidence, nil) }
+            // Two decimals at most, no trailing zero: 1, 0.5, 0.82, 0.05, 0.
+            let hundredths = Int((min(1, max(0, newValue)) * 100).rounded())
+            let text: String
+            switch hundredths {
+            case 100: text = "1"
+            case 0: text = "0"
+            case let h where h % 10 == 0: text = "0.\(h / 10)"
+            case let h: text = h < 10 ? "0.0\(h)" : "0.\(h)"
+            }
+            setString(Key.confidence, text)
+        }
     }
 }

@@ -98,6 +98,17 @@ public struct OptionSpec<Options>: Sendable {
              })
     }
 
+    /// A number from 0 to 1 (`0.4`, `.4`, `1`), such as a threshold on a score.
+    public static func fraction(_ key: String, _ path: WritableKeyPath<Options, Double> & Sendable, summary: String) -> Self {
+        Self(key: key, accepted: "a number from 0 to 1", summary: summary,
+             read: { String($0[keyPath: path]) },
+             write: { options, value in
+                 guard let x = Double(value), x >= 0, x <= 1 else { return false }
+                 options[keyPath: path] = x
+                 return true
+             })
+    }
+
     /// An option whose values are the raw values of an enumeration: all of its cases, or only
     /// those in `allowed` (in that order).
     public static func choice<Value: RawRepresentable & CaseIterable & Sendable>(

@@ -3,7 +3,7 @@
 /// newsletters), matched against the words of the attribute values (split at anything but
 /// letters and digits), lowercased.
 struct ContentHints: OptionSet {
-    let rawValue: UInt8
+    let rawValue: UInt16
 
     /// Boilerplate: the element is left out before scoring (unless `maybe` says otherwise).
     static let unlikely = ContentHints(rawValue: 1)
@@ -20,6 +20,14 @@ struct ContentHints: OptionSet {
     /// `sidebar-layout`): left out like `unlikely`, unless the element holds the page's
     /// article or most of one.
     static let layout = ContentHints(rawValue: 32)
+    /// A post of a discussion (`message`, `reply`, `answer`, `comment`, `forum`, `thread`):
+    /// evidence for the discussion page kind.
+    static let discussion = ContentHints(rawValue: 64)
+    /// Shopping (`price`, `cart`, `basket`, `checkout`): evidence for the product page kind.
+    static let commerce = ContentHints(rawValue: 128)
+    /// A comment section (`comment`, `disqus`, `replies`): left out, unless the `comments`
+    /// option keeps comments.
+    static let comments = ContentHints(rawValue: 256)
 
     private struct Word {
         let bytes: [UInt8]
@@ -34,7 +42,8 @@ struct ContentHints: OptionSet {
             for w in list.split(separator: " ") { words.append(Word(bytes: Array(w.utf8), prefix: prefix, hints: hints)) }
         }
         add("sidebar", prefix: true, [.layout, .negative])
-        add("banner breadcrumb combx comment communit disqus footer gdpr cookie consent menu related remark replies "
+        add("comment disqus remark replies", prefix: true, [.unlikely, .negative, .comments, .discussion])
+        add("banner breadcrumb combx communit footer gdpr cookie consent menu related "
             + "shoutbox skyscraper social sponsor supplemental agegate paginat pager popup modal newsletter "
             + "subscri share sharing navbar navigation navbox masthead promo advert outbrain taboola recommend "
             + "trending toolbar signup", prefix: true, [.unlikely, .negative])
@@ -45,6 +54,9 @@ struct ContentHints: OptionSet {
         add("entry hentry post story blog prose markdown", prefix: true, .positive)
         add("text page", prefix: false, .positive)
         add("hidden contact foot footnote meta scroll shopping tags tool widget byline", prefix: false, .negative)
+        add("message forum thread topic question answer reply postbit usertext", prefix: true, .discussion)
+        add("price basket checkout addtocart addtobasket buybox warenkorb", prefix: true, .commerce)
+        add("cart", prefix: false, .commerce)
         // Photo captions and credits, inside an article: dropped there unless they hold media.
         add("caption credit", prefix: true, .negative)
         return words

@@ -1,97 +1,5 @@
 @_spi(TransmarkStorage) import TransmarkCore
 
-/// `main-content`: keeps a page's article and drops what surrounds it (navigation, headers,
-/// footers, sidebars, ads, share bars, cookie notices, related links), for turning web pages into
-/// Markdown for search and language-model pipelines.
-///
-/// A readability-style scorer over the tree: paragraphs (and code blocks, and divisions holding
-/// only inline content) score by their length and commas, and give their score to their
-/// ancestors (all of it to the parent, half to the grandparent, less further up); containers
-/// start from a score for their kind (`article` and `main` divisions above plain ones, lists and
-/// headings below) and a class weight (class and id words such as `article`, `content`, `post`
-/// add; `comment`, `sidebar`, `share`, `promo`, `footer` take away). Elements whose class, id or
-/// role marks boilerplate, and `nav`, `aside` and `footer` divisions, are left out before scoring,
-/// and so are spacer images (no alt text, one pixel wide or high, or `s.gif`, `spacer.gif`, …);
-/// a hint never leaves out an element that holds more than half of the page's text, nor one
-/// that wraps the page's largest `article` or `main` element, and a layout word (`sidebar`,
-/// `header`) never leaves out the part of an article that holds most of its prose.
-/// Each container's score is scaled by one minus its link density and, a little, by how late it
-/// comes. The best container wins (or an ancestor of it that scores nearly as well). When the
-/// article continues in sibling blocks (sections, slots, cards), an ancestor takes its place as
-/// long as what it adds is mostly prose, not mostly links, and at least half as much prose as
-/// the choice so far. The siblings of the choice that score well, or are paragraphs of prose,
-/// join it. Inside, boilerplate,
-/// headers, figure captions and photo credits, and link-heavy lists, divisions and tables are
-/// dropped; headings, lists, tables,
-/// code and figures stay. The page title (the first level-1 heading of the article, or the last
-/// one before it) is kept first when the article does not hold it.
-///
-/// When the article found holds less than 500 bytes of text (or a third of a shorter page's), one
-/// boilerplate word in a wrapper's class or id may have left the article out: the page is scored
-/// again with hints that leave nothing out (they still weigh containers), then with hints ignored
-/// and nothing dropped inside the article for its links, as Readability retries; the attempt that
-/// keeps the most text wins.
-///
-/// Linear in the nodes: one pass down for the hints, one pass up (in reverse document order) for
-/// text lengths and scores, one copy; at most three attempts.
-public struct MainContentTransform: Transform {
-    /// The options of `main-content`.
-    public struct Options: FormatOptions {
-        /// Whether the page title (a level-1 heading) is kept before the article when the
-        /// article does not hold it.
-        public var title = true
-        /// The shortest paragraph (in bytes of text) that counts when scoring.
-        public var minParagraph = 25
-        /// Whether link-heavy lists, divisions and tables inside the article are dropped.
-        public var clean = true
-
-        /// The defaults.
-        public init() {}
-
-        /// `title`, `minParagraph`, `clean`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .bool("title", \.title, summary: "keep the page title (a level-1 heading) before the article"),
-                .int("minParagraph", \.minParagraph, range: 0...10_000, summary: "shortest paragraph (bytes) that scores"),
-                .bool("clean", \.clean, summary: "drop link-heavy lists, divisions and tables inside the article"),
-            ]
-        }
-    }
-
-    /// The options every conversion through this transform starts from; options set by key
-    /// (`-O`, `ConversionOptions`) apply over them.
-    public let defaultOptions: Options
-
-    /// Creates the transform.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
-    /// `main-content`.
-    public var name: String { "main-content" }
-    /// One line of help.
-    public var summary: String { "Keep the main article; drop navigation, headers, footers, ads, share bars, cookie notices." }
-
-    /// Returns the article of `document`.
-    public func apply(to document: Document, options: Options) throws -> Document {
-        // As Readability does: when the article found is short, the page is scored again with
-        // class, id and role hints trusted less, and the attempt that keeps the most text wins.
-        var best: (actions: [RewriteAction], text: Int)?
-        for relaxation in ContentScorer.Relaxation.allCases {
-            var scorer = ContentScorer(document, options: options, relaxation: relaxation)
-            scorer.computeScores()
-            let actions = scorer.plan()
-            let text = scorer.keptTextBytes(actions)
-            if best == nil || text > best!.text { best = (actions, text) }
-            if text >= scorer.enoughText { break }
-        }
-        let actions = best!.actions
-        return document.rewritten { actions[Int($0.id.index)] }
-    }
-}
-
 /// The scoring behind `MainContentTransform`, over flat per-node arrays.
 struct ContentScorer {
     let document: Document
@@ -118,6 +26,14 @@ struct ContentScorer {
     var hasBlockChild: [Bool]
     var score: [Float]
     var isCandidate: [Bool]
+    /// The class and id hints of each node (empty for nodes without them).
+    var hints: [ContentHints]
+    /// Text and prose under each node with hints aside (see `textPerSubtree`).
+    var subtreeText: [Int32] = []
+    var subtreeProse: [Int32] = []
+    var subtreeLinks: [Int32] = []
+    /// Elements whose class, id or `itemprop` speaks of prices and carts.
+    var commerceHints = 0
     /// How far class, id and role hints are trusted (see `Relaxation`).
     let relaxation: Relaxation
     /// Bytes of text in the whole page (text, code spans and code blocks), hints aside.
@@ -152,6 +68,7 @@ struct ContentScorer {
         hasBlockChild = Array(repeating: false, count: count)
         score = Array(repeating: 0, count: count)
         isCandidate = Array(repeating: false, count: count)
+        hints = Array(repeating: [], count: count)
     }
 
     /// The division tag of node `i`, if it is a division.
@@ -189,7 +106,8 @@ struct ContentScorer {
         let storage = document.storage
         // Hints are evidence, not a veto over a large part of the page: a subtree holding more
         // than half of the page's text is never left out for a word in its class or id.
-        let (subtreeText, subtreeProse) = textPerSubtree()
+        (subtreeText, subtreeProse, subtreeLinks) = textPerSubtree()
+        let subtreeText = subtreeText, subtreeProse = subtreeProse
         pageTextBytes = Int(subtreeText[0])
         let vetoLimit = subtreeText[0] / 2
         let holdsArticle = ancestorsOfLargestArticle(prose: subtreeProse)
@@ -257,8 +175,14 @@ struct ContentScorer {
                                 hints.formUnion(h)
                             } else if name.elementsEqual("role".utf8) {
                                 boilerplateRole = ContentHints.isBoilerplateRole(value)
+                            } else if name.elementsEqual("itemprop".utf8), value.starts(with: "price".utf8) || value.starts(with: "offers".utf8) {
+                                hints.insert(.commerce)
                             }
                         }
+                        self.hints[i] = hints
+                        if hints.contains(.commerce) { commerceHints += 1 }
+                        // Comments asked for: a comment section is content like any other.
+                        if options.comments && hints.contains(.comments) { hints.remove(.unlikely) }
                         weight[i] = relaxation == .ignoreHints ? 0 : w
                         if relaxation == .none && !protected && !hints.contains(.maybe) && subtreeText[i] <= vetoLimit
                             && !holdsArticle[i] {
@@ -349,8 +273,9 @@ struct ContentScorer {
 
     // MARK: Choosing
 
-    /// What the copy does with each node.
-    func plan() -> [RewriteAction] {
+    /// What the copy does with each node, the page kind and the confidence; `metadata` is the
+    /// page's (its declared kind, its URL).
+    func plan(metadata: DocumentMetadata) -> Extraction {
         var best = -1
         var bestScore: Float = -.infinity
         for i in 0..<count where isCandidate[i] {
@@ -431,6 +356,15 @@ struct ContentScorer {
             }
         }
 
+        // What the page kind adds: every post of a thread, every item of a listing, a product's
+        // specifications, comment sections when asked for.
+        let evidence = kindEvidence(top: top)
+        let kind = recogniseKind(evidence, top: top, metadata: metadata)
+        // Inside a kept group of posts or items, links are the content and the items' own class
+        // words (`comment`, `reply`) no longer leave them out.
+        var inGroup = [Bool](repeating: false, count: count)
+        keepWhatTheKindNeeds(kind, evidence, top: top, kept: &kept, inGroup: &inGroup)
+
         // The title: the first level-1 heading of the article; else the last one before it, or
         // a later level-2 heading that sits beside the article or one of its ancestors (a post
         // title above the post's body).
@@ -478,8 +412,12 @@ struct ContentScorer {
                 actions[i] = .keepSubtree
                 continue
             }
+            inGroup[i] = inGroup[i] || inGroup[p]
             if inside[p] || kept[i] {
-                if !kept[i] && options.clean && relaxation != .ignoreHints && dropsInside(i) || excluded[i] && !kept[i] {
+                let cleans = options.clean && relaxation != .ignoreHints && !inGroup[i]
+                // In a group, only a node's own hints leave it out, not its post's.
+                let leftOut = excluded[i] && (!inGroup[i] || !excluded[p] || !inGroup[p])
+                if !kept[i] && cleans && dropsInside(i) || leftOut && !kept[i] {
                     if holds[i] {
                         actions[i] = .unwrap
                         alive[i] = true
@@ -494,7 +432,8 @@ struct ContentScorer {
                 alive[i] = true
             }
         }
-        return actions
+        return Extraction(actions: actions, kind: kind,
+                          confidence: confidence(actions, kind: kind, evidence: evidence, top: top, metadata: metadata))
     }
 
     /// The ancestor of `top` to keep when the article continues in sibling blocks: climbs while
@@ -519,9 +458,9 @@ struct ContentScorer {
         return top
     }
 
-    /// Bytes of text under each node (text, code spans and code blocks), and of prose (as
-    /// `prose` counts it), hints aside.
-    func textPerSubtree() -> (text: [Int32], prose: [Int32]) {
+    /// Bytes of text under each node (text, code spans and code blocks), of prose (as `prose`
+    /// counts it) and of text inside links, hints aside.
+    func textPerSubtree() -> (text: [Int32], prose: [Int32], links: [Int32]) {
         var total = [Int32](repeating: 0, count: count)
         var prose = [Int32](repeating: 0, count: count)
         var links = [Int32](repeating: 0, count: count)
@@ -547,7 +486,7 @@ struct ContentScorer {
             links[parent] = links[parent] &+ links[i]
             if tag.isBlock { blockChild[parent] = true }
         }
-        return (total, prose)
+        return (total, prose, links)
     }
 
     /// Marks the ancestors of the page's `article` or `main` element with the most prose: a

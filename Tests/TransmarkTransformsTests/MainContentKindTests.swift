@@ -1,0 +1,170 @@
+import Testing
+import Transmark
+
+/// `main-content`'s page kinds, confidence and the options that use them.
+@Suite struct MainContentKindTests {
+    static let sentence = "The council voted on Tuesday to extend the library's opening hours, a change that residents had asked for over several years."
+
+    func extract(_ html: String, _ options: MainContentTransform.Options = .init(), url: String? = nil)
+        throws -> (text: String, report: MainContentTransform.Report, metadata: DocumentMetadata) {
+        var document = try Registry.standard.parse(Array(html.utf8), from: "html")
+        if let url {
+            var metadata = document.metadata
+            metadata.sourceURL = url
+            document = document.withMetadata(metadata)
+        }
+        let (kept, report) = MainContentTransform().extract(from: document, options: options)
+        let text = String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
+        return (text, report, kept.metadata)
+    }
+
+    static let navigation = "<nav><a href='/'>Home</a> <a href='/forum'>Forum</a> <a href='/help'>Help</a></nav>"
+
+    /// A thread's posts are alike siblings named `message`: every one is kept, not only the
+    /// best-scoring one.
+    @Test func aThreadKeepsEveryPost() throws {
+        // The first post is long and the replies short: the best container is the first post,
+        // and only the thread keeps the replies.
+        let posts = (1...5).map { n in
+            let body = n == 1 ? (1...6).map { "<p>Post 1, part \($0): \(Self.sentence)</p>" }.joined()
+                : "<p>Post \(n): Agreed, thanks for writing this up so clearly.</p>"
+            return "<article class='message message--post'><div class='message-user'>user\(n)</div><div class='message-body'>\(body)</div></article>"
+        }.joined()
+        let html = "<html><body>\(Self.navigation)<h1>Library hours</h1><div class='block-body'>\(posts)</div><footer>Forum rules</footer></body></html>"
+        let (text, report, metadata) = try extract(html)
+        #expect(report.kind == .discussion)
+        for part in 1...6 { #expect(text.contains("Post 1, part \(part): The council voted"), "\(part): \(text)") }
+        for n in 2...5 { #expect(text.contains("Post \(n): Agreed"), "\(n): \(text)") }
+        #expect(!text.contains("Forum rules"))
+        #expect(metadata.pageKind == "discussion")
+    }
+
+    static let articleWithComments: String = {
+        let body = (1...8).map { "<p>\($0). \(sentence)</p>" }.joined()
+        let comments = (1...4).map { "<div class='comment'><p>Comment \($0): I think this is a good change for the town, thank you.</p></div>" }.joined()
+        return "<html><body>\(navigation)<article><h1>Library hours extended</h1>\(body)</article><section class='comments'>\(comments)</section></body></html>"
+    }()
+
+    /// Comments under an article are not a thread: the page is an article and its comments go,
+    /// unless `comments` keeps them.
+    @Test func commentsGoUnlessAskedFor() throws {
+        let plain = try extract(Self.articleWithComments)
+        #expect(plain.report.kind == .article)
+        #expect(plain.text.contains("8. The council voted"))
+        #expect(!plain.text.contains("Comment 1"), "\(plain.text)")
+        var options = MainContentTransform.Options()
+        options.comments = true
+        let with = try extract(Self.articleWithComments, options)
+        #expect(with.text.contains("8. The council voted"))
+        for n in 1...4 { #expect(with.text.contains("Comment \(n): I think"), "\(with.text)") }
+        #expect(!with.text.contains("Home"))
+    }
+
+    /// A listing keeps every item with its title and summary, links and all (summaries too
+    /// short to score as prose).
+    @Test func aListingKeepsItsItems() throws {
+        let items = (1...8).map { n in
+            "<li class='result'><h3><a href='/story/\(n)'>Story number \(n) of the week</a></h3><p>Summary of story \(n).</p></li>"
+        }.joined()
+        let html = "<html><body>\(Self.navigation)<h1>Latest stories</h1><ul class='results'>\(items)</ul><footer>About us</footer></body></html>"
+        let (text, report, _) = try extract(html)
+        #expect(report.kind == .listing)
+        for n in 1...8 {
+            #expect(text.contains("Story number \(n) of the week"), "\(n): \(text)")
+            #expect(text.contains("Summary of story \(n)."))
+        }
+        #expect(!text.contains("About us"))
+    }
+
+    /// A product page keeps its description and its specification table, even when the table
+    /// sits outside the description's container.
+    @Test func aProductKeepsItsSpecifications() throws {
+        let html = """
+            <html><body>\(Self.navigation)
+            <div class="product"><h1>Reading lamp</h1><span itemprop="price">49.00</span>
+            <button class="add-to-cart">Add</button><div class="basket-note">Free delivery</div>
+            <div class="description"><p>A warm reading lamp with a brass arm, a linen shade and a switch on its cord, made to last for many years of evenings.</p></div></div>
+            <div class="tabs"><table><tr><th>Height</th><td>48 cm</td></tr><tr><th>Weight</th><td>1.2 kg</td></tr><tr><th>Bulb</th><td>E27, up to 40 W</td></tr></table></div>
+            <footer>Shipping and returns</footer></body></html>
+            """
+        let (text, report, _) = try extract(html)
+        #expect(report.kind == .product)
+        #expect(text.contains("A warm reading lamp"), "\(text)")
+        #expect(text.contains("48 cm"), "\(text)")
+        #expect(text.contains("E27, up to 40 W"))
+        #expect(!text.contains("Shipping and returns"))
+    }
+
+    /// What the page declares and what its URL says name the kind.
+    @Test func declaredKindsAndURLs() throws {
+        typealias Kind = MainContentTransform.PageKind
+        #expect(Kind(declared: "article") == .article)
+        #expect(Kind(declared: "product.item") == .product)
+        #expect(Kind(declared: "discussion") == .discussion)
+        #expect(Kind(declared: "website") == nil)
+        #expect(Kind(declared: nil) == nil)
+        #expect(Kind(url: "https://forum.example.org/anything") == .discussion)
+        #expect(Kind(url: "https://www.example.com/threads/lamp-question.42/") == .discussion)
+        #expect(Kind(url: "https://shop.example/collections/lamps/products/reading-lamp") == .product)
+        #expect(Kind(url: "https://docs.example.dev/guide/start") == .documentation)
+        #expect(Kind(url: "https://example.com/category/news") == .listing)
+        #expect(Kind(url: "https://example.com/category/news/a-story-about-roads") == nil)
+        #expect(Kind(url: "https://example.com/2024/05/a-story") == nil)
+        // A URL names the kind when the structure has no thread in it.
+        let article = (1...6).map { "<p>\($0). \(Self.sentence)</p>" }.joined()
+        let page = "<html><body><div>\(article)</div></body></html>"
+        #expect(try extract(page).report.kind == .article)
+        #expect(try extract(page, url: "https://example.com/docs/library-hours").report.kind == .documentation)
+    }
+
+    /// A clear article is trusted more than a page of links and scraps, and `minConfidence`
+    /// keeps the whole page when the extraction is less sure than asked.
+    @Test func confidenceAndFallback() throws {
+        let clear = try extract(Self.articleWithComments)
+        let links = (1...30).map { "<li><a href='/t/\($0)'>Topic \($0)</a></li>" }.joined()
+        let scraps = "<html><body><ul>\(links)</ul><div><p>Short text here.</p></div><div class='x'><span>Call us today</span></div></body></html>"
+        let unclear = try extract(scraps)
+        #expect(clear.report.confidence >= 0.7, "\(clear.report)")
+        #expect(unclear.report.confidence < 0.5, "\(unclear.report)")
+        #expect(clear.metadata.extractionConfidence == clear.report.confidence)
+        #expect(!unclear.report.keptWholePage)
+        var options = MainContentTransform.Options()
+        options.minConfidence = 0.9
+        let fallback = try extract(scraps, options)
+        #expect(fallback.report.keptWholePage)
+        #expect(fallback.text.contains("Topic 30"))
+        #expect(fallback.text.contains("Call us today"))
+        let stands = try extract(Self.articleWithComments, { var o = MainContentTransform.Options(); o.minConfidence = 0.5; return o }())
+        #expect(!stands.report.keptWholePage)
+        #expect(!stands.text.contains("Comment 1"))
+    }
+
+    /// The confidence is written with two decimals at most.
+    @Test func confidenceIsWrittenAsADecimal() {
+        var metadata = DocumentMetadata()
+        for (value, text) in [(0.0, "0"), (1.0, "1"), (0.5, "0.5"), (0.824, "0.82"), (0.05, "0.05"), (1.7, "1")] {
+            metadata.extractionConfidence = value
+            #expect(metadata.string(DocumentMetadata.Key.confidence) == text, "\(value)")
+        }
+        metadata.extractionConfidence = nil
+        #expect(metadata[DocumentMetadata.Key.confidence] == nil)
+    }
+
+    /// On real pages of the project's corpus: Hacker News's front page is a listing whose
+    /// stories are kept (not its footer), Wikipedia and Reuters articles are articles.
+    @Test func realPagesGetTheirKinds() throws {
+        for (page, kind) in [(Corpus.hackerNews, MainContentTransform.PageKind.listing), (Corpus.wikipedia, .article),
+                             (Corpus.reutersArticle, .article)] {
+            let document = try Corpus.document(page)
+            let (kept, report) = MainContentTransform().extract(from: document)
+            #expect(report.kind == kind, "\(page)")
+            #expect(report.confidence > 0.5, "\(page): \(report)")
+            if kind == .listing {
+                let text = try markdown(kept)
+                #expect(text.contains("Olmo 3: Charting a path"), "\(text.prefix(400))")
+                #expect(text.contains("points by"))
+                #expect(!text.contains("Guidelines"), "the footer stays out")
+            }
+        }
+    }
+}
