@@ -28,6 +28,25 @@ import Transmark
         #expect(without.contains("Shown"))
     }
 
+    /// Tab and accordion panels and React's streamed segments are hidden only until script
+    /// shows them: every writer shows them without `keepHidden`; other hidden content stays out.
+    @Test(arguments: ["text", "markdown", "html"])
+    func panelsThatScriptRevealsAreReadAsVisible(format: String) throws {
+        let page = """
+            <p>Shown</p><div role="tabpanel" hidden><p>Tab by role</p></div>
+            <div class="tab-pane fade" style="display:none"><p>Tab by class</p></div>
+            <div class="accordion-collapse collapse" style="display: none"><p>Accordion answer</p></div>
+            <div hidden id="S:0"><p>Streamed segment</p></div>
+            <div hidden id="S:x"><p>Not a segment</p></div><div class="modal" hidden><p>Hidden modal</p></div>
+            """
+        let out = try Registry.standard.convert(page, from: "html", to: format)
+        for shown in ["Shown", "Tab by role", "Tab by class", "Accordion answer", "Streamed segment"] {
+            #expect(out.contains(shown), "\(shown): \(out)")
+        }
+        #expect(!out.contains("Not a segment"), "\(out)")
+        #expect(!out.contains("Hidden modal"), "\(out)")
+    }
+
     @Test func flatTextToo() throws {
         #expect(try convert("text", ["keepHidden": "true", "mode": "flat"]).contains("Second tab"))
         #expect(try !convert("text", ["mode": "flat"]).contains("Second tab"))

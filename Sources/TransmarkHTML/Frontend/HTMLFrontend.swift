@@ -7,7 +7,9 @@ import TransmarkCore
 /// straight into a `Document` by `HTMLTreeBuilder`, which repairs the markup the way a browser
 /// does where the tree can express it. Text is never dropped except by an explicit policy:
 /// script, style, template and head content (and `style`/`script` inside SVG), comments
-/// (unless ``Options/keepComments``) and hidden elements (unless ``Options/keepHidden``).
+/// (unless ``Options/keepComments``) and hidden elements (unless ``Options/keepHidden``), except
+/// those hidden only until script shows them: tab and accordion panels and React's streamed
+/// segments.
 /// `noscript` content is shown (as with scripting off), text inside SVG and MathML is kept. The
 /// rules (code languages, media, `srcset`, repair, departures from browsers) are in
 /// `Docs/html-reader.md`.
@@ -16,7 +18,10 @@ public struct HTMLFrontend: Frontend {
     public struct Options: FormatOptions {
         /// Keep comments as raw HTML nodes (`htmlInline` / `htmlBlock` holding `<!--…-->`).
         public var keepComments = false
-        /// Keep elements hidden by the `hidden` attribute or an inline `display: none`.
+        /// Keep elements hidden by the `hidden` attribute or an inline `display: none`. Tab and
+        /// accordion panels (`role="tabpanel"`, class `tab-pane`, `accordion-collapse`, …) and
+        /// React's streamed segments (`<div hidden id="S:0">`) are kept either way: script shows
+        /// them.
         public var keepHidden = false
         /// Keep the whitespace of inline `<code>` as written, as inside `<pre>` (turndown's option
         /// of that name); by default it collapses as a browser shows it.

@@ -167,6 +167,26 @@ extension HTMLTreeBuilder {
     static func isHidden(_ style: Style?) -> Bool {
         style?.display == Display.none
     }
+
+    /// The class words of the panels that tabs and accordions show when clicked.
+    static let revealedPanelClasses: Set<String> = [
+        "tab-pane", "tab-panel", "tabpanel", "tabs-panel", "tab-content", "accordion-body", "accordion-content",
+        "accordion-panel", "accordion-collapse", "panel-collapse",
+    ]
+
+    /// Whether a hidden element is hidden only until script shows it, so that it is read like
+    /// visible content: a tab or accordion panel (`role="tabpanel"`, or a class word such as
+    /// `tab-pane` or `accordion-collapse`) or a segment streamed by React (`<div hidden
+    /// id="S:0">`, moved into place by script).
+    static func isRevealedByScript(_ tag: HTMLStartTag) -> Bool {
+        if let role = tag.attribute("role"), role.lowercasedASCII == "tabpanel" { return true }
+        if let id = tag.attribute("id"), id.utf8.count > 2, id.hasPrefix("S:"), id.utf8.dropFirst(2).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return true
+        }
+        guard let classes = tag.attribute("class") else { return false }
+        return classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+            .contains { revealedPanelClasses.contains(String($0).lowercasedASCII) }
+    }
 }
 
 /// What an element's style depends on: its name and its style attributes in order (each name

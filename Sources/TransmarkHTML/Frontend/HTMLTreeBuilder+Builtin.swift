@@ -33,12 +33,17 @@ extension HTMLTreeBuilder {
             return
         }
         bodyStarted = true
-        let style = style(of: element, name: tag.name, tag)
+        var style = style(of: element, name: tag.name, tag)
         let isVoid = t.contains(.isVoid)
         if Self.isHidden(style) && !options.keepHidden {
-            applyImpliedEndTags(for: element, traits: t)
-            if !isVoid { push(element, key: key, node: -1, flags: [.suppresses]) }
-            return
+            if Self.isRevealedByScript(tag) {
+                // Shown by script: read as visible, so no writer drops it again.
+                style?.display = nil
+            } else {
+                applyImpliedEndTags(for: element, traits: t)
+                if !isVoid { push(element, key: key, node: -1, flags: [.suppresses]) }
+                return
+            }
         }
         if isVoid {
             voidStartTag(tag, element: element, style: style)

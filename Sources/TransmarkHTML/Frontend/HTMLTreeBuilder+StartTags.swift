@@ -234,10 +234,15 @@ extension HTMLTreeBuilder {
     mutating func mappedStartTag(_ tag: HTMLStartTag, element: HTMLElement, key: Int32, traits t: HTMLElementTraits,
                                  mapping: HTMLElementMapping) {
         let isVoid = t.contains(.isVoid) || (tag.isSelfClosing && element == .unknown)
-        let inlineStyle = style(of: element, name: tag.name, tag)
+        var inlineStyle = style(of: element, name: tag.name, tag)
         if Self.isHidden(inlineStyle) && !options.keepHidden {
-            if !isVoid { push(element, key: key, node: -1, flags: [.suppresses]) }
-            return
+            if Self.isRevealedByScript(tag) {
+                // Shown by script: read as visible, so no writer drops it again.
+                inlineStyle?.display = nil
+            } else {
+                if !isVoid { push(element, key: key, node: -1, flags: [.suppresses]) }
+                return
+            }
         }
         var kind: NodeKind
         var style: Style? = inlineStyle
