@@ -142,7 +142,7 @@ struct HTMLMetadataReader {
         let site = meta("og:site_name") ?? ld.siteName ?? meta("application-name", "twitter:site:name")
         let canonicalURL = resolved(canonical ?? meta("og:url") ?? ld.url ?? metas["url"])
         let host = canonicalURL.flatMap { URLReference($0).authority }
-        result.title = (meta("og:title") ?? ld.title ?? meta("twitter:title", "title", "dc.title", "headline", "name") ?? title)
+        result.title = (meta("og:title") ?? ld.title(closestTo: title) ?? meta("twitter:title", "title", "dc.title", "headline", "name") ?? title)
             .map { Self.withoutSiteName($0, site: site, host: host) }
         result.description = meta("og:description", "description", "twitter:description", "dc.description") ?? ld.description
         var authors = ld.authors

@@ -21,12 +21,64 @@ struct JSONLDMetadata {
     var image: String?
     /// The main entity's kind, mapped to a page kind (`article`, `product`, `discussion`, …).
     var kind: String?
+    /// The main entity's `name` when it has a different `headline` (which `title` holds): some
+    /// sites put their own name there, others (Wikipedia) a description in `headline`.
+    var otherTitle: String?
+
+    /// The title: `headline`, or the entity's `name` when that shares more words with the
+    /// page's `<title>` (as Readability chooses between them).
+    func title(closestTo pageTitle: String?) -> String? {
+        guard let title, let other = otherTitle, let pageTitle else { return title }
+        func words(_ s: String) -> Set<Substring> {
+            Set(s.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }))
+        }
+        let page = words(pageTitle)
+        func share(_ s: String) -> Double {
+            let w = words(s)
+            return w.isEmpty ? 0 : Double(w.intersection(page).count) / Double(w.count)
+        }
+        return share(other) > share(title) ? other : title
+    }
 
     /// Reads every script in order; later scripts fill only what earlier ones left empty.
     init(scripts: [[UInt8]]) {
         for script in scripts {
-            script.withUnsafeBufferPointer { read($0) }
+            let json = Self.unwrapped(script)
+            script.withUnsafeBufferPointer { read(UnsafeBufferPointer(rebasing: $0[json])) }
         }
+    }
+
+    /// The JSON inside a script that wraps it for old parsers: `<![CDATA[ … ]]>` or
+    /// `<!-- … -->`, each optionally behind `//` (as pages write them); the whole script otherwise.
+    static func unwrapped(_ script: [UInt8]) -> Range<Int> {
+        var lo = 0, hi = script.count
+        func skipSpace() {
+            while lo < hi, URLReference.isSpace(script[lo]) { lo += 1 }
+            while hi > lo, URLReference.isSpace(script[hi - 1]) { hi -= 1 }
+        }
+        func dropPrefix(_ p: String) -> Bool {
+            let bytes = Array(p.utf8)
+            guard hi - lo >= bytes.count, script[lo ..< lo + bytes.count].elementsEqual(bytes) else { return false }
+            lo += bytes.count
+            return true
+        }
+        func dropSuffix(_ p: String) -> Bool {
+            let bytes = Array(p.utf8)
+            guard hi - lo >= bytes.count, script[hi - bytes.count ..< hi].elementsEqual(bytes) else { return false }
+            hi -= bytes.count
+            return true
+        }
+        skipSpace()
+        _ = dropPrefix("//")
+        skipSpace()
+        if dropPrefix("<![CDATA[") {
+            skipSpace()
+            if dropSuffix("]]>") { skipSpace(); _ = dropSuffix("//"); skipSpace() }
+        } else if dropPrefix("<!--") {
+            skipSpace()
+            if dropSuffix("-->") { skipSpace(); _ = dropSuffix("//"); skipSpace() }
+        }
+        return lo ..< hi
     }
 
     private mutating func read(_ input: UnsafeBufferPointer<UInt8>) {
@@ -52,7 +104,10 @@ struct JSONLDMetadata {
         let kind = Self.pageKind(entityTypes)
         if isMain {
             if self.kind == nil { self.kind = kind }
-            if title == nil { title = text("headline") ?? text("name") }
+            if title == nil {
+                title = text("headline") ?? text("name")
+                if let name = text("name"), name != title { otherTitle = name }
+            }
             if description == nil { description = text("description") }
             if authors.isEmpty { authors = names(tape, tape.member("author", ofObject: entity, input: input), input) }
             if published == nil { published = text("datePublished") ?? text("dateCreated") ?? text("uploadDate") }

@@ -28,6 +28,9 @@ struct ContentHints: OptionSet {
     /// A comment section (`comment`, `disqus`, `replies`): left out, unless the `comments`
     /// option keeps comments.
     static let comments = ContentHints(rawValue: 256)
+    /// A byline (`byline`, `author`, `writtenby`; `rel="author"`, `itemprop="author"`): where
+    /// the article names its author.
+    static let byline = ContentHints(rawValue: 512)
 
     private struct Word {
         let bytes: [UInt8]
@@ -57,6 +60,8 @@ struct ContentHints: OptionSet {
         add("message forum thread topic question answer reply postbit usertext", prefix: true, .discussion)
         add("price basket checkout addtocart addtobasket buybox warenkorb", prefix: true, .commerce)
         add("cart", prefix: false, .commerce)
+        add("byline writtenby", prefix: true, .byline)
+        add("author", prefix: false, .byline)
         // Photo captions and credits, inside an article: dropped there unless they hold media.
         add("caption credit", prefix: true, .negative)
         return words

@@ -8,6 +8,10 @@ struct Extraction {
     var kind: MainContentTransform.PageKind
     /// How sure the extraction is, 0…1.
     var confidence: Double
+    /// The author named in the page's byline, if it has one.
+    var byline: String?
+    /// The text of the first paragraph kept, if any.
+    var lead: String?
 }
 
 /// Sibling elements that look alike (the same tag and class under one parent): the posts of a

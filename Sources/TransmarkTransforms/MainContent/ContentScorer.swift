@@ -175,8 +175,11 @@ struct ContentScorer {
                                 hints.formUnion(h)
                             } else if name.elementsEqual("role".utf8) {
                                 boilerplateRole = ContentHints.isBoilerplateRole(value)
-                            } else if name.elementsEqual("itemprop".utf8), value.starts(with: "price".utf8) || value.starts(with: "offers".utf8) {
-                                hints.insert(.commerce)
+                            } else if name.elementsEqual("itemprop".utf8) {
+                                if value.starts(with: "price".utf8) || value.starts(with: "offers".utf8) { hints.insert(.commerce) }
+                                if value.elementsEqual("author".utf8) { hints.insert(.byline) }
+                            } else if name.elementsEqual("rel".utf8), ContentHints.of(value).contains(.byline) {
+                                hints.insert(.byline)
                             }
                         }
                         self.hints[i] = hints
@@ -433,7 +436,8 @@ struct ContentScorer {
             }
         }
         return Extraction(actions: actions, kind: kind,
-                          confidence: confidence(actions, kind: kind, evidence: evidence, top: top, metadata: metadata))
+                          confidence: confidence(actions, kind: kind, evidence: evidence, top: top, metadata: metadata),
+                          byline: byline(near: top), lead: lead(actions))
     }
 
     /// The ancestor of `top` to keep when the article continues in sibling blocks: climbs while

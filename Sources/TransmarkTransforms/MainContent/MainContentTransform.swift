@@ -39,7 +39,8 @@
 /// from what the page declares (JSON-LD `@type`, `og:type`), then from its structure and its URL
 /// (`DocumentMetadata.sourceURL` or `canonicalURL`). The result's metadata holds the kind
 /// (`kind`) and a confidence in 0…1 (`confidence`); below `minConfidence` the whole page is kept.
-/// `comments=true` keeps comment sections too.
+/// `comments=true` keeps comment sections too. A page whose head names no author or gives no
+/// description gets them from a visible byline and from the first paragraph kept.
 ///
 /// Linear in the nodes: one pass down for the hints, one pass up (in reverse document order) for
 /// text lengths and scores, a few linear passes for the kind and the confidence, one copy; at
@@ -130,6 +131,8 @@ public struct MainContentTransform: Transform {
         var metadata = document.metadata
         metadata.pageKind = extraction.kind.rawValue
         metadata.extractionConfidence = extraction.confidence
+        if metadata.authors.isEmpty, let author = extraction.byline { metadata.authors = [author] }
+        if metadata.description == nil, !wholePage, let lead = extraction.lead { metadata.description = lead }
         if wholePage { return (document.withMetadata(metadata), report) }
         let actions = extraction.actions
         return (document.rewritten { actions[Int($0.id.index)] }.withMetadata(metadata), report)
