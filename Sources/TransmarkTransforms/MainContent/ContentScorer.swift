@@ -442,17 +442,17 @@ struct ContentScorer {
 
     /// The ancestor of `top` to keep when the article continues in sibling blocks: climbs while
     /// the text an ancestor adds beside the current choice is at least half prose, holds a
-    /// prose block's worth, and is not mostly links; stops below the page itself.
+    /// prose block's worth, and is not mostly links; up to the page itself (a landing page of
+    /// sections: everything but what hints leave out).
     func grownToSiblingProse(_ top: Int) -> Int {
         var top = top
         let least = Int32(max(options.minParagraph, 1) * 4)
         while top != 0 {
             let p = Int(records.parent(Int32(top)))
-            if p == 0 { break }
             let addedText = text[p] - text[top]
             let addedProse = prose[p] - prose[top]
             let addedLinks = linkText[p] - linkText[top]
-            guard addedText > 0 else {
+            guard addedText > 0 || p == 0 else {
                 top = p
                 continue
             }
