@@ -41,6 +41,26 @@ import Transmark
         #expect(!text.contains("Copyright"))
     }
 
+    /// A slot beside each section (an order button) adds a little text that is not prose: the
+    /// growth looks past it to the sections beyond.
+    @Test func aSideSlotDoesNotStopTheGrowth() throws {
+        func section(_ name: String, _ n: Int) -> String {
+            let paragraphs = (1...n).map { "<p>\(name) \($0): \(Self.sentence)</p>" }.joined()
+            return "<div class=\"grid-container\"><div class=\"slots\"><div class=\"slot-main\">\(paragraphs)</div>"
+                + "<div class=\"slot-side\"><a href=\"/order\">Order the book now</a> <span>Free delivery</span></div></div></div>"
+        }
+        let html = """
+            <html><body><nav><a href="/">Home</a></nav><h1>Library hours extended</h1>
+            <div class="grid">\(section("First", 5))\(section("Second", 4))\(section("Third", 4))</div>
+            <footer>Copyright the Gazette</footer></body></html>
+            """
+        let text = try mainText(html)
+        for name in ["First", "Second", "Third"] {
+            #expect(text.contains("\(name) 1: The council voted"), "\(name): \(text)")
+        }
+        #expect(!text.contains("Copyright"))
+    }
+
     /// What a parent adds beside the article must be a good part of it: a one-paragraph note
     /// under a long article stays out.
     @Test func aShortNoteBesideALongArticleStaysOut() throws {

@@ -442,22 +442,28 @@ struct ContentScorer {
 
     /// The ancestor of `top` to keep when the article continues in sibling blocks: climbs while
     /// the text an ancestor adds beside the current choice is at least half prose, holds a
-    /// prose block's worth, and is not mostly links; up to the page itself (a landing page of
-    /// sections: everything but what hints leave out).
+    /// prose block's worth, at least half as much prose as the choice, and is not mostly links;
+    /// up to the page itself (a landing page of sections: everything but what hints leave out).
+    /// A level that adds too little (a slot holding a button beside the article) is looked past,
+    /// up to three levels above the last one taken, so the sections beyond it still count.
     func grownToSiblingProse(_ top: Int) -> Int {
         var top = top
+        var current = top
+        var levelsPast = 0
         let least = Int32(max(options.minParagraph, 1) * 4)
-        while top != 0 {
-            let p = Int(records.parent(Int32(top)))
+        while current != 0 && levelsPast < 3 {
+            let p = Int(records.parent(Int32(current)))
+            current = p
             let addedText = text[p] - text[top]
             let addedProse = prose[p] - prose[top]
             let addedLinks = linkText[p] - linkText[top]
-            guard addedText > 0 || p == 0 else {
+            if addedText == 0 && p != 0 || addedProse >= least && addedProse * 2 >= prose[top] && addedProse * 2 >= addedText
+                && addedLinks * 3 < addedText {
                 top = p
-                continue
+                levelsPast = 0
+            } else {
+                levelsPast += 1
             }
-            guard addedProse >= least, addedProse * 2 >= prose[top], addedProse * 2 >= addedText, addedLinks * 3 < addedText else { break }
-            top = p
         }
         return top
     }
