@@ -67,27 +67,38 @@ struct ContentHints: OptionSet {
         return words
     }()
 
-    /// The hints of the words in `bytes` (class and id values, any case).
+    /// The words by their first byte, so a token is compared only with the words that could
+    /// match it.
+    private static let wordsByFirstByte: [[Word]] = {
+        var buckets = [[Word]](repeating: [], count: 256)
+        for w in words { buckets[Int(w.bytes[0])].append(w) }
+        return buckets
+    }()
+
+    /// The hints of the words in `bytes` (class and id values, any case). Words are runs of
+    /// ASCII letters and digits, compared in place, lowercased on the fly.
     static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> ContentHints {
+        @inline(__always) func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+        @inline(__always) func isWordByte(_ b: UInt8) -> Bool {
+            let l = lower(b)
+            return (l >= 0x61 && l <= 0x7A) || (l >= 0x30 && l <= 0x39)
+        }
         var hints: ContentHints = []
-        var token: [UInt8] = []
-        token.reserveCapacity(24)
-        func flush() {
-            guard !token.isEmpty else { return }
-            for w in words where token.count >= w.bytes.count && (w.prefix || token.count == w.bytes.count) {
-                if token.starts(with: w.bytes) { hints.formUnion(w.hints) }
-            }
-            token.removeAll(keepingCapacity: true)
-        }
-        for b in bytes {
-            let lower = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
-            if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
-                token.append(lower)
-            } else {
-                flush()
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            while i < n && !isWordByte(bytes[i]) { i += 1 }
+            let start = i
+            while i < n && isWordByte(bytes[i]) { i += 1 }
+            let length = i - start
+            guard length > 0 else { continue }
+            for w in wordsByFirstByte[Int(lower(bytes[start]))]
+                where length >= w.bytes.count && (w.prefix || length == w.bytes.count) {
+                var k = 1
+                while k < w.bytes.count && lower(bytes[start + k]) == w.bytes[k] { k += 1 }
+                if k == w.bytes.count { hints.formUnion(w.hints) }
             }
         }
-        flush()
         return hints
     }
 
