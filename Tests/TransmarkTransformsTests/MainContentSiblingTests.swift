@@ -61,6 +61,22 @@ import Transmark
         #expect(!text.contains("Copyright"))
     }
 
+    /// An old page laid out with tables, its article a table cell of text and line breaks (no
+    /// paragraphs): the cell scores, as Readability scores `td`.
+    @Test func anArticleInATableCellOfAnOldLayout() throws {
+        let lines = (1...6).map { "Line \($0): \(Self.sentence)<br>" }.joined()
+        let menu = (1...12).map { "<a href=\"/p\($0)\">Page \($0)</a><br>" }.joined()
+        let html = """
+            <html><body><table><tr><td class="menu">\(menu)</td><td><table class="eBlock"><tr><td class="eTitle">Letters</td></tr>
+            <tr><td class="eMessage">\(lines)</td></tr></table></td></tr></table>
+            <table><tr><td>How did you get here? Through a link on another blog.</td></tr></table></body></html>
+            """
+        let text = try mainText(html)
+        for n in 1...6 { #expect(text.contains("Line \(n): The council voted"), "\(text)") }
+        #expect(!text.contains("Page 12"), "\(text)")
+        #expect(!text.contains("How did you get here"), "\(text)")
+    }
+
     /// What a parent adds beside the article must be a good part of it: a one-paragraph note
     /// under a long article stays out.
     @Test func aShortNoteBesideALongArticleStaysOut() throws {

@@ -221,7 +221,7 @@ struct ContentScorer {
             let scores: Bool
             switch tag {
             case .paragraph, .codeBlock: scores = true
-            case .division: scores = !hasBlockChild[i]
+            case .division, .tableCell: scores = !hasBlockChild[i]
             default: scores = false
             }
             guard scores, text[i] >= Int32(options.minParagraph) else { continue }
@@ -486,7 +486,7 @@ struct ContentScorer {
             let isProseBlock: Bool
             switch tag {
             case .paragraph, .codeBlock: isProseBlock = true
-            case .division: isProseBlock = !blockChild[i]
+            case .division, .tableCell: isProseBlock = !blockChild[i]
             default: isProseBlock = false
             }
             if isProseBlock && total[i] >= Int32(options.minParagraph) && links[i] * 4 < total[i] { prose[i] = total[i] }
