@@ -139,6 +139,24 @@ import Transmark
         #expect(!stands.text.contains("Comment 1"))
     }
 
+    /// Deep nesting with alike posts at every level (each level a group of three) stays linear:
+    /// groups are placed against the chosen container without walking up the tree for each.
+    @Test func deepNestedPostsStayLinear() throws {
+        let depth = 1_000
+        var html = "<html><body>"
+        for n in 0..<depth {
+            html += "<div class='message'><p>Post \(n): \(Self.sentence)</p><div class='message'><p>Reply \(n).</p></div>"
+        }
+        html += String(repeating: "</div>", count: depth) + "</body></html>"
+        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
+        let start = ContinuousClock.now
+        let (kept, report) = MainContentTransform().extract(from: document)
+        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(report.confidence >= 0 && report.confidence <= 1)
+        let text = try markdown(kept)
+        #expect(text.contains("Post 500:") && text.contains("Reply 500."), "\(text.prefix(300))")
+    }
+
     /// The confidence is written with two decimals at most.
     @Test func confidenceIsWrittenAsADecimal() {
         var metadata = DocumentMetadata()

@@ -102,6 +102,7 @@ extension ContentScorer {
     /// The structural evidence for the page kind around the chosen container `top`.
     func kindEvidence(top: Int) -> KindEvidence {
         var evidence = KindEvidence()
+        let line = TopLine(self, top: top)
         for group in itemGroups() {
             let n = group.items.count
             // Posts: prose in most of them (40 bytes on average, 300 in all).
@@ -109,7 +110,7 @@ extension ContentScorer {
                 // Comments under an article are not a thread: named posts, not comments, and more
                 // prose than the chosen container holds beside them.
                 if group.discussionHinted * 2 >= n, group.commentsHinted * 2 < n, group.prose > evidence.discussion?.prose ?? 0,
-                   group.prose >= proseOutside(group, top: top) {
+                   group.prose >= proseOutside(group, top: top, line) {
                     evidence.discussion = group
                 }
                 // Unnamed, they must at least be alike: no one of them holds 60 % of the text
@@ -131,7 +132,7 @@ extension ContentScorer {
         }
         evidence.commerceOutsideListing = commerceHints
         if let listing = evidence.listing {
-            evidence.proseOutsideListing = proseOutside(listing, top: top)
+            evidence.proseOutsideListing = proseOutside(listing, top: top, line)
             var inside = [Bool](repeating: false, count: count)
             inside[listing.parent] = true
             for i in listing.parent + 1 ..< count {
@@ -142,10 +143,29 @@ extension ContentScorer {
         return evidence
     }
 
+    /// Which nodes are inside the chosen container and which are its ancestors, marked once so
+    /// that each group is placed against it in constant time, however deep the page.
+    struct TopLine {
+        var inside: [Bool]
+        var above: [Bool]
+
+        init(_ scorer: ContentScorer, top: Int) {
+            inside = [Bool](repeating: false, count: scorer.count)
+            above = [Bool](repeating: false, count: scorer.count)
+            inside[top] = true
+            for i in top + 1 ..< scorer.count { inside[i] = inside[Int(scorer.records.parent(Int32(i)))] }
+            var p = top
+            while p > 0 {
+                p = Int(scorer.records.parent(Int32(p)))
+                above[p] = true
+            }
+        }
+    }
+
     /// The prose of the chosen container `top` that is not in `group`.
-    func proseOutside(_ group: ItemGroup, top: Int) -> Int {
-        if isAncestor(top, of: group.parent) || top == group.parent { return max(0, Int(subtreeProse[top]) - group.prose) }
-        if isAncestor(group.parent, of: top) { return 0 }
+    func proseOutside(_ group: ItemGroup, top: Int, _ line: TopLine) -> Int {
+        if line.inside[group.parent] { return max(0, Int(subtreeProse[top]) - group.prose) }
+        if line.above[group.parent] { return 0 }
         return Int(subtreeProse[top])
     }
 
