@@ -25,8 +25,9 @@ struct ItemGroup {
     var text = 0
     var prose = 0
     var links = 0
-    /// Items holding at least one link, and items whose class or id speaks of a post.
+    /// Items holding at least one link.
     var linked = 0
+    /// Items whose class or id names a post (`message`, `reply`, `answer`, `comment`, …).
     var discussionHinted = 0
     /// Items whose class or id names a comment (`comment`, `disqus`, `replies`).
     var commentsHinted = 0
@@ -37,9 +38,11 @@ struct ItemGroup {
 /// What the page's structure says about its kind.
 struct KindEvidence {
     /// The best group of posts: three or more alike siblings with prose, most of them named as
-    /// posts, replies, messages or comments (`strict`), or any such group (`loose`, used when
-    /// the page or its URL says it is a discussion).
+    /// posts, replies or messages (not comments), holding more prose than the chosen container
+    /// beside them.
     var discussion: ItemGroup?
+    /// The best group of alike siblings with prose, named or not (none holding 60 % of their
+    /// text): used when the page or its URL says it is a discussion and no named group exists.
     var looseDiscussion: ItemGroup?
     /// The best group of listing items: five or more alike siblings, most with a link, short.
     var listing: ItemGroup?
