@@ -141,7 +141,8 @@ enum ASCIIWords {
 }
 
 /// Copies text while making terminal controls harmless: C0 controls and DEL become their visible
-/// Control Pictures (`␛`, `␇`, …), C1 controls become U+FFFD. Tabs, newlines and carriage
+/// Control Pictures (`␛`, `␇`, …), C1 controls become U+FFFD. Soft hyphens (U+00AD) are left
+/// out: the text is laid out without hyphenation, so they would never show. Tabs, newlines and carriage
 /// returns are whitespace: collapsed to one space in collapsing mode; kept (tabs, newlines) or
 /// dropped (carriage returns) otherwise.
 enum TextSanitizer {
@@ -189,6 +190,15 @@ enum TextSanitizer {
                 continue
             }
             if b >= 0x80 {
+                // A soft hyphen (U+00AD) only marks where a word may break: it shows nothing
+                // unless a line breaks there, and left in it splits the word for search and
+                // for readers that draw it.
+                if b == 0xC2 && i + 1 < n && src[i + 1] == 0xAD {
+                    flush(i, &dst)
+                    i += 2
+                    runStart = i
+                    continue
+                }
                 if b == 0xC2 && i + 1 < n && src[i + 1] >= 0x80 && src[i + 1] <= 0x9F {
                     flush(i, &dst)
                     dst.append(contentsOf: [0xEF, 0xBF, 0xBD])

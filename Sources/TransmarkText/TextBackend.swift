@@ -3,7 +3,8 @@
 /// The `text` format (aliases `plain`, `txt`): plain text for people (`mode=readable`, wrapped at
 /// `width`, with list markers, drawn tables, link targets and footnotes) or the text alone
 /// (`mode=flat`, fast). Never writes an escape sequence: control characters in the input are
-/// shown as Control Pictures (`␛`).
+/// shown as Control Pictures (`␛`). Soft hyphens (`&shy;`, U+00AD) are left out: lines are never
+/// broken inside words, so they would never show, and left in they split words for search.
 ///
 /// Policies: raw HTML is dropped unless `rawHTML=text`; nodes styled `display: none` are left
 /// out; links to fragments of the same page (`#…`) show their text only.

@@ -123,4 +123,55 @@ import Transmark
         #expect(text.contains("Library hours extended"))
         #expect(!text.contains("Topic number"), "\(text)")
     }
+
+    /// Wrappers that add nothing (a grid's content and slot wrappers around each section) do
+    /// not count among the levels the growth looks past: a short first section above a slot
+    /// with a button, three empty wrappers up, still joins the article.
+    @Test func emptyWrappersAreNotLevelsLookedPast() throws {
+        func container(_ name: String, _ n: Int, side: String) -> String {
+            let paragraphs = (1...n).map { "<p>\(name) \($0): \(Self.sentence)</p>" }.joined()
+            return "<div class=\"grid-container\"><div class=\"grid-container-content\"><div class=\"grid-before\"></div>"
+                + "<div class=\"grid-slots-wrapper\"><div class=\"grid-slot\"><div class=\"grid-box\">\(paragraphs)</div></div>"
+                + "<div class=\"grid-slot side\"><div class=\"grid-box\">\(side)</div></div></div></div></div>"
+        }
+        let html = """
+            <html><body><nav><a href="/">Home</a></nav><h1>Library hours extended</h1>
+            <div class="node-content"><div class="grid">
+            \(container("First", 2, side: "<a href=\"/order\">Order the book</a>"))
+            \(container("Second", 9, side: "<p>A reader wrote: the best book on libraries I have read this year.</p>"))
+            \(container("Third", 3, side: ""))</div></div>
+            <footer>Copyright the Gazette</footer></body></html>
+            """
+        let text = try mainText(html)
+        for name in ["First", "Second", "Third"] {
+            #expect(text.contains("\(name) 1: The council voted"), "\(name): \(text)")
+        }
+        #expect(!text.contains("Copyright"), "\(text)")
+    }
+
+    /// A `header` or `aside` left open around the article (its end tag missing or misplaced)
+    /// holds most of the page's prose: it is a wrapper, not a header or a sidebar to leave out.
+    @Test func anUnclosedHeaderOrAsideAroundTheArticleIsAWrapper() throws {
+        let body = (1...8).map { "<p>\($0). \(Self.sentence)</p>" }.joined()
+        for tag in ["header", "aside"] {
+            let html = """
+                <html><body><\(tag) id="branding"><div class="logo"><a href="/">The Gazette</a></div>
+                <div id="content"><div class="story"><h1>Library hours extended</h1>\(body)</div></div>
+                <div class="widget"><a href="/a">Another story about roads</a> <a href="/b">Another story about schools</a></div>
+                </body></html>
+                """
+            let text = try mainText(html)
+            for n in 1...8 { #expect(text.contains("\(n). The council voted"), "\(tag): \(text)") }
+            #expect(!text.contains("Another story"), "\(tag): \(text)")
+        }
+        // A real header or sidebar beside the article still goes.
+        let html = """
+            <html><body><header><p>The Gazette, the town's weekly newspaper since 1901, read in every home of the valley.</p></header>
+            <div class="story">\(body)</div><aside><p>Our sidebar tells of the Gazette's history, its editors and its printing press.</p></aside></body></html>
+            """
+        let text = try mainText(html)
+        #expect(text.contains("8. The council voted"), "\(text)")
+        #expect(!text.contains("weekly newspaper"), "\(text)")
+        #expect(!text.contains("printing press"), "\(text)")
+    }
 }

@@ -114,6 +114,7 @@ struct ContentScorer {
         // The nearest `article` or `main` element around each node (0: none); a wrapper inside
         // it that holds most of its prose is layout too (`<div class="sidebar-layout">`).
         var enclosingArticle = [Int](repeating: 0, count: count)
+        func holdsMostProse(_ i: Int) -> Bool { subtreeProse[i] * 2 > subtreeProse[0] }
         func holdsMostOf(_ article: Int, _ i: Int) -> Bool {
             article > 0 && subtreeProse[i] * 2 > subtreeProse[article]
         }
@@ -147,12 +148,18 @@ struct ContentScorer {
                     enclosingArticle[i] = enclosingArticle[parent]
                     if tag == .division, let name = divisionTag(i) {
                         switch name {
+                        // Not when it holds most of the page's prose: an unclosed or misused
+                        // `header` or `aside` around the article is a wrapper.
                         case "nav", "aside", "footer":
-                            out = true
-                            hard = true
+                            if !holdsMostProse(i) {
+                                out = true
+                                hard = true
+                            }
                         case "header":
-                            out = true
-                            isHeaderDivision[i] = true
+                            if !holdsMostProse(i) {
+                                out = true
+                                isHeaderDivision[i] = true
+                            }
                         case "article", "main":
                             protected = true
                             enclosingArticle[i] = i
@@ -453,6 +460,8 @@ struct ContentScorer {
         let least = Int32(max(options.minParagraph, 1) * 4)
         while current != 0 && levelsPast < 3 {
             let p = Int(records.parent(Int32(current)))
+            // A wrapper that adds nothing to the level below it is not a level looked past.
+            let addsToLevelBelow = text[p] != text[current]
             current = p
             let addedText = text[p] - text[top]
             let addedProse = prose[p] - prose[top]
@@ -461,7 +470,7 @@ struct ContentScorer {
                 && addedLinks * 3 < addedText {
                 top = p
                 levelsPast = 0
-            } else {
+            } else if addsToLevelBelow {
                 levelsPast += 1
             }
         }
@@ -594,3 +603,5 @@ struct ContentScorer {
         !document[NodeID(index: Int32(i))].plainText.isEmpty
     }
 }
+
+
