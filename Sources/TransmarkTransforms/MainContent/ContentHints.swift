@@ -31,6 +31,9 @@ struct ContentHints: OptionSet {
     /// A byline (`byline`, `author`, `writtenby`; `rel="author"`, `itemprop="author"`): where
     /// the article names its author.
     static let byline = ContentHints(rawValue: 512)
+    /// A cookie or consent notice (`cookie`, `consent`, `gdpr`): left out in every attempt (when
+    /// short), and never chosen as the article, nor anything inside it.
+    static let notice = ContentHints(rawValue: 1024)
 
     private struct Word {
         let bytes: [UInt8]
@@ -46,7 +49,8 @@ struct ContentHints: OptionSet {
         }
         add("sidebar", prefix: true, [.layout, .negative])
         add("comment disqus remark replies", prefix: true, [.unlikely, .negative, .comments, .discussion])
-        add("banner breadcrumb combx communit footer gdpr cookie consent menu related "
+        add("gdpr cookie consent", prefix: true, [.unlikely, .negative, .notice])
+        add("banner breadcrumb combx communit footer menu related "
             + "shoutbox skyscraper social sponsor supplemental agegate paginat pager popup modal newsletter "
             + "subscri share sharing navbar navigation navbox masthead promo advert outbrain taboola recommend "
             + "trending toolbar signup", prefix: true, [.unlikely, .negative])

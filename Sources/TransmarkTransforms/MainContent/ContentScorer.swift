@@ -28,6 +28,9 @@ struct ContentScorer {
     var isCandidate: [Bool]
     /// The class and id hints of each node (empty for nodes without them).
     var hints: [ContentHints]
+    /// Whether a node is a cookie or consent notice (`ContentHints.notice`) holding at most half
+    /// of the page's text or 2,000 bytes, or inside one: never chosen as the article.
+    var inNotice: [Bool]
     /// Text and prose under each node with hints aside (see `textPerSubtree`).
     var subtreeText: [Int32] = []
     var subtreeProse: [Int32] = []
@@ -69,6 +72,7 @@ struct ContentScorer {
         score = Array(repeating: 0, count: count)
         isCandidate = Array(repeating: false, count: count)
         hints = Array(repeating: [], count: count)
+        inNotice = Array(repeating: false, count: count)
     }
 
     /// The division tag of node `i`, if it is a division.
@@ -190,6 +194,14 @@ struct ContentScorer {
                             }
                         }
                         self.hints[i] = hints
+                        // A notice is short: a class word on a wrapper around much of a page
+                        // (`cookie-consent-open` on the body) is not one.
+                        let isNotice = hints.contains(.notice) && subtreeText[i] <= max(vetoLimit, 2_000)
+                        if isNotice {
+                            inNotice[i] = true
+                            out = true
+                            hard = true
+                        }
                         if hints.contains(.commerce) { commerceHints += 1 }
                         // Comments asked for: a comment section is content like any other.
                         if options.comments && hints.contains(.comments) { hints.remove(.unlikely) }
@@ -208,6 +220,7 @@ struct ContentScorer {
                     }
                     excluded[i] = out
                     hardExcluded[i] = hard
+                    inNotice[i] = inNotice[i] || inNotice[parent]
                 }
             }
         }
@@ -288,7 +301,7 @@ struct ContentScorer {
     func plan(metadata: DocumentMetadata) -> Extraction {
         var best = -1
         var bestScore: Float = -.infinity
-        for i in 0..<count where isCandidate[i] {
+        for i in 0..<count where isCandidate[i] && !inNotice[i] {
             let s = finalScore(i)
             if s > bestScore {
                 bestScore = s
@@ -460,8 +473,6 @@ struct ContentScorer {
         let least = Int32(max(options.minParagraph, 1) * 4)
         while current != 0 && levelsPast < 3 {
             let p = Int(records.parent(Int32(current)))
-            // A wrapper that adds nothing to the level below it is not a level looked past.
-            let addsToLevelBelow = text[p] != text[current]
             current = p
             let addedText = text[p] - text[top]
             let addedProse = prose[p] - prose[top]
@@ -470,7 +481,7 @@ struct ContentScorer {
                 && addedLinks * 3 < addedText {
                 top = p
                 levelsPast = 0
-            } else if addsToLevelBelow {
+            } else {
                 levelsPast += 1
             }
         }
@@ -603,5 +614,4 @@ struct ContentScorer {
         !document[NodeID(index: Int32(i))].plainText.isEmpty
     }
 }
-
 

@@ -122,7 +122,9 @@ public struct MainContentTransform: Transform {
             scorer.computeScores()
             let extraction = scorer.plan(metadata: document.metadata)
             let text = scorer.keptTextBytes(extraction.actions)
-            if best == nil || text > best!.text { best = (extraction, text) }
+            // A later attempt trusts the hints less, so it must keep clearly more: a cookie
+            // notice a little longer than a short post does not take its place.
+            if best == nil || text > best!.text * 3 / 2 { best = (extraction, text) }
             if text >= scorer.enoughText { break }
         }
         let extraction = best!.extraction
