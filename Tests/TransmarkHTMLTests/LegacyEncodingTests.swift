@@ -41,6 +41,25 @@ import TransmarkHTML
         #expect(consumed.root.children.first { _ in true }?.plainText == page.text + " x")
     }
 
+    /// The same text stored as UTF-8 under the `<meta>` of its old encoding (a crawl's or an
+    /// archive's copy) reads as UTF-8; ASCII-only text keeps the declared encoding, and so does
+    /// text in it that is not valid UTF-8 (the test above).
+    @Test(arguments: pages)
+    func utf8UnderALegacyMeta(_ page: (label: String, text: String, bytes: [UInt8])) throws {
+        let body = Array("<p>\(page.text) x</p>".utf8)
+        let charset = Array("<meta charset=\"\(page.label)\">".utf8)
+        #expect(try Self.text(of: charset + body) == page.text + " x")
+        #expect(try HTMLInputDecoder.decode(charset + body).encoding == .utf8)
+        let ascii = charset + Array("<p>plain x</p>".utf8)
+        #expect(try HTMLInputDecoder.decode(ascii).encoding == HTMLInputEncoding(label: page.label))
+        // Bytes that are not UTF-8 anywhere, even after valid sequences, keep the declared
+        // encoding (ISO-2022-JP is seven-bit: its bytes are ASCII, so valid UTF-8 too).
+        if String(validating: page.bytes, as: UTF8.self) == nil {
+            let mixed = charset + body + page.bytes
+            #expect(try HTMLInputDecoder.decode(mixed).encoding == HTMLInputEncoding(label: page.label))
+        }
+    }
+
     @Test("The prescan reads UTF-16 labels as UTF-8 and x-user-defined as Windows-1252; unknown labels are passed over")
     func prescanRules() throws {
         let e = Array("é".utf8)

@@ -52,7 +52,7 @@ public struct HTMLFrontend: Frontend {
                 .bool("keepHidden", \.keepHidden, summary: "keep elements hidden by `hidden` or display:none"),
                 .bool("preformattedCode", \.preformattedCode, summary: "keep the whitespace of inline <code> as written (turndown's option)"),
                 .bool("footnotes", \.footnotes, summary: "read footnote sections and the links to them (pandoc, GitHub, Hugo, Wikipedia, …) as footnotes"),
-                .encoding(\.encoding, summary: "input encoding (auto: byte order mark, <meta charset>, else UTF-8)"),
+                .encoding(\.encoding, summary: "input encoding (auto: byte order mark, <meta charset> unless the bytes are UTF-8, else UTF-8)"),
                 .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes"),
                 .int("maxDepth", \.maxDepth, range: 8...Int(Int32.max),
                      summary: "deepest nesting built; deeper elements are flattened into their ancestor"),

@@ -5,7 +5,8 @@ import TransmarkCore
 /// It does the WHATWG "preprocessing the input stream" work once, up front:
 /// - picks the encoding: an explicit one if given; else a byte order mark; else a
 ///   `<meta charset>` / `<meta http-equiv=content-type content="…charset=…">` in the first
-///   1024 bytes (see ``sniffMetaCharset(_:)``); else UTF-8. Every encoding of the WHATWG
+///   1024 bytes (see ``sniffMetaCharset(_:)``), unless the bytes are valid UTF-8 with some
+///   above 0x7F (a page stored again as UTF-8 under its old `<meta>`); else UTF-8. Every encoding of the WHATWG
 ///   Encoding Standard is read: UTF-8, UTF-16 and Windows-1252 here, the other legacy ones through
 ///   `InputDecoder` (the C library's `iconv`, used only when such a page arrives);
 /// - skips the byte order mark;
@@ -78,7 +79,9 @@ public enum HTMLInputDecoder {
     }
 
     /// The encoding of `input` from its byte order mark or its `<meta>` charset, and the length of
-    /// the byte order mark to skip.
+    /// the byte order mark to skip. A `<meta>` naming an encoding other than UTF-8 is passed over
+    /// when the bytes are valid UTF-8 and some are above 0x7F: the page was stored or served
+    /// again as UTF-8 (a browser would show it garbled; a crawler's copy reads as written).
     ///
     /// - Throws: `TransmarkError.unsupportedEncoding` when the `<meta>` names one of the WHATWG
     ///   *replacement* encodings (`iso-2022-kr`, `hz-gb-2312`, …), which browsers refuse to decode.
@@ -88,11 +91,21 @@ public enum HTMLInputDecoder {
         }
         switch sniffMetaLabel(input) {
         case .none: return (.utf8, 0)
-        case .encoding(let encoding): return (encoding, 0)
+        case .encoding(let encoding):
+            // A page stored or served again as UTF-8 often keeps the `<meta>` of the encoding it
+            // was written in. Text in a legacy encoding that uses bytes above 0x7F is all but
+            // never valid UTF-8 as well, so such bytes read as UTF-8.
+            if encoding != .utf8 && isMultibyteUTF8(input) { return (.utf8, 0) }
+            return (encoding, 0)
         case .replacement(let label):
             throw TransmarkError.unsupportedEncoding(
                 label: label, reason: "the WHATWG Encoding Standard maps it to its replacement encoding, which browsers refuse to decode")
         }
+    }
+
+    /// Whether `input` holds at least one byte above 0x7F and is valid UTF-8 throughout.
+    static func isMultibyteUTF8(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        input.contains { $0 >= 0x80 } && UTF8Validation.isValid(input)
     }
 
     private static func hasUTF8BOM(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
