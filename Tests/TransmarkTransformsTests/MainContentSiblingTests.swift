@@ -164,4 +164,29 @@ import Transmark
         #expect(text.contains("Who slips next on the ice?"), "\(text)")
         #expect(!text.contains("this site uses cookies"), "\(text)")
     }
+
+    /// A documentation page whose sections carry ids made from their headings (Sphinx's
+    /// `<div class="section" id="sharing-with-a-single-developer">`): a boilerplate word in such
+    /// an id (`sharing`, `related`, `comment`) says what the section is about, so the section
+    /// stays; an id of one or two words that repeats its heading (`comments`) still names the block.
+    @Test func sectionIdsMadeFromHeadingsAreNotHints() throws {
+        func section(_ heading: String, _ n: Int) -> String {
+            let id = heading.lowercased().split(separator: " ").joined(separator: "-")
+            let paragraphs = (1...n).map { "<p>\(heading) \($0): \(Self.sentence)</p>" }.joined()
+            return "<div class=\"section\" id=\"\(id)\">\n<h2>\(heading)</h2>\(paragraphs)</div>"
+        }
+        let html = """
+            <html><body><div class="topnav"><a href="/">Docs</a></div><div class="content">
+            <h1>Evolve: shared mutable history</h1>
+            \(section("Sharing with a single developer", 4))\(section("Related work on mutable history", 4))
+            \(section("Comment markers in changesets", 4))\(section("Setting up", 4))
+            <div id="comments"><h2>Comments</h2><p>Ann wrote: thanks, this page helped me understand how evolve works with a team.</p></div>
+            </div>\(Self.intro)\(Self.siteMap)</body></html>
+            """
+        let text = try mainText(html)
+        for name in ["Sharing with a single developer", "Related work on mutable history", "Comment markers in changesets", "Setting up"] {
+            #expect(text.contains("\(name) 4: The council voted"), "\(name): \(text)")
+        }
+        #expect(!text.contains("Ann wrote"), "\(text)")
+    }
 }

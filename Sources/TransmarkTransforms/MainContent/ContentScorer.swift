@@ -180,7 +180,10 @@ struct ContentScorer {
                             let name = UnsafeBufferPointer(rebasing: bytes[span.name])
                             let value = UnsafeBufferPointer(rebasing: bytes[span.value])
                             if name.elementsEqual("class".utf8) || name.elementsEqual("id".utf8) {
-                                let h = ContentHints.of(value)
+                                var h = ContentHints.of(value)
+                                // An id made from the section's heading (`sharing-with-a-single-
+                                // developer`) says what the text is about, not what the block is.
+                                if !h.isEmpty && name.elementsEqual("id".utf8) && isHeadingAnchor(index, id: value) { h = [] }
                                 if h.contains(.positive) { w += 25 }
                                 if h.contains(.negative) { w -= 25 }
                                 hints.formUnion(h)
@@ -578,6 +581,46 @@ struct ContentScorer {
         let density = linkDensity(i)
         if tag == .table { return density > 0.5 }
         return density > (weight[i] >= 25 ? 0.5 : 0.33)
+    }
+
+    /// Whether `id` is made from the words of the heading that node `index` is or starts with
+    /// (a section or heading anchor that a documentation generator or a blog engine wrote): three
+    /// words or more, the heading's first words in order (a slug, perhaps shortened). An id of one
+    /// or two words that repeats its heading (`comments` over "Comments", `related-posts` over
+    /// "Related posts") names the block, and its hints count.
+    func isHeadingAnchor(_ index: Int32, id: UnsafeBufferPointer<UInt8>) -> Bool {
+        var heading = index
+        if records.tag(index) != .heading {
+            // The first child that is not white space.
+            var c = records.firstChild(index)
+            while c >= 0, records.tag(c) == .text, !document.textBytes(at: c).contains(where: { $0 > 0x20 }) {
+                c = records.nextSibling(c)
+            }
+            guard c >= 0, records.tag(c) == .heading else { return false }
+            heading = c
+        }
+        let idWords = Self.words(of: Array(id))
+        let headingWords = Self.words(of: Array(document[NodeID(index: heading)].plainText.utf8))
+        // One or two words (`comments`, `related-posts` over "Related posts") name the block.
+        guard idWords.count >= 3, idWords.count <= headingWords.count else { return false }
+        return idWords == Array(headingWords.prefix(idWords.count))
+    }
+
+    /// The runs of ASCII letters and digits in `bytes`, lowercased; other bytes separate them.
+    static func words(of bytes: [UInt8]) -> [[UInt8]] {
+        var words: [[UInt8]] = []
+        var current: [UInt8] = []
+        for b in bytes {
+            let l = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+            if (l >= 0x61 && l <= 0x7A) || (l >= 0x30 && l <= 0x39) {
+                current.append(l)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// Whether node `i`'s parent is an ancestor of `node`.
