@@ -189,4 +189,29 @@ import Transmark
         }
         #expect(!text.contains("Ann wrote"), "\(text)")
     }
+
+    /// An article cut into blocks of one class, each under its own stack of wrappers, with ads
+    /// and headings between them (a CMS's content sections): every block joins the article,
+    /// however deep the wrappers, and the ads between them stay out.
+    @Test func alikeBlocksUnderDeepWrappersJoinTheArticle() throws {
+        func block(_ name: String, _ n: Int) -> String {
+            let paragraphs = (1...n).map { "<p>\(name) \($0): \(Self.sentence)</p>" }.joined()
+            return "<div id=\"block-\(name)\"><section class=\"content-section\"><div class=\"content-section__wrapper\">"
+                + "<h3>About \(name)</h3><div class=\"row\"><div class=\"col-md-7\">"
+                + "<div class=\"content-section__content text--richtext\">\(paragraphs)</div></div></div></div></section></div>"
+        }
+        let html = """
+            <html><body><nav><a href="/">Home</a></nav><h1>Library hours extended</h1>
+            <div class="paywall">\(block("First", 2))<div class="ad leaderboard"><a href="/buy">Buy now</a></div>
+            \(block("Second", 5))<div class="ad leaderboard"><a href="/buy">Buy now</a></div>\(block("Third", 3))</div>
+            <div class="teasers"><a href="/a">Another story about roads</a> <a href="/b">Another story about schools</a></div>
+            <footer>Copyright the Gazette</footer></body></html>
+            """
+        let text = try mainText(html)
+        for name in ["First", "Second", "Third"] {
+            #expect(text.contains("\(name) 1: The council voted"), "\(name): \(text)")
+        }
+        #expect(!text.contains("Buy now"), "\(text)")
+        #expect(!text.contains("Another story"), "\(text)")
+    }
 }

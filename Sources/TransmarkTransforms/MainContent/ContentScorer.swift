@@ -28,6 +28,8 @@ struct ContentScorer {
     var isCandidate: [Bool]
     /// The class and id hints of each node (empty for nodes without them).
     var hints: [ContentHints]
+    /// A hash of each node's `class` value (0: none), to find blocks alike the article's.
+    var classHash: [Int]
     /// Whether a node is a cookie or consent notice (`ContentHints.notice`) holding at most half
     /// of the page's text or 2,000 bytes, or inside one: never chosen as the article.
     var inNotice: [Bool]
@@ -73,6 +75,7 @@ struct ContentScorer {
         isCandidate = Array(repeating: false, count: count)
         hints = Array(repeating: [], count: count)
         inNotice = Array(repeating: false, count: count)
+        classHash = Array(repeating: 0, count: count)
     }
 
     /// The division tag of node `i`, if it is a division.
@@ -179,6 +182,11 @@ struct ContentScorer {
                         for span in storage.attributeSpans[storage.attributeLists[Int(list)].spans] {
                             let name = UnsafeBufferPointer(rebasing: bytes[span.name])
                             let value = UnsafeBufferPointer(rebasing: bytes[span.value])
+                            if name.elementsEqual("class".utf8) && !value.isEmpty {
+                                var hasher = Hasher()
+                                hasher.combine(bytes: UnsafeRawBufferPointer(value))
+                                classHash[i] = hasher.finalize() | 1
+                            }
                             if name.elementsEqual("class".utf8) || name.elementsEqual("id".utf8) {
                                 var h = ContentHints.of(value)
                                 // An id made from the section's heading (`sharing-with-a-single-
@@ -331,9 +339,8 @@ struct ContentScorer {
             }
             // Content in sibling blocks: climb while what an ancestor adds is mostly prose (a
             // page's article split into several sections, cards or slots).
-            if debugMC { dbg("before growth", top) }
+            top = grownToAlikeBlocks(top)
             top = grownToSiblingProse(top)
-            if debugMC { dbg("after growth", top) }
             // A lone child stands for its parent.
             while top != 0 {
                 let p = Int(records.parent(Int32(top)))
@@ -489,6 +496,63 @@ struct ContentScorer {
             } else {
                 levelsPast += 1
             }
+        }
+        return top
+    }
+
+    /// The ancestor of `top` that holds the other blocks of the page with `top`'s class (an
+    /// article split into alike sections with other wrappers, ads or headings between them,
+    /// however deep), when what it adds is mostly prose and not links; else `top`. Only blocks
+    /// with a prose block's worth of prose that were not left out count. Linear: each node's
+    /// ancestors are walked once.
+    func grownToAlikeBlocks(_ top: Int) -> Int {
+        let wanted = classHash[top]
+        guard wanted != 0 else { return top }
+        let least = Int32(max(options.minParagraph, 1) * 4)
+        let topClass = document[NodeID(index: Int32(top))].attribute("class")
+        // Depth of each ancestor of `top` (the root is 0), and the ancestor each walk reached.
+        var ancestorDepth = [Int](repeating: -1, count: count)
+        var chain: [Int] = []
+        var a = top
+        while true {
+            chain.append(a)
+            if a == 0 { break }
+            a = Int(records.parent(Int32(a)))
+        }
+        for (k, node) in chain.reversed().enumerated() { ancestorDepth[node] = k }
+        // `top`'s subtree is the range of indices from it to the next node that is not inside it.
+        var subtreeEnd = count
+        a = top
+        while a > 0 {
+            let next = records.nextSibling(Int32(a))
+            if next >= 0 {
+                subtreeEnd = Int(next)
+                break
+            }
+            a = Int(records.parent(Int32(a)))
+        }
+        var reached = [Int32](repeating: -1, count: count)
+        var highest = top
+        for i in 1..<count where i < top || i >= subtreeEnd {
+            guard classHash[i] == wanted, !excluded[i], prose[i] >= least,
+                  document[NodeID(index: Int32(i))].attribute("class") == topClass else { continue }
+            // Up to the first ancestor of `top`, stopping at a node an earlier walk passed.
+            var path: [Int] = []
+            var p = Int(records.parent(Int32(i)))
+            while ancestorDepth[p] < 0 && reached[p] < 0 {
+                path.append(p)
+                p = Int(records.parent(Int32(p)))
+            }
+            let meeting = ancestorDepth[p] >= 0 ? p : Int(reached[p])
+            for q in path { reached[q] = Int32(meeting) }
+            if ancestorDepth[meeting] < ancestorDepth[highest] { highest = meeting }
+        }
+        // From the highest meeting point down, the first level whose additions pass.
+        for node in chain.reversed() where ancestorDepth[node] >= ancestorDepth[highest] && node != top {
+            let addedText = text[node] - text[top]
+            let addedProse = prose[node] - prose[top]
+            let addedLinks = linkText[node] - linkText[top]
+            if addedProse >= least && addedProse * 2 >= addedText && addedLinks * 3 < addedText { return node }
         }
         return top
     }
@@ -661,11 +725,3 @@ struct ContentScorer {
 }
 
 
-import Glibc
-let debugMC = getenv("MC_DEBUG") != nil
-extension ContentScorer {
-    func dbg(_ what: String, _ i: Int) {
-        let line = "\(what): \(i) \(records.tag(Int32(i))) \(divisionTag(i) ?? "") class=\(document[NodeID(index: Int32(i))].attribute("class") ?? "") score=\(isCandidate[i] ? finalScore(i) : -1) text=\(text[i]) prose=\(prose[i]) links=\(linkText[i]) excl=\(excluded[i])\n"
-        _ = line.withCString { write(2, $0, strlen($0)) }
-    }
-}
