@@ -96,6 +96,28 @@ import Transmark
     }
 
     /// What the page declares and what its URL says name the kind.
+    /// Documentation is recognised by its markup, with no URL or declaration: a documentation
+    /// frame around the article with another element naming one (a docs sidebar), or a
+    /// generator's markup inside it (Sphinx's `docutils literal`). One `docs` link in a blog's
+    /// navigation, or a content management system's `documentHeader`, is not documentation.
+    @Test func documentationByItsMarkup() throws {
+        let body = (1...5).map { "<p>Step \($0): \(Self.sentence)</p><pre><code>make step\($0)</code></pre>" }.joined()
+        let docusaurus = """
+            <html><body><nav class="navbar"><a href="/">Home</a></nav><aside class="theme-doc-sidebar-container"><a href="/intro">Intro</a></aside>
+            <main class="docMainContainer"><div class="theme-doc-markdown markdown"><h1>Install</h1>\(body)</div></main></body></html>
+            """
+        #expect(try extract(docusaurus).report.kind == .documentation)
+        let literals = (1...4).map { "<p>Run <code class=\"docutils literal\">hg evolve \($0)</code>: \(Self.sentence)</p>" }.joined()
+        let sphinx = "<html><body><div class=\"topnav\"><a href=\"/\">Docs</a></div><div class=\"content\"><h1>Evolve</h1>\(literals)</div></body></html>"
+        #expect(try extract(sphinx).report.kind == .documentation)
+        let article = (1...6).map { "<p>\($0). \(Self.sentence)</p>" }.joined()
+        let blog = """
+            <html><body><nav><a class="docs-link" href="/docs">Docs</a> <a href="/blog">Blog</a></nav>
+            <div class="documentHeader"><a href="/">Town</a></div><div class="documentMain"><article><h1>Library hours</h1>\(article)</article></div></body></html>
+            """
+        #expect(try extract(blog).report.kind == .article)
+    }
+
     @Test func declaredKindsAndURLs() throws {
         typealias Kind = MainContentTransform.PageKind
         #expect(Kind(declared: "article") == .article)

@@ -34,6 +34,10 @@ struct ContentHints: OptionSet {
     /// A cookie or consent notice (`cookie`, `consent`, `gdpr`): left out in every attempt (when
     /// short), and never chosen as the article, nor anything inside it.
     static let notice = ContentHints(rawValue: 1024)
+    /// A documentation site's frame or markup (`docs`, `documentation`, `rst-content`,
+    /// `sphinxsidebar`, `theme-doc-markdown`, `mkdocs`, Sphinx's `docutils literal`, …):
+    /// evidence for the documentation kind.
+    static let docs = ContentHints(rawValue: 2048)
 
     private struct Word {
         let bytes: [UInt8]
@@ -64,6 +68,10 @@ struct ContentHints: OptionSet {
         add("message forum thread topic question answer reply postbit usertext", prefix: true, .discussion)
         add("price basket checkout addtocart addtobasket buybox warenkorb", prefix: true, .commerce)
         add("cart", prefix: false, .commerce)
+        // Not `document`: content management systems name any page so (`documentHeader`).
+        add("documentation docs docutils docusaurus sphinx mkdocs vitepress gitbook docsify mdbook rustdoc javadoc "
+            + "doxygen readthedocs apidoc", prefix: true, .docs)
+        add("doc rst documentwrapper", prefix: false, .docs)
         add("byline writtenby", prefix: true, .byline)
         add("author", prefix: false, .byline)
         // Photo captions and credits, inside an article: dropped there unless they hold media.

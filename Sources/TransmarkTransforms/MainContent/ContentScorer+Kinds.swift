@@ -50,6 +50,12 @@ struct KindEvidence {
     var proseOutsideListing = 0
     /// Elements hinting at prices and carts outside the listing group (all of them without one).
     var commerceOutsideListing = 0
+    /// Whether the chosen container is documentation by its markup: it, an ancestor or an
+    /// element inside it names a documentation frame (`rst-content`, `theme-doc-markdown`) and
+    /// another element of the page outside it does too (a docs sidebar, a docs search), so that
+    /// one class word alone does not decide; or three elements inside it carry a documentation
+    /// generator's classes (Sphinx's `docutils literal`).
+    var inDocsFrame = false
 }
 
 extension ContentScorer {
@@ -134,6 +140,16 @@ extension ContentScorer {
             }
         }
         evidence.commerceOutsideListing = commerceHints
+        if docsHints >= 2 && top != 0 {
+            var a = top
+            while a > 0 && !hints[a].contains(.docs) { a = Int(records.parent(Int32(a))) }
+            evidence.inDocsFrame = a > 0
+            var inside = 0
+            for i in top + 1 ..< subtreeEnd(of: top) where hints[i].contains(.docs) { inside += 1 }
+            // A frame inside the container (`main` around `theme-doc-markdown`) with another
+            // element outside it; or three inside it.
+            if inside >= 3 || inside >= 1 && docsHints > inside { evidence.inDocsFrame = true }
+        }
         if let listing = evidence.listing {
             evidence.proseOutsideListing = proseOutside(listing, top: top, line)
             var inside = [Bool](repeating: false, count: count)
@@ -182,6 +198,7 @@ extension ContentScorer {
         if let fromURL = MainContentTransform.PageKind(url: metadata.sourceURL ?? metadata.canonicalURL) {
             return fromURL
         }
+        if evidence.inDocsFrame { return .documentation }
         // Prices and a cart outside any grid of products, and no long prose chosen (a press
         // release under a shop's header is an article): a product page.
         if evidence.commerceOutsideListing >= 2 && subtreeProse[top] < 1500 && declared == nil {

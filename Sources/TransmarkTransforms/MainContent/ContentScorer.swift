@@ -39,6 +39,8 @@ struct ContentScorer {
     var subtreeLinks: [Int32] = []
     /// Elements whose class, id or `itemprop` speaks of prices and carts.
     var commerceHints = 0
+    /// Elements whose class or id names a documentation site's frame (`ContentHints.docs`).
+    var docsHints = 0
     /// How far class, id and role hints are trusted (see `Relaxation`).
     let relaxation: Relaxation
     /// Bytes of text in the whole page (text, code spans and code blocks), hints aside.
@@ -214,6 +216,7 @@ struct ContentScorer {
                             hard = true
                         }
                         if hints.contains(.commerce) { commerceHints += 1 }
+                        if hints.contains(.docs) { docsHints += 1 }
                         // Comments asked for: a comment section is content like any other.
                         if options.comments && hints.contains(.comments) { hints.remove(.unlikely) }
                         weight[i] = relaxation == .ignoreHints ? 0 : w
@@ -520,17 +523,7 @@ struct ContentScorer {
             a = Int(records.parent(Int32(a)))
         }
         for (k, node) in chain.reversed().enumerated() { ancestorDepth[node] = k }
-        // `top`'s subtree is the range of indices from it to the next node that is not inside it.
-        var subtreeEnd = count
-        a = top
-        while a > 0 {
-            let next = records.nextSibling(Int32(a))
-            if next >= 0 {
-                subtreeEnd = Int(next)
-                break
-            }
-            a = Int(records.parent(Int32(a)))
-        }
+        let subtreeEnd = subtreeEnd(of: top)
         var reached = [Int32](repeating: -1, count: count)
         var highest = top
         for i in 1..<count where i < top || i >= subtreeEnd {
@@ -555,6 +548,18 @@ struct ContentScorer {
             if addedProse >= least && addedProse * 2 >= addedText && addedLinks * 3 < addedText { return node }
         }
         return top
+    }
+
+    /// The index after node `i`'s last descendant: nodes are stored in document order, so its
+    /// subtree is the range from `i` to the next node that is not inside it.
+    func subtreeEnd(of i: Int) -> Int {
+        var a = i
+        while a > 0 {
+            let next = records.nextSibling(Int32(a))
+            if next >= 0 { return Int(next) }
+            a = Int(records.parent(Int32(a)))
+        }
+        return count
     }
 
     /// Bytes of text under each node (text, code spans and code blocks), of prose (as `prose`
