@@ -214,4 +214,24 @@ import Transmark
         #expect(!text.contains("Buy now"), "\(text)")
         #expect(!text.contains("Another story"), "\(text)")
     }
+
+    /// A heading whose section the cleaning emptied ("Read more" over a list of links) goes with
+    /// it; headings over kept text, over an image alone, or wrapped apart from their section
+    /// stay.
+    @Test func headingsOverDroppedLinksGo() throws {
+        let body = (1...3).map { "<p>\($0). \(Self.sentence)</p>" }.joined()
+        let links = (1...6).map { "<li><a href=\"/s/\($0)\">Another story number \($0)</a></li>" }.joined()
+        let html = """
+            <html><body><nav><a href="/">Home</a></nav><article><h1>Library hours extended</h1>\(body)
+            <h2>The new hours</h2>\(body)<h2>A photo of the library</h2><img src="library.jpg" alt="">
+            <div class="part-title"><h2>What residents said</h2></div><div class="part-body">\(body)</div>
+            <h2>Read more</h2><ul>\(links)</ul></article>\(Self.siteMap)</body></html>
+            """
+        let text = try mainText(html)
+        #expect(text.contains("The new hours"), "\(text)")
+        #expect(text.contains("A photo of the library"), "\(text)")
+        #expect(text.contains("What residents said"), "\(text)")
+        #expect(!text.contains("Another story"), "\(text)")
+        #expect(!text.contains("Read more"), "\(text)")
+    }
 }

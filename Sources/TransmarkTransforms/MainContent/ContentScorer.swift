@@ -343,7 +343,9 @@ struct ContentScorer {
             // Content in sibling blocks: climb while what an ancestor adds is mostly prose (a
             // page's article split into several sections, cards or slots).
             top = grownToAlikeBlocks(top)
+            if debugMC { dbg("before growth", top) }
             top = grownToSiblingProse(top)
+            if debugMC { dbg("after growth", top) }
             // A lone child stands for its parent.
             while top != 0 {
                 let p = Int(records.parent(Int32(top)))
@@ -470,6 +472,7 @@ struct ContentScorer {
                 alive[i] = true
             }
         }
+        if options.clean && relaxation != .ignoreHints { actions = droppingOrphanHeadings(actions) }
         return Extraction(actions: actions, kind: kind,
                           confidence: confidence(actions, kind: kind, evidence: evidence, top: top, metadata: metadata),
                           byline: byline(near: top), lead: lead(actions))
@@ -730,3 +733,12 @@ struct ContentScorer {
 }
 
 
+
+import Glibc
+let debugMC = getenv("MC_DEBUG") != nil
+extension ContentScorer {
+    func dbg(_ what: String, _ i: Int) {
+        let line = "\(what): \(i) \(records.tag(Int32(i))) \(divisionTag(i) ?? "") class=\(document[NodeID(index: Int32(i))].attribute("class") ?? "") score=\(isCandidate[i] ? finalScore(i) : -1) text=\(text[i]) prose=\(prose[i]) links=\(linkText[i]) excl=\(excluded[i])\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+}

@@ -1,0 +1,77 @@
+@_spi(TransmarkStorage) import TransmarkCore
+
+extension ContentScorer {
+    /// Leaves out the headings whose section lost everything to the cleaning: "Related
+    /// articles", "Read more", "You may also like" over a list of links that was dropped, so the
+    /// heading would stand over nothing. A heading keeps its place when anything of its section
+    /// is kept (text, an image, a table, code), up to the next heading of its level or above; a
+    /// heading that is the last thing of its wrapper is judged by what follows the wrapper. The
+    /// title (`keepSubtree`) is never touched. Linear: one pass for the kept content per node,
+    /// and each heading looks at its own section's siblings.
+    func droppingOrphanHeadings(_ actions: [RewriteAction]) -> [RewriteAction] {
+        var actions = actions
+        // Kept content under each node: bytes of kept text, plus one per kept image, table or
+        // code block; and the content that was there before the cleaning.
+        var keptContent = [Int32](repeating: 0, count: count)
+        var whole = [Bool](repeating: false, count: count)
+        var isKept = [Bool](repeating: false, count: count)
+        for i in 1..<count {
+            let p = Int(records.parent(Int32(i)))
+            if case .keepSubtree = actions[i] { whole[i] = true } else { whole[i] = whole[p] }
+            if case .keep = actions[i] { isKept[i] = true } else { isKept[i] = whole[i] }
+        }
+        var headings: [Int] = []
+        for i in stride(from: count - 1, to: 0, by: -1) {
+            let index = Int32(i)
+            let tag = records.tag(index)
+            if isKept[i] {
+                switch tag {
+                case .text, .code: keptContent[i] &+= Int32(clamping: records.textCount(index))
+                case .image, .table, .codeBlock, .displayMath: keptContent[i] &+= 1
+                default: break
+                }
+                if tag == .heading, case .keep = actions[i] { headings.append(i) }
+            }
+            let p = Int(records.parent(index))
+            keptContent[p] &+= keptContent[i]
+        }
+        for h in headings where keptContent[h] > 0 {
+            guard case .heading(let level) = document.kind(at: Int32(h)) else { continue }
+            // The heading, or the wrapper it ends: climb while nothing follows it.
+            var anchor = Int32(h)
+            var next = nextElement(after: anchor)
+            while next < 0 {
+                let p = records.parent(anchor)
+                guard p > 0, isKept[Int(p)] || isUnwrapped(actions[Int(p)]) else { break }
+                anchor = p
+                next = nextElement(after: anchor)
+            }
+            var keptAfter: Int32 = 0
+            var droppedAfter: Int32 = 0
+            var s = next
+            while s >= 0 {
+                if records.tag(s) == .heading, case .heading(let l) = document.kind(at: s), l <= level { break }
+                keptAfter &+= keptContent[Int(s)]
+                droppedAfter &+= max(0, subtreeText[Int(s)] - keptContent[Int(s)])
+                if keptAfter > 0 { break }
+                s = nextElement(after: s)
+            }
+            if keptAfter == 0 && droppedAfter > 0 { actions[h] = .drop }
+        }
+        return actions
+    }
+
+    /// The next sibling of `i` that is not white space, or -1.
+    private func nextElement(after i: Int32) -> Int32 {
+        var s = records.nextSibling(i)
+        while s >= 0, records.tag(s) == .text, !document.textBytes(at: s).contains(where: { $0 > 0x20 }) {
+            s = records.nextSibling(s)
+        }
+        return s
+    }
+
+    private func isUnwrapped(_ action: RewriteAction) -> Bool {
+        if case .unwrap = action { return true }
+        return false
+    }
+}
