@@ -234,4 +234,23 @@ import Transmark
         #expect(!text.contains("Another story"), "\(text)")
         #expect(!text.contains("Read more"), "\(text)")
     }
+
+    /// A photo's credit or caption in the image's own wrapper (not a `figcaption`) goes; the image
+    /// stays with its alternative text. A wrapper with a paragraph of prose beside its image is
+    /// content, and stays whole.
+    @Test func creditsBesideAnImageGo() throws {
+        let body = (1...6).map { "<p>\($0). \(Self.sentence)</p>" }.joined()
+        let html = """
+            <html><body><article><h1>Library hours extended</h1>\(body)
+            <div class="img-inline"><img src="/library.jpg" alt="The library at dusk"><span>AFP / Jane Doe</span></div>
+            <div class="step"><img src="/step.jpg" alt="Step"><p>Open the door with the new card, which every resident can get at the desk from next month on.</p><p>\(Self.sentence)</p></div>
+            </article>\(Self.siteMap)</body></html>
+            """
+        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
+        let kept = try MainContentTransform().apply(to: document, options: .init())
+        let markdown = String(decoding: try Registry.standard.render(kept, to: "markdown"), as: UTF8.self)
+        #expect(markdown.contains("![The library at dusk](/library.jpg)"), "\(markdown)")
+        #expect(!markdown.contains("AFP / Jane Doe"), "\(markdown)")
+        #expect(markdown.contains("Open the door with the new card"), "\(markdown)")
+    }
 }

@@ -75,3 +75,54 @@ extension ContentScorer {
         return false
     }
 }
+
+extension ContentScorer {
+    /// Leaves out the text beside an image in its own wrapper inside the article (a photo's
+    /// caption or credit outside a `figcaption`: `<div class="img-inline"><img>AFP / Name</div>`),
+    /// keeping the image: a division holding one or two images, no table, code or heading, and
+    /// at most 200 bytes of text. Wrappers in a group of posts or items are left as they are
+    /// (`inGroup`: a listing's cards are an image and a title).
+    func droppingImageCaptions(_ actions: [RewriteAction], inGroup: [Bool]) -> [RewriteAction] {
+        var actions = actions
+        var images = [Int32](repeating: 0, count: count)
+        var blocking = [Int32](repeating: 0, count: count)
+        // Nodes in each subtree, itself included: a subtree is the range from its node on.
+        var size = [Int32](repeating: 1, count: count)
+        for i in stride(from: count - 1, to: 0, by: -1) {
+            switch records.tag(Int32(i)) {
+            case .image: images[i] &+= 1
+            case .table, .codeBlock, .heading, .list, .displayMath: blocking[i] &+= 1
+            default: break
+            }
+            let p = Int(records.parent(Int32(i)))
+            images[p] &+= images[i]
+            blocking[p] &+= blocking[i]
+            size[p] &+= size[i]
+        }
+        var i = 1
+        while i < count {
+            let end = i + Int(size[i])
+            guard records.tag(Int32(i)) == .division, case .keep = actions[i], !inGroup[i], (1...2).contains(images[i]),
+                  blocking[i] == 0, subtreeText[i] > 0, subtreeText[i] <= 200 else {
+                i += 1
+                continue
+            }
+            // Every part of the wrapper that holds no image goes; the images and what leads to
+            // them stay.
+            var j = i + 1
+            while j < end {
+                let after = j + Int(size[j])
+                if images[j] == 0 {
+                    actions[j] = .drop
+                    j = after
+                } else if records.tag(Int32(j)) == .image {
+                    j = after   // the image with its alternative text
+                } else {
+                    j += 1
+                }
+            }
+            i = end
+        }
+        return actions
+    }
+}

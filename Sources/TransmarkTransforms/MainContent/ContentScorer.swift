@@ -472,7 +472,10 @@ struct ContentScorer {
                 alive[i] = true
             }
         }
-        if options.clean && relaxation != .ignoreHints { actions = droppingOrphanHeadings(actions) }
+        if options.clean && relaxation != .ignoreHints {
+            if kind != .listing && kind != .product { actions = droppingImageCaptions(actions, inGroup: inGroup) }
+            actions = droppingOrphanHeadings(actions)
+        }
         return Extraction(actions: actions, kind: kind,
                           confidence: confidence(actions, kind: kind, evidence: evidence, top: top, metadata: metadata),
                           byline: byline(near: top), lead: lead(actions))
