@@ -253,4 +253,24 @@ import Transmark
         #expect(!markdown.contains("AFP / Jane Doe"), "\(markdown)")
         #expect(markdown.contains("Open the door with the new card"), "\(markdown)")
     }
+
+    /// A short paragraph that is mostly a headline-long link ("Read more: …") is a teaser inside
+    /// the article and goes; a paragraph of prose with links in it, and a paragraph holding one
+    /// short link, stay.
+    @Test func readMoreParagraphsGo() throws {
+        let body = (1...6).map { "<p>\($0). \(Self.sentence)</p>" }.joined()
+        let html = """
+            <html><body><article><h1>Library hours extended</h1>\(body)
+            <p>Read more: <a href="/other">The harbour bridge reopens after eighteen months of repairs</a></p>
+            <p>Lea también: <a href="/otra">El puente del puerto reabre tras dieciocho meses</a></p>
+            <p>The <a href="/council">town council</a> published the new hours, which start next month, on its website on Tuesday.</p>
+            <p><a href="/hours.pdf">Hours (PDF)</a></p>
+            </article>\(Self.siteMap)</body></html>
+            """
+        let text = try mainText(html)
+        #expect(!text.contains("harbour bridge"), "\(text)")
+        #expect(!text.contains("puente"), "\(text)")
+        #expect(text.contains("published the new hours"), "\(text)")
+        #expect(text.contains("Hours (PDF)"), "\(text)")
+    }
 }

@@ -649,6 +649,11 @@ struct ContentScorer {
         // A figure's caption describes its image; the image stays, its caption and credit go.
         if division == "figcaption" { return true }
         let isFigure = division == "figure"
+        // A short paragraph that is mostly links as long as a headline is a teaser inside the
+        // article ("Read more: …", "Lea también: …", "À lire aussi"), not its prose.
+        if tag == .paragraph {
+            return text[i] < 300 && linkText[i] >= 25 && linkDensity(i) > 0.6
+        }
         guard tag == .division && !isFigure || tag == .list || tag == .table else { return false }
         let w = Float(weight[i]) + (isCandidate[i] ? score[i] : 0)
         if w < 0 && media[i] == 0 { return true }
