@@ -343,9 +343,7 @@ struct ContentScorer {
             // Content in sibling blocks: climb while what an ancestor adds is mostly prose (a
             // page's article split into several sections, cards or slots).
             top = grownToAlikeBlocks(top)
-            if debugMC { dbg("before growth", top) }
             top = grownToSiblingProse(top)
-            if debugMC { dbg("after growth", top) }
             // A lone child stands for its parent.
             while top != 0 {
                 let p = Int(records.parent(Int32(top)))
@@ -737,16 +735,5 @@ struct ContentScorer {
     /// Whether a left-out node has text (its totals were not kept).
     func hasText(_ i: Int) -> Bool {
         !document[NodeID(index: Int32(i))].plainText.isEmpty
-    }
-}
-
-
-
-import Glibc
-let debugMC = getenv("MC_DEBUG") != nil
-extension ContentScorer {
-    func dbg(_ what: String, _ i: Int) {
-        let line = "\(what): \(i) \(records.tag(Int32(i))) \(divisionTag(i) ?? "") class=\(document[NodeID(index: Int32(i))].attribute("class") ?? "") score=\(isCandidate[i] ? finalScore(i) : -1) text=\(text[i]) prose=\(prose[i]) links=\(linkText[i]) excl=\(excluded[i])\n"
-        _ = line.withCString { write(2, $0, strlen($0)) }
     }
 }
