@@ -142,8 +142,8 @@ enum ASCIIWords {
 
 /// Copies text while making terminal controls harmless: C0 controls and DEL become their visible
 /// Control Pictures (`␛`, `␇`, …), C1 controls become U+FFFD. Soft hyphens (U+00AD) are left
-/// out: the text is laid out without hyphenation, so they would never show. Tabs, newlines and carriage
-/// returns are whitespace: collapsed to one space in collapsing mode; kept (tabs, newlines) or
+/// out: the text is laid out without hyphenation, so they would never show. Tabs, newlines and
+/// carriage returns are whitespace: collapsed to one space in collapsing mode; kept (tabs, newlines) or
 /// dropped (carriage returns) otherwise.
 enum TextSanitizer {
     static func append(_ src: UnsafeBufferPointer<UInt8>, to dst: inout [UInt8], collapse: Bool,

@@ -6,9 +6,10 @@ import TransmarkCore
 /// - picks the encoding: an explicit one if given; else a byte order mark; else a
 ///   `<meta charset>` / `<meta http-equiv=content-type content="…charset=…">` in the first
 ///   1024 bytes (see ``sniffMetaCharset(_:)``), unless the bytes are valid UTF-8 with some
-///   above 0x7F (a page stored again as UTF-8 under its old `<meta>`); else UTF-8. Every encoding of the WHATWG
-///   Encoding Standard is read: UTF-8, UTF-16 and Windows-1252 here, the other legacy ones through
-///   `InputDecoder` (the C library's `iconv`, used only when such a page arrives);
+///   above 0x7F (a page stored again as UTF-8 under its old `<meta>`); else UTF-8. Every
+///   encoding of the WHATWG Encoding Standard is read: UTF-8, UTF-16 and Windows-1252 here, the
+///   other legacy ones through `InputDecoder` (the C library's `iconv`, used only when such a
+///   page arrives);
 /// - skips the byte order mark;
 /// - replaces invalid UTF-8 (and unpaired UTF-16 surrogates) with U+FFFD, one per maximal
 ///   invalid subsequence, as the WHATWG UTF-8 decoder does;

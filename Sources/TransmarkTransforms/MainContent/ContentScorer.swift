@@ -669,11 +669,7 @@ struct ContentScorer {
     func isHeadingAnchor(_ index: Int32, id: UnsafeBufferPointer<UInt8>) -> Bool {
         var heading = index
         if records.tag(index) != .heading {
-            // The first child that is not white space.
-            var c = records.firstChild(index)
-            while c >= 0, records.tag(c) == .text, !document.textBytes(at: c).contains(where: { $0 > 0x20 }) {
-                c = records.nextSibling(c)
-            }
+            let c = firstElement(of: index)
             guard c >= 0, records.tag(c) == .heading else { return false }
             heading = c
         }

@@ -1,5 +1,7 @@
 @_spi(TransmarkStorage) import TransmarkCore
 
+/// The cleaning inside the article that needs the actions first: emptied headings, credits
+/// beside images.
 extension ContentScorer {
     /// Leaves out the headings whose section lost everything to the cleaning: "Related
     /// articles", "Read more", "You may also like" over a list of links that was dropped, so the
@@ -62,8 +64,18 @@ extension ContentScorer {
     }
 
     /// The next sibling of `i` that is not white space, or -1.
-    private func nextElement(after i: Int32) -> Int32 {
-        var s = records.nextSibling(i)
+    func nextElement(after i: Int32) -> Int32 {
+        nonBlank(from: records.nextSibling(i))
+    }
+
+    /// The first child of `i` that is not white space, or -1.
+    func firstElement(of i: Int32) -> Int32 {
+        nonBlank(from: records.firstChild(i))
+    }
+
+    /// `node` or the first sibling after it that is not a text node of white space only, or -1.
+    private func nonBlank(from node: Int32) -> Int32 {
+        var s = node
         while s >= 0, records.tag(s) == .text, !document.textBytes(at: s).contains(where: { $0 > 0x20 }) {
             s = records.nextSibling(s)
         }
