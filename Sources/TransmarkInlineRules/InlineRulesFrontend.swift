@@ -6,16 +6,12 @@ import TransmarkCore
 public struct InlineRulesFrontend: Frontend {
     /// Options of every rule-set frontend.
     public struct Options: FormatOptions, Hashable {
+        // option: .int(range: 0...Int.max, summary: "largest input in bytes")
         /// The largest input, in bytes.
         public var maxInputSize = 1 << 30
 
         /// The defaults.
         public init() {}
-
-        /// The options settable by key, with their accepted values and help.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [.int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes")]
-        }
     }
 
     /// The rule set.

@@ -22,17 +22,13 @@
 public struct JSONTreeBackend: StreamingBackend {
     /// Options of the `json-tree` backend.
     public struct Options: FormatOptions {
+        // option: .bool(summary: "one node per line, indented by depth")
         /// Whether to start every node on its own line, indented two spaces per level (the
         /// indentation stops growing at 64 levels). Off: one line, no spaces.
         public var pretty = false
 
         /// The defaults: compact output.
         public init() {}
-
-        /// `pretty`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [.bool("pretty", \.pretty, summary: "one node per line, indented by depth")]
-        }
     }
 
     /// The options every conversion through this json-tree writer starts from; options set by key

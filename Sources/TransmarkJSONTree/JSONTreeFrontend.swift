@@ -15,8 +15,10 @@ import TransmarkCore
 public struct JSONTreeFrontend: Frontend {
     /// Options of the `json-tree` frontend.
     public struct Options: FormatOptions {
+        // option: .int(range: 0 ... Int(UInt32.max), summary: "largest input in bytes")
         /// The largest input accepted, in bytes (at most 4 GiB - 1).
         public var maxInputSize = 1 << 30
+        // option: .int(range: 1 ... Int(Int32.max), summary: "deepest tree accepted (the root is depth 1)")
         /// The deepest tree accepted, counting the root as depth 1. The default, 100,000, is far
         /// beyond what real documents need (the HTML frontend stops nesting at 4,096); a tree
         /// built deeper by code reads back with a higher limit.
@@ -24,14 +26,6 @@ public struct JSONTreeFrontend: Frontend {
 
         /// The defaults.
         public init() {}
-
-        /// `maxInputSize` and `maxDepth`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .int("maxInputSize", \.maxInputSize, range: 0 ... Int(UInt32.max), summary: "largest input in bytes"),
-                .int("maxDepth", \.maxDepth, range: 1 ... Int(Int32.max), summary: "deepest tree accepted (the root is depth 1)"),
-            ]
-        }
     }
 
     /// The options every conversion through this json-tree reader starts from; options set by key

@@ -12,34 +12,49 @@ import TransmarkCore
 public struct MarkdownFrontend: Frontend {
     /// Options of the Markdown reader.
     public struct Options: FormatOptions {
+        // option: .bool(summary: "smart punctuation (curly quotes, dashes, ellipses)")
         /// Smart punctuation: straight quotes to curly, `--` to en dash, `---` to em dash, `...` to ellipsis.
         public var smart = false
+        // option: .bool(summary: "parse footnote references and definitions")
         /// Footnotes (`[^label]` references and `[^label]:` definitions).
         public var footnotes = true
+        // option: .bool(summary: "read $…$, $$…$$, \\(…\\) and \\[…\\] as math (currency such as $5 stays text)")
+        /// Math: `$…$` and `\(…\)` read as inline math, `$$…$$` and `\[…\]` as display math
+        /// (off by default; on in `Options.chat`, the preset for chat and model output).
+        /// `$5 and $10` stays text: see the Math article for the rule.
+        public var math = false
+        // option: .custom(accepted: "a comma-separated list of " + MarkdownExtension.allCases.map(\.rawValue).joined(separator: ",") + ", or empty for none",
+        //     summary: "GFM extensions to enable", parse: MarkdownExtension.set(parsing:), format: MarkdownExtension.text(of:))
         /// The GFM extensions to enable.
         public var extensions: Set<MarkdownExtension> = Set(MarkdownExtension.allCases)
+        // option: .encoding(summary: "input encoding (auto: UTF-16 after its byte order mark, else UTF-8)")
+        /// The input encoding: `auto` reads UTF-8, or UTF-16 when the input starts with its byte
+        /// order mark; any WHATWG encoding can be named (a byte order mark still wins).
+        public var encoding = InputEncodingChoice.auto
+        // option: .int(range: 0...Int.max, summary: "largest input accepted, in bytes")
         /// The largest input accepted, in bytes.
         public var maxInputSize = 512 * 1024 * 1024
+        // option: .int(range: 1...Int.max, summary: "deepest block nesting accepted")
         /// The deepest container nesting (block quotes and lists) accepted.
         public var maxDepth = 100_000
+        // option: .int(range: 0...Int.max,
+        //     summary: "most estimated parser work for deeply nested or bracket-heavy input")
         /// The most work the pre-scan lets through to libcmark-gfm (see `MarkdownComplexityGuard`).
         public var maxComplexity = 20_000_000
+        // option: .int(range: 0...Int.max,
+        //     summary: "parse inputs of twice this many bytes or more in chunks of about this size (same tree, less memory); 0 for one piece")
         /// Inputs of at least twice this many bytes are parsed in chunks of about this size, split
         /// where a new top-level block must start, with every link reference and footnote
         /// definition of the document in view: the same tree as one parse, in a fraction of the
         /// memory and time (see `TransmarkChunkedParse.h`). 0 parses every input in one piece.
         public var chunkSize = 256 * 1024
+        // option: .custom(accepted: "true|false (auto and always read it, never does not)",
+        //     summary: "read a YAML front matter block at the start (--- key: value ---) as the document's metadata",
+        //     parse: { ["true": true, "auto": true, "always": true, "false": false, "never": false][$0] }, format: { $0 ? "true" : "false" })
         /// Whether a YAML front matter block at the very start (`---` lines around `key: value`
         /// lines) is read into the document's metadata instead of parsed as Markdown (see
         /// `FrontMatterReader` for what counts as one; anything else stays Markdown).
         public var frontMatter = true
-        /// The input encoding: `auto` reads UTF-8, or UTF-16 when the input starts with its byte
-        /// order mark; any WHATWG encoding can be named (a byte order mark still wins).
-        public var encoding = InputEncodingChoice.auto
-        /// Math: `$…$` and `\(…\)` read as inline math, `$$…$$` and `\[…\]` as display math
-        /// (off by default; on in `Options.chat`, the preset for chat and model output).
-        /// `$5 and $10` stays text: see the Math article for the rule.
-        public var math = false
 
         /// The defaults.
         public init() {}
@@ -50,52 +65,6 @@ public struct MarkdownFrontend: Frontend {
             var options = Options()
             options.math = true
             return options
-        }
-
-        /// The options settable by key, with their accepted values and help.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .bool("smart", \.smart, summary: "smart punctuation (curly quotes, dashes, ellipses)"),
-                .bool("footnotes", \.footnotes, summary: "parse footnote references and definitions"),
-                .bool("math", \.math, summary: "read $…$, $$…$$, \\(…\\) and \\[…\\] as math (currency such as $5 stays text)"),
-                OptionSpec(
-                    key: "extensions",
-                    accepted: "a comma-separated list of " + MarkdownExtension.allCases.map(\.rawValue).joined(separator: ",") + ", or empty for none",
-                    summary: "GFM extensions to enable",
-                    read: { options in MarkdownExtension.allCases.filter { options.extensions.contains($0) }.map(\.rawValue).joined(separator: ",") },
-                    write: { options, value in
-                        var set = Set<MarkdownExtension>()
-                        for part in value.split(separator: ",") {
-                            let name = part.trimmingCharacters(in: " ")
-                            if name.isEmpty { continue }
-                            if name == "all" { set.formUnion(MarkdownExtension.allCases); continue }
-                            guard let ext = MarkdownExtension(rawValue: name) else { return false }
-                            set.insert(ext)
-                        }
-                        options.extensions = set
-                        return true
-                    }),
-                .encoding(\.encoding, summary: "input encoding (auto: UTF-16 after its byte order mark, else UTF-8)"),
-                .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input accepted, in bytes"),
-                .int("maxDepth", \.maxDepth, range: 1...Int.max, summary: "deepest block nesting accepted"),
-                .int("maxComplexity", \.maxComplexity, range: 0...Int.max,
-                     summary: "most estimated parser work for deeply nested or bracket-heavy input"),
-                .int("chunkSize", \.chunkSize, range: 0...Int.max,
-                     summary: "parse inputs of twice this many bytes or more in chunks of about this size (same tree, less memory); 0 for one piece"),
-                // The writer's values are accepted too (`auto` and `always` read, `never` does not),
-                // so one `-O frontMatter=…` serves a Markdown to Markdown conversion.
-                OptionSpec(key: "frontMatter", accepted: "true|false (auto and always read it, never does not)",
-                           summary: "read a YAML front matter block at the start (--- key: value ---) as the document's metadata",
-                           read: { $0.frontMatter ? "true" : "false" },
-                           write: { options, value in
-                               switch value {
-                               case "true", "auto", "always": options.frontMatter = true
-                               case "false", "never": options.frontMatter = false
-                               default: return false
-                               }
-                               return true
-                           }),
-            ]
         }
     }
 

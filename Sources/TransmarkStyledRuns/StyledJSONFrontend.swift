@@ -27,12 +27,18 @@ public struct StyledJSONFrontend: Frontend {
         /// The theme the styled text was laid out with: the reader compares each run's resolved
         /// style with what this theme gives its markup, and reads indents in its units.
         public var theme: Theme = .default
+        // option: .choice(summary: "styles that differ from the theme: spans (keep as styled spans) or ignore")
         /// What to do with resolved styles that differ from the theme's.
         public var resolvedStyles: ResolvedStyles = .spans
+        // option: .int(range: 0...Int.max, summary: "largest input accepted, in bytes")
         /// The largest input accepted, in bytes.
         public var maxInputSize = 512 * 1024 * 1024
+        // option: .int(range: 1...Int.max, summary: "deepest block nesting accepted")
         /// The deepest block nesting accepted (block quotes, lists and footnotes counted together).
         public var maxDepth = 100_000
+        // option: .int(range: 0...Int.max,
+        //     summary: "most block containers (quotes, lists, items) opened in the whole document")
+        // options: OptionSpec.themeFont(\.theme)
         /// The most block containers (quotes, lists, list items, footnotes, definitions) opened
         /// in the whole document. Each paragraph opens those its depths need beyond the previous
         /// one's, so paragraphs alternating between a deep and a shallow list level open
@@ -42,26 +48,6 @@ public struct StyledJSONFrontend: Frontend {
 
         /// The defaults.
         public init() {}
-
-        /// Options with the given theme and settings.
-        public init(theme: Theme, resolvedStyles: ResolvedStyles = .spans, maxDepth: Int = 100_000) {
-            self.theme = theme
-            self.resolvedStyles = resolvedStyles
-            self.maxDepth = maxDepth
-        }
-
-        /// The options settable as `key=value`: `resolvedStyles`, `maxInputSize`, `maxDepth`,
-        /// `maxContainers`,
-        /// and the theme's `fontSize` and `fontFamily`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .choice("resolvedStyles", \.resolvedStyles, summary: "styles that differ from the theme: spans (keep as styled spans) or ignore"),
-                .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input accepted, in bytes"),
-                .int("maxDepth", \.maxDepth, range: 1...Int.max, summary: "deepest block nesting accepted"),
-                .int("maxContainers", \.maxContainers, range: 0...Int.max,
-                     summary: "most block containers (quotes, lists, items) opened in the whole document"),
-            ] + OptionSpec.themeFont(\.theme)
-        }
     }
 
     /// The options every conversion through this styled-json reader starts from; options set by key

@@ -6,14 +6,20 @@ public struct StyledTextOptions: FormatOptions, Hashable {
     public var theme: Theme = .default
     /// Styles the caller supplies per custom tag name or node kind.
     public var tagStyles: TagStyles = .none
+    // option: .choice(summary: "whether inline CSS or the theme wins a conflict")
     /// Whether inline CSS or the theme wins a conflict.
     public var precedence: Precedence = .inlineWins
+    // option: .choice(summary: "unit of ranges: utf16 (NSRange), unicodeScalars or utf8")
     /// The unit ranges count in.
     public var unit: OffsetUnit = .utf16
+    // option: .choice(allowed: [.drop, .text], summary: "raw HTML nodes: drop them or show the markup as code-styled text")
     /// Raw HTML nodes (`htmlBlock`, `htmlInline`): `drop` (the default) leaves them out, `text`
     /// shows the markup as text in the code style. `keep` has no markup to pass into here and
     /// reads as `text`.
     public var rawHTML: RawHTMLPolicy = .drop
+    // option: .int(range: 0...1_000_000,
+    //     summary: "most tab stops a table row gets (one per column after the first); wider tables keep their cells")
+    // options: OptionSpec.themeFont(\.theme)
     /// The most tab stops a table row's paragraph gets: one per column after the first, up to
     /// this many. A table wider than that (an HTML table of 5,000 cells spanning 1,000 columns each
     /// has 5,000,000 columns, and wrote 245 MB of tab stops) keeps every cell, separated by tabs as
@@ -24,27 +30,6 @@ public struct StyledTextOptions: FormatOptions, Hashable {
 
     /// The defaults.
     public init() {}
-
-    /// Options with the given theme and settings.
-    public init(theme: Theme, tagStyles: TagStyles = .none, precedence: Precedence = .inlineWins,
-                unit: OffsetUnit = .utf16, rawHTML: RawHTMLPolicy = .drop) {
-        self.theme = theme
-        self.tagStyles = tagStyles
-        self.precedence = precedence
-        self.unit = unit
-        self.rawHTML = rawHTML
-    }
-
-    /// The options settable by key, with their accepted values and help.
-    public static var optionSpecs: [OptionSpec<StyledTextOptions>] {
-        [
-            .choice("unit", \.unit, summary: "unit of ranges: utf16 (NSRange), unicodeScalars or utf8"),
-            .choice("precedence", \.precedence, summary: "whether inline CSS or the theme wins a conflict"),
-            .choice("rawHTML", \.rawHTML, allowed: [.drop, .text], summary: "raw HTML nodes: drop them or show the markup as code-styled text"),
-            .int("maxTabStops", \.maxTabStops, range: 0...1_000_000,
-                 summary: "most tab stops a table row gets (one per column after the first); wider tables keep their cells"),
-        ] + OptionSpec.themeFont(\.theme)
-    }
 }
 
 extension OptionSpec {

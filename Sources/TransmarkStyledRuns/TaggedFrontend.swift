@@ -22,29 +22,23 @@ import TransmarkCore
 public struct TaggedFrontend: Frontend {
     /// Options of the tagged-string frontend.
     public struct Options: FormatOptions, Hashable {
+        // option: .choice(summary: "tags without a node kind: unwrap them, drop them with their content, or keep them as text")
         /// What happens to tags without a node kind.
         public var unknownTags: HTMLUnknownTagPolicy = .keepChildren
+        // option: .bool(summary: "malformed markup is an error naming its byte offset")
         /// Whether malformed markup (a stray or misnested end tag, an unclosed tag, a `<` that
         /// starts no tag) throws `TransmarkError.malformedInput` naming the byte offset.
         public var strict = false
+        // option: .bool(summary: "every tag becomes a custom node carrying its attributes")
         /// Whether every tag becomes a `custom(name:)` node with its attributes (no node kinds,
         /// no unknown tags), and every line a paragraph, empty lines included.
         public var customNodes = false
+        // option: .int(range: 0...Int.max, summary: "largest input in bytes")
         /// The largest input, in bytes.
         public var maxInputSize = 1 << 30
 
         /// The defaults.
         public init() {}
-
-        /// The options settable by key, with their accepted values and help.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .choice("unknownTags", \.unknownTags, summary: "tags without a node kind: unwrap them, drop them with their content, or keep them as text"),
-                .bool("strict", \.strict, summary: "malformed markup is an error naming its byte offset"),
-                .bool("customNodes", \.customNodes, summary: "every tag becomes a custom node carrying its attributes"),
-                .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes"),
-            ]
-        }
     }
 
     /// The options every conversion through this tagged-string reader starts from; options set by key

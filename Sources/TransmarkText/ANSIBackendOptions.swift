@@ -14,17 +14,22 @@ extension ANSIBackend {
             case never
         }
 
-        /// Columns to wrap at; 0 means no wrapping. Default 80.
-        public var width: Int = 80
+        // option: .choice(summary: "write colors: auto (terminal and no NO_COLOR, or CLICOLOR_FORCE/FORCE_COLOR set), always, never")
         /// When to write colors: `auto` (default), `always`, `never`.
         public var color: ColorMode = .auto
+        // option: .choice(summary: "color depth; auto reads COLORTERM and TERM")
         /// How many colors: `auto` (default: not given, decided from `COLORTERM` and `TERM`),
         /// `truecolor`, `256`, `16`, `none`.
         public var colors: ANSIColorDepth = .auto
+        // option: .bool(summary: "links as OSC 8 hyperlinks instead of text (url)")
         /// Whether links are OSC 8 hyperlinks (default `true`); when `false`, links show as
         /// `text (url)` (or as references, see `links`). Hyperlinks are written only when colors are
         /// (see `color`), so that output for files and pipes shows the targets as text.
         public var hyperlinks: Bool = true
+        // options: layoutOptionSpecs(links: "non-hyperlink targets inline as text (url) or as numbered references",
+        //     markers: "bullets, quote bars, rules and checkboxes: the theme's (unicode) or ASCII")
+        /// Columns to wrap at; 0 means no wrapping. Default 80.
+        public var width: Int = 80
         /// How tables are drawn: `box` (default) or `ascii`.
         public var tables: TextBackend.Options.TableBorderStyle = .box
         /// Where link targets go when they are not hyperlinks: `inline` (default) or `references`.
@@ -47,16 +52,6 @@ extension ANSIBackend {
 
         /// The defaults.
         public init() {}
-
-        /// The options settable by key, with their accepted values and help.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .choice("color", \.color, summary: "write colors: auto (terminal and no NO_COLOR, or CLICOLOR_FORCE/FORCE_COLOR set), always, never"),
-                .choice("colors", \.colors, summary: "color depth; auto reads COLORTERM and TERM"),
-                .bool("hyperlinks", \.hyperlinks, summary: "links as OSC 8 hyperlinks instead of text (url)"),
-            ] + layoutOptionSpecs(links: "non-hyperlink targets inline as text (url) or as numbered references",
-                                  markers: "bullets, quote bars, rules and checkboxes: the theme's (unicode) or ASCII")
-        }
 
         /// The color depth these options give in `environment`: `.none` when colors are off.
         public func resolvedColorDepth(in environment: TerminalEnvironment) -> ANSIColorDepth {

@@ -3,8 +3,11 @@ import TransmarkCore
 extension TextBackend {
     /// Options of the `text` format.
     public struct Options: TextLayoutOptions {
+        // option: .choice(summary: "readable: wrapped, with markers and tables; flat: text only, fast")
         /// `readable` (default) lays out for people; `flat` only strips markup, fast.
         public var mode: Mode = .readable
+        // options: layoutOptionSpecs(links: "link targets inline as text (url) or as numbered references at the end",
+        //     markers: "bullets, quote bars, rules and checkboxes in Unicode or ASCII")
         /// Columns to wrap at; 0 means no wrapping. Default 80.
         public var width: Int = 80
         /// How tables are drawn: `box` (default) or `ascii`.
@@ -27,13 +30,6 @@ extension TextBackend {
 
         /// The defaults.
         public init() {}
-
-        /// The options settable by key, with their accepted values and help.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [.choice("mode", \.mode, summary: "readable: wrapped, with markers and tables; flat: text only, fast")]
-                + layoutOptionSpecs(links: "link targets inline as text (url) or as numbered references at the end",
-                                    markers: "bullets, quote bars, rules and checkboxes in Unicode or ASCII")
-        }
 
         var layoutSettings: LayoutSettings {
             var settings = LayoutSettings(width: width, tables: tables, links: links, rawHTML: rawHTML, markers: markers.markers,

@@ -29,22 +29,16 @@ public struct CleanURLsTransform: Transform {
 
     /// The options of `clean-urls`.
     public struct Options: FormatOptions {
+        // option: .list(accepted: "comma-separated parameter names (name* for a prefix)",
+        //     summary: "more query parameters to remove, beside the built-in tracking list")
         /// More parameter names to remove (a name ending in `*` is a prefix).
         public var parameters: [String] = []
+        // option: .bool(summary: "drop fragments (#x) that point to nothing in the document")
         /// Whether fragments that point nowhere in the document are dropped.
         public var fragments = true
 
         /// The defaults: the built-in list, fragments checked.
         public init() {}
-
-        /// `parameters`, `fragments`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .list("parameters", \.parameters, accepted: "comma-separated parameter names (name* for a prefix)",
-                      summary: "more query parameters to remove, beside the built-in tracking list"),
-                .bool("fragments", \.fragments, summary: "drop fragments (#x) that point to nothing in the document"),
-            ]
-        }
     }
 
     /// The options every conversion through this transform starts from; options set by key

@@ -5,19 +5,12 @@ import TransmarkCore
 public struct DropImagesTransform: Transform {
     /// The options of `drop-images`.
     public struct Options: FormatOptions {
+        // option: .bool(summary: "keep each image's alternative text in its place")
         /// Whether an image's alternative text is kept in its place.
-        public var alt: Bool
-
-        /// Options dropping images, keeping their alternative text when `alt` is set.
-        public init(alt: Bool) { self.alt = alt }
+        public var alt = false
 
         /// Drops images and their alternative text.
-        public init() { self.init(alt: false) }
-
-        /// `alt`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [.bool("alt", \.alt, summary: "keep each image's alternative text in its place")]
-        }
+        public init() {}
     }
 
     /// The options every conversion through this transform starts from; options set by key

@@ -18,37 +18,18 @@ import TransmarkCore
 public struct ResolveLinksTransform: Transform {
     /// The options of `resolve-links`.
     public struct Options: FormatOptions {
+        // option: .custom(accepted: "an absolute URL (with a scheme)", summary: "the URL relative references are resolved against",
+        //     parse: { URLReference($0).isAbsolute ? .some(URLReference($0)) : nil }, format: { $0?.description ?? "" })
         /// The absolute URL references are resolved against: the address of the page (required,
         /// with a scheme, unless the page has an absolute `<base href>`).
-        public var base: URLReference?
+        public var base: URLReference? = nil
+        // option: .bool(summary: "leave fragment-only links (#section) as they are")
         /// Whether fragment-only references (`#section`), which point into the document itself,
         /// are kept as they are rather than resolved to the base page.
         public var keepFragments: Bool = false
 
-        /// Options resolving against `base`.
-        public init(base: URLReference?, keepFragments: Bool = false) {
-            self.base = base
-            self.keepFragments = keepFragments
-        }
-
         /// No base: applying the transform so is an error.
-        public init() { base = nil }
-
-        /// `base`, `keepFragments`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                OptionSpec(key: "base", accepted: "an absolute URL (with a scheme)",
-                           summary: "the URL relative references are resolved against",
-                           read: { $0.base?.description ?? "" },
-                           write: { options, value in
-                               let base = URLReference(value)
-                               guard base.isAbsolute else { return false }
-                               options.base = base
-                               return true
-                           }),
-                .bool("keepFragments", \.keepFragments, summary: "leave fragment-only links (#section) as they are"),
-            ]
-        }
+        public init() {}
     }
 
     /// The options every conversion through this transform starts from; options set by key

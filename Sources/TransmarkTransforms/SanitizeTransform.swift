@@ -33,19 +33,29 @@ public struct SanitizeTransform: Transform {
 
     /// The options of `sanitize`.
     public struct Options: FormatOptions {
+        // option: .custom(accepted: "node kind names, comma-separated (paragraph,heading,link,…)",
+        //     summary: "the node kinds allowed (raw HTML: see rawHTML)", parse: Self.kinds(parsing:), format: Self.text(of:))
         /// The kinds allowed (by `NodeKind.Tag`); the document and plain text always are. Raw HTML
         /// is governed by `rawHTML` instead.
         public var kinds: Set<NodeKind.Tag> = Options.defaultKinds
+        // option: .choice(summary: "nodes of other kinds: unwrap (keep content) or drop")
         /// What happens to nodes of other kinds.
         public var disallowed = Disallowed.unwrap
+        // option: .choice(summary: "raw HTML nodes: drop, text (as literal text) or keep")
         /// What happens to raw HTML nodes.
         public var rawHTML = RawHTMLPolicy.drop
+        // option: .list(accepted: "attribute names, comma-separated (prefix* allowed)",
+        //     summary: "the attributes allowed (on… handlers and style never are)")
         /// The attribute names allowed; `prefix*` allows every name with that prefix.
         public var attributes: [String] = Options.defaultAttributes
+        // option: .list(accepted: "URL schemes, comma-separated",
+        //     summary: "the URL schemes allowed in links, images and URL attributes")
         /// The URL schemes allowed in links, images and URL attributes (lowercase, no `:`).
         public var schemes: [String] = ["http", "https", "mailto", "tel"]
+        // option: .bool(summary: "allow relative URLs (no scheme)")
         /// Whether relative references (no scheme) are allowed.
         public var relative = true
+        // option: .bool(summary: "keep typed styles")
         /// Whether typed styles are kept.
         public var styles = true
 
@@ -59,6 +69,24 @@ public struct SanitizeTransform: Transform {
         /// The safe defaults.
         public init() {}
 
+        /// The kinds named in `list`, comma-separated and in any case (`paragraph,heading`), or
+        /// `nil` when a name is no kind (the `kinds` option).
+        static func kinds(parsing list: String) -> Set<NodeKind.Tag>? {
+            var kinds: Set<NodeKind.Tag> = []
+            for item in list.split(separator: ",") {
+                let name = String(item).trimmingSpaces.lowercased()
+                if name.isEmpty { continue }
+                guard let tag = NodeKind.Tag.allCases.first(where: { $0.name.lowercased() == name }) else { return nil }
+                kinds.insert(tag)
+            }
+            return kinds
+        }
+
+        /// `kinds` as the `kinds` option writes them: comma-separated, in declaration order.
+        static func text(of kinds: Set<NodeKind.Tag>) -> String {
+            NodeKind.Tag.allCases.filter { kinds.contains($0) }.map(\.name).joined(separator: ",")
+        }
+
         /// These options as the core's `SanitizerPolicy` (the one implementation shared with
         /// the HTML and Markdown writers): `strict` with these kinds, attributes and schemes.
         public var policy: SanitizerPolicy {
@@ -70,34 +98,6 @@ public struct SanitizeTransform: Transform {
             policy.relativeURLs = relative
             policy.styles = styles
             return policy
-        }
-
-        /// `kinds`, `disallowed`, `rawHTML`, `attributes`, `schemes`, `relative`, `styles`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                OptionSpec(key: "kinds", accepted: "node kind names, comma-separated (paragraph,heading,link,…)",
-                           summary: "the node kinds allowed (raw HTML: see rawHTML)",
-                           read: { options in NodeKind.Tag.allCases.filter { options.kinds.contains($0) }.map(\.name).joined(separator: ",") },
-                           write: { options, value in
-                               var kinds: Set<NodeKind.Tag> = []
-                               for item in value.split(separator: ",") {
-                                   let name = String(item).trimmingSpaces.lowercased()
-                                   if name.isEmpty { continue }
-                                   guard let tag = NodeKind.Tag.allCases.first(where: { $0.name.lowercased() == name }) else { return false }
-                                   kinds.insert(tag)
-                               }
-                               options.kinds = kinds
-                               return true
-                           }),
-                .choice("disallowed", \.disallowed, summary: "nodes of other kinds: unwrap (keep content) or drop"),
-                .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: drop, text (as literal text) or keep"),
-                .list("attributes", \.attributes, accepted: "attribute names, comma-separated (prefix* allowed)",
-                      summary: "the attributes allowed (on… handlers and style never are)"),
-                .list("schemes", \.schemes, accepted: "URL schemes, comma-separated",
-                      summary: "the URL schemes allowed in links, images and URL attributes"),
-                .bool("relative", \.relative, summary: "allow relative URLs (no scheme)"),
-                .bool("styles", \.styles, summary: "keep typed styles"),
-            ]
         }
     }
 

@@ -26,24 +26,17 @@ public struct SelectorTransform: Transform {
 
     /// The options of a selector transform: the nodes it acts on.
     public struct Options: FormatOptions {
+        // option: .selector(summary: "the nodes to act on")
         /// The nodes the transform acts on (required).
-        public var selector: Selector?
+        public var selector: Selector? = nil
+        // option: .int(range: 1...Int.max,
+        //     summary: "the most simple selectors (types, classes, attributes, pseudo-classes) the selector may hold")
         /// The most simple selectors `selector` may hold once repeats are dropped
         /// (`Selector.simpleSelectorCount`).
-        public var maxSimpleSelectors = Selector.defaultMaxSimpleSelectors
-
-        /// Options acting on what `selector` matches.
-        public init(selector: Selector?) { self.selector = selector }
+        public var maxSimpleSelectors: Int = Selector.defaultMaxSimpleSelectors
 
         /// No selector: applying the transform so is an error.
-        public init() { selector = nil }
-
-        /// `selector`, `maxSimpleSelectors`.
-        public static var optionSpecs: [OptionSpec<Self>] {
-            [.selector("selector", \.selector, summary: "the nodes to act on"),
-             .int("maxSimpleSelectors", \.maxSimpleSelectors, range: 1...Int.max,
-                  summary: "the most simple selectors (types, classes, attributes, pseudo-classes) the selector may hold")]
-        }
+        public init() {}
     }
 
     /// What the transform does with the matches.

@@ -9,19 +9,12 @@ import TransmarkCore
 public struct ShiftHeadingsTransform: Transform {
     /// The options of `shift-headings`.
     public struct Options: FormatOptions {
+        // option: .int(range: -5...5, summary: "levels to add to each heading (negative: subtract); results clamp to 1…6")
         /// Levels to add to each heading's level (negative to subtract).
-        public var by: Int
-
-        /// Options shifting headings by `by` levels.
-        public init(by: Int) { self.by = by }
+        public var by = 1
 
         /// Shifts by one level.
-        public init() { self.init(by: 1) }
-
-        /// `by`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [.int("by", \.by, range: -5...5, summary: "levels to add to each heading (negative: subtract); results clamp to 1…6")]
-        }
+        public init() {}
     }
 
     /// The options every conversion through this transform starts from; options set by key

@@ -21,35 +21,21 @@ public struct TableOfContentsTransform: Transform {
 
     /// The options of `toc`.
     public struct Options: FormatOptions {
+        // option: .int(range: 1...6, summary: "shallowest heading level listed")
         /// The shallowest heading level listed.
         public var minLevel = 1
+        // option: .int(range: 1...6, summary: "deepest heading level listed")
         /// The deepest heading level listed.
         public var maxLevel = 3
+        // option: .choice(summary: "top, or after the title (a first heading of level 1)")
         /// Where the table goes.
         public var position = Position.afterTitle
+        // option: .string(summary: "heading above the list (empty: none)")
         /// The text of the heading above the list (none when empty).
         public var title = "Contents"
 
         /// The defaults: levels 1 to 3, after the title, titled "Contents".
         public init() {}
-
-        /// Options listing headings of levels `minLevel…maxLevel`.
-        public init(minLevel: Int = 1, maxLevel: Int = 3, position: Position = .afterTitle, title: String = "Contents") {
-            self.minLevel = minLevel
-            self.maxLevel = maxLevel
-            self.position = position
-            self.title = title
-        }
-
-        /// `minLevel`, `maxLevel`, `position`, `title`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .int("minLevel", \.minLevel, range: 1...6, summary: "shallowest heading level listed"),
-                .int("maxLevel", \.maxLevel, range: 1...6, summary: "deepest heading level listed"),
-                .choice("position", \.position, summary: "top, or after the title (a first heading of level 1)"),
-                .string("title", \.title, summary: "heading above the list (empty: none)"),
-            ]
-        }
     }
 
     /// The options every conversion through this transform starts from; options set by key

@@ -40,7 +40,12 @@ public struct InputEncodingChoice: RawRepresentable, Hashable, Sendable, CaseIte
 extension OptionSpec {
     /// The `encoding` option of a reader: `auto` or any label of the WHATWG Encoding Standard.
     public static func encoding(_ path: WritableKeyPath<Options, InputEncodingChoice> & Sendable, summary: String) -> Self {
-        Self(key: "encoding",
+        encoding("encoding", path, summary: summary)
+    }
+
+    /// An input encoding option under `key`: `auto` or any label of the WHATWG Encoding Standard.
+    public static func encoding(_ key: String, _ path: WritableKeyPath<Options, InputEncodingChoice> & Sendable, summary: String) -> Self {
+        Self(key: key,
              accepted: "auto|" + InputEncoding.allCases.map(\.rawValue).joined(separator: "|") + " (or any WHATWG label of them)",
              summary: summary,
              read: { $0[keyPath: path].rawValue },

@@ -124,12 +124,33 @@ public struct OptionSpec<Options>: Sendable {
              })
     }
 
-    /// A free-form string option.
-    public static func string(_ key: String, _ path: WritableKeyPath<Options, String> & Sendable, accepted: String = "any text", summary: String) -> Self {
+    /// A string option: any text, or only the text `isValid` accepts (`accepted` says which).
+    public static func string(_ key: String, _ path: WritableKeyPath<Options, String> & Sendable, accepted: String = "any text", summary: String,
+                              isValid: @escaping @Sendable (String) -> Bool = { _ in true }) -> Self {
         Self(key: key, accepted: accepted, summary: summary,
              read: { $0[keyPath: path] },
              write: { options, value in
+                 guard isValid(value) else { return false }
                  options[keyPath: path] = value
+                 return true
+             })
+    }
+
+    /// A string option that takes one of `values`, exactly as written (`.` or `)`).
+    public static func oneOf(_ key: String, _ path: WritableKeyPath<Options, String> & Sendable, _ values: [String], summary: String) -> Self {
+        string(key, path, accepted: values.joined(separator: "|"), summary: summary, isValid: { values.contains($0) })
+    }
+
+    /// An option of any type, read from text by `parse` (`nil`: not accepted) and written back
+    /// as text by `format`.
+    public static func custom<Value>(_ key: String, _ path: WritableKeyPath<Options, Value> & Sendable, accepted: String, summary: String,
+                                     parse: @escaping @Sendable (String) -> Value?,
+                                     format: @escaping @Sendable (Value) -> String) -> Self {
+        Self(key: key, accepted: accepted, summary: summary,
+             read: { format($0[keyPath: path]) },
+             write: { options, value in
+                 guard let parsed = parse(value) else { return false }
+                 options[keyPath: path] = parsed
                  return true
              })
     }

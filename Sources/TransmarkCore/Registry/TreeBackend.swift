@@ -5,21 +5,15 @@
 public struct TreeBackend: Backend {
     /// Options of the tree dump.
     public struct Options: FormatOptions {
+        // option: .bool(summary: "show node attributes")
         /// Whether to show attributes.
         public var attributes = true
+        // option: .bool(summary: "show node styles")
         /// Whether to show styles.
         public var styles = true
 
         /// The defaults.
         public init() {}
-
-        /// The options settable by key, with their accepted values and help.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .bool("attributes", \.attributes, summary: "show node attributes"),
-                .bool("styles", \.styles, summary: "show node styles"),
-            ]
-        }
     }
 
     /// The options every conversion through this tree dump starts from; options set by key

@@ -16,48 +16,42 @@ import TransmarkCore
 public struct HTMLFrontend: Frontend {
     /// Options of the HTML reader.
     public struct Options: FormatOptions {
+        // option: .bool(summary: "keep comments as raw HTML nodes")
         /// Keep comments as raw HTML nodes (`htmlInline` / `htmlBlock` holding `<!--…-->`).
         public var keepComments = false
+        // option: .bool(summary: "keep elements hidden by `hidden` or display:none")
         /// Keep elements hidden by the `hidden` attribute or an inline `display: none`. Tab and
         /// accordion panels (`role="tabpanel"`, class `tab-pane`, `accordion-collapse`, …) and
         /// React's streamed segments (`<div hidden id="S:0">`) are kept either way: script shows
         /// them.
         public var keepHidden = false
+        // option: .bool(summary: "keep the whitespace of inline <code> as written (turndown's option)")
         /// Keep the whitespace of inline `<code>` as written, as inside `<pre>` (turndown's option
         /// of that name); by default it collapses as a browser shows it.
         public var preformattedCode = false
-        /// The input encoding.
-        public var encoding = Encoding.auto
-        /// The largest input accepted, in bytes; larger input is refused with
-        /// `TransmarkError.inputTooLarge`.
-        public var maxInputSize = 1 << 30
-        /// The deepest nesting of nodes built. Deeper elements are flattened (best effort): they
-        /// get no node of their own and their content goes to the deepest open node, so no text
-        /// is lost and no error is raised.
-        public var maxDepth = 4096
+        // option: .bool(summary: "read footnote sections and the links to them (pandoc, GitHub, Hugo, Wikipedia, …) as footnotes")
         /// Read footnotes as HTML writers write them (a footnotes section of notes, and links to
         /// them in the text; see `Docs/html-reader.md`) as footnote references and definitions.
         /// Off, they stay a list and links.
         public var footnotes = true
+        // option: .encoding(summary: "input encoding (auto: byte order mark, <meta charset> unless the bytes are UTF-8, else UTF-8)")
+        /// The input encoding.
+        public var encoding = Encoding.auto
+        // option: .int(range: 0...Int.max, summary: "largest input in bytes")
+        /// The largest input accepted, in bytes; larger input is refused with
+        /// `TransmarkError.inputTooLarge`.
+        public var maxInputSize = 1 << 30
+        // option: .int(range: 8...Int(Int32.max),
+        //     summary: "deepest nesting built; deeper elements are flattened into their ancestor")
+        /// The deepest nesting of nodes built. Deeper elements are flattened (best effort): they
+        /// get no node of their own and their content goes to the deepest open node, so no text
+        /// is lost and no error is raised.
+        public var maxDepth = 4096
         /// What each tag becomes (library only, not settable by key).
         public var tagRegistry = HTMLTagRegistry.standard
 
         /// The defaults.
         public init() {}
-
-        /// The options settable by key, with their accepted values and help.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .bool("keepComments", \.keepComments, summary: "keep comments as raw HTML nodes"),
-                .bool("keepHidden", \.keepHidden, summary: "keep elements hidden by `hidden` or display:none"),
-                .bool("preformattedCode", \.preformattedCode, summary: "keep the whitespace of inline <code> as written (turndown's option)"),
-                .bool("footnotes", \.footnotes, summary: "read footnote sections and the links to them (pandoc, GitHub, Hugo, Wikipedia, …) as footnotes"),
-                .encoding(\.encoding, summary: "input encoding (auto: byte order mark, <meta charset> unless the bytes are UTF-8, else UTF-8)"),
-                .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes"),
-                .int("maxDepth", \.maxDepth, range: 8...Int(Int32.max),
-                     summary: "deepest nesting built; deeper elements are flattened into their ancestor"),
-            ]
-        }
     }
 
     /// The options every conversion through this HTML reader starts from; options set by key

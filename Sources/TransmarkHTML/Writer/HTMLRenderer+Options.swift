@@ -3,6 +3,8 @@ import TransmarkCore
 extension HTMLRenderer {
     /// Options of the HTML writer (also `HTMLBackend.Options`).
     public struct Options: FormatOptions {
+        // option: .bool(summary: "pass event handlers and dangerous URLs through; also sets rawHTML=keep unless rawHTML is given")
+        //     .appliedFirst()
         /// Pass event handlers, elements that run or embed code, every URL and kept raw HTML
         /// through unchanged (cmark's name): `sanitizer` is not applied at all. Setting it to
         /// `true` also sets `rawHTML` to `keep`, as cmark's `--unsafe` passes raw HTML too; set
@@ -11,18 +13,23 @@ extension HTMLRenderer {
         public var unsafe = false {
             didSet { if unsafe && !oldValue { rawHTML = .keep } }
         }
+        // option: .choice(summary: "raw HTML nodes: drop (a comment in their place), text (escaped) or keep")
         /// Raw HTML nodes (`htmlBlock`, `htmlInline`): `drop` (the default) writes cmark's
         /// `<!-- raw HTML omitted -->` in their place, `text` shows the markup as escaped text
         /// in `<code>` (a block in `<pre>`), `keep` writes it cleaned by `sanitizer` (tags it cannot vouch for are
         /// left out, kept tags rewritten with their allowed attributes; see
         /// `SanitizerPolicy.sanitize(rawHTML:)`), or as it is with `unsafe` or `sanitize=none`.
         public var rawHTML = RawHTMLPolicy.drop
+        // option: .choice(summary: "how soft line breaks are written")
         /// How soft line breaks are written.
         public var softBreak = SoftBreak.newline
+        // option: .bool(summary: "write a complete HTML document, not a fragment")
         /// Write a complete document (`<!DOCTYPE html>`, `<head>` with charset, `<body>`).
         public var standalone = false
+        // option: .string(summary: "the <title> of a standalone document")
         /// The `<title>` of a standalone document.
         public var title = ""
+        // option: .bool(summary: "write source attributes and styles (false: only id, title, lang, dir)")
         /// Write the attributes and styles nodes carry from their source (`class`, `style`,
         /// `data-*`, …). When false, only `id`, `title`, `lang` and `dir` are kept: the markup
         /// without its presentation (used by writers that fall back to HTML).
@@ -31,6 +38,8 @@ extension HTMLRenderer {
         /// `none`). Applied to elements, attributes, URLs and kept raw HTML unless `unsafe`; a
         /// policy with `kinds` also filters the node kinds of a whole document first.
         public var sanitizer = SanitizerPolicy.default
+        // option mathml: .bool(summary: "write math as <math> (TeX as text and annotation) instead of <span class=\"math inline\">\\(…\\)</span>")
+        // options: SanitizerPolicy.optionSpecs(\.sanitizer)
         /// Write math nodes as MathML: `<math>` (`display="block"` for display math) holding
         /// `<semantics>` with the TeX source as `<mtext>` (shown as it is: there is no TeX to
         /// MathML conversion) and as `<annotation encoding="application/x-tex">`. When false (the
@@ -46,21 +55,6 @@ extension HTMLRenderer {
 
         /// The defaults: safe, newlines for soft breaks, a fragment, attributes kept.
         public init() {}
-
-        /// The options settable by key (`unsafe`, `rawHTML`, `softBreak`, `standalone`, `title`,
-        /// `keepAttributes`, `mathml`).
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .bool("unsafe", \.unsafe, summary: "pass event handlers and dangerous URLs through; also sets rawHTML=keep unless rawHTML is given")
-                    .appliedFirst(),
-                .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: drop (a comment in their place), text (escaped) or keep"),
-                .choice("softBreak", \.softBreak, summary: "how soft line breaks are written"),
-                .bool("standalone", \.standalone, summary: "write a complete HTML document, not a fragment"),
-                .string("title", \.title, summary: "the <title> of a standalone document"),
-                .bool("keepAttributes", \.keepAttributes, summary: "write source attributes and styles (false: only id, title, lang, dir)"),
-                .bool("mathml", \.mathML, summary: "write math as <math> (TeX as text and annotation) instead of <span class=\"math inline\">\\(…\\)</span>"),
-            ] + SanitizerPolicy.optionSpecs(\.sanitizer)
-        }
     }
 }
 

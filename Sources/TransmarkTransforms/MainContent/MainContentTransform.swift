@@ -48,33 +48,27 @@
 public struct MainContentTransform: Transform {
     /// The options of `main-content`.
     public struct Options: FormatOptions {
+        // option: .bool(summary: "keep the page title (a level-1 heading) before the article")
         /// Whether the page title (a level-1 heading) is kept before the article when the
         /// article does not hold it.
         public var title = true
+        // option: .int(range: 0...10_000, summary: "shortest paragraph (bytes) that scores")
         /// The shortest paragraph (in bytes of text) that counts when scoring.
         public var minParagraph = 25
+        // option: .bool(summary: "drop link-heavy lists, divisions and tables inside the article")
         /// Whether link-heavy lists, divisions and tables inside the article are dropped.
         public var clean = true
+        // option: .bool(summary: "keep comment sections after the content")
         /// Whether comment sections (class or id `comment`, `disqus`, `replies`) are kept after
         /// the content. A discussion page keeps every post of its thread either way.
         public var comments = false
+        // option: .fraction(summary: "below this confidence, keep the whole page")
         /// Below this confidence (0…1) the whole page is kept instead of what was found; 0 (the
         /// default) always keeps what was found.
         public var minConfidence = 0.0
 
         /// The defaults.
         public init() {}
-
-        /// `title`, `minParagraph`, `clean`, `comments`, `minConfidence`.
-        public static var optionSpecs: [OptionSpec<Options>] {
-            [
-                .bool("title", \.title, summary: "keep the page title (a level-1 heading) before the article"),
-                .int("minParagraph", \.minParagraph, range: 0...10_000, summary: "shortest paragraph (bytes) that scores"),
-                .bool("clean", \.clean, summary: "drop link-heavy lists, divisions and tables inside the article"),
-                .bool("comments", \.comments, summary: "keep comment sections after the content"),
-                .fraction("minConfidence", \.minConfidence, summary: "below this confidence, keep the whole page"),
-            ]
-        }
     }
 
     /// What `main-content` found on a page besides its content.
