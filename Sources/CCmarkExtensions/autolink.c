@@ -1,6 +1,7 @@
 /* Extended autolinks in linear time and memory: see TransmarkAutolink.h. The rules for where a link
    starts and ends are GFM's, as libcmark-gfm 0.29.0.gfm.6 applies them. */
 #include "TransmarkAutolink.h"
+#include "inline_extension.h"
 #include <cmark-gfm/parser.h>
 #include <cmark-gfm/node.h>
 #include <cmark-gfm/chunk.h>
@@ -438,13 +439,8 @@ static cmark_syntax_extension *autolink_extension;
 static pthread_once_t autolink_once = PTHREAD_ONCE_INIT;
 
 static void create_autolink_extension(void) {
-    cmark_syntax_extension *extension = cmark_syntax_extension_new("transmark-autolink");
-    cmark_mem *mem = cmark_get_default_mem_allocator();
-    cmark_llist *chars = NULL;
-    chars = cmark_llist_append(mem, chars, (void *)(uintptr_t)':');
-    chars = cmark_llist_append(mem, chars, (void *)(uintptr_t)'w');
-    cmark_syntax_extension_set_special_inline_chars(extension, chars);
-    cmark_syntax_extension_set_match_inline_func(extension, match);
+    static const unsigned char chars[] = {':', 'w'};
+    cmark_syntax_extension *extension = transmark_inline_extension_new("transmark-autolink", chars, sizeof chars, match);
     cmark_syntax_extension_set_postprocess_func(extension, postprocess);
     autolink_extension = extension;
 }

@@ -2,6 +2,7 @@
    delimiter to the first possible closing one at most (for `\(` and `\[`, never past the next
    marked opener), so a paragraph costs time linear in its length whatever it holds. */
 #include "TransmarkMath.h"
+#include "inline_extension.h"
 #include <cmark-gfm/parser.h>
 #include <cmark-gfm/node.h>
 #include <cmark-gfm/chunk.h>
@@ -130,14 +131,8 @@ static cmark_syntax_extension *math_extension;
 static pthread_once_t math_once = PTHREAD_ONCE_INIT;
 
 static void create_math_extension(void) {
-    cmark_syntax_extension *ext = cmark_syntax_extension_new("transmark-math");
-    cmark_mem *mem = cmark_get_default_mem_allocator();
-    cmark_llist *chars = NULL;
-    chars = cmark_llist_append(mem, chars, (void *)(uintptr_t)'$');
-    chars = cmark_llist_append(mem, chars, (void *)(uintptr_t)TRANSMARK_MATH_MARKER_0);
-    cmark_syntax_extension_set_special_inline_chars(ext, chars);
-    cmark_syntax_extension_set_match_inline_func(ext, match);
-    math_extension = ext;
+    static const unsigned char chars[] = {'$', TRANSMARK_MATH_MARKER_0};
+    math_extension = transmark_inline_extension_new("transmark-math", chars, sizeof chars, match);
 }
 
 cmark_syntax_extension *transmark_math_extension(void) {

@@ -51,6 +51,16 @@ struct ConversionArguments<Help: ConversionArgumentsHelp>: ParsableArguments {
         }
         return parsed
     }
+
+    /// Writes a whole output to `--output` (a file that appears whole or not at all: see
+    /// `FileIO.writeAtomically`), or to standard output without one.
+    func write(_ bytes: [UInt8], environment: CommandEnvironment) throws {
+        if let output {
+            try FileIO.writeAtomically(bytes, to: output)
+        } else {
+            try environment.writeStandardOutput(bytes)
+        }
+    }
 }
 
 extension ConversionOptions {
@@ -63,5 +73,15 @@ extension ConversionOptions {
         }
         pairs.removeAll { $0.key == name + ".base" }
         pairs.append((key: name + ".base", value: base))
+    }
+
+    /// Makes a wrapping backend follow the terminal: when `backend` has a `width` option and no
+    /// pair sets one (`width` or `FORMAT.width`), adds `FORMAT.width` with the terminal's width
+    /// (asked for only then; nil when standard output is not a terminal).
+    mutating func addTerminalWidth(for backend: RegisteredBackend, _ terminalWidth: () -> Int?) {
+        if backend.acceptsOption("width"), !pairs.contains(where: { $0.key == "width" || $0.key.hasSuffix(".width") }),
+           let width = terminalWidth() {
+            pairs.append((key: "\(backend.format.name).width", value: String(width)))
+        }
     }
 }

@@ -148,10 +148,7 @@ struct ConvertCommand: ParsableCommand {
         var options = try conversion.conversionOptions()
         // Wrapping backends follow the terminal's width unless told otherwise.
         let backend = try registry.backend(named: target)
-        if backend.acceptsOption("width"), !options.pairs.contains(where: { $0.key == "width" || $0.key.hasSuffix(".width") }),
-           conversion.output == nil, let width = environment.terminalWidth() {
-            options.pairs.append((key: "\(backend.format.name).width", value: String(width)))
-        }
+        if conversion.output == nil { options.addTerminalWidth(for: backend, environment.terminalWidth) }
         let named = try conversion.from.map { try registry.frontend(named: $0).format.name } ?? inferInputFormat(registry)
         // With a named format the conversion is resolved (and its options checked) before any
         // input is read; standard input is sniffed first.
@@ -167,13 +164,7 @@ struct ConvertCommand: ParsableCommand {
         if let chunkOutput {
             let name = inputs.isEmpty || inputs == ["-"] ? "stdin" : inputs.joined(separator: "+")
             let (output, documentStats, _) = try chunkOutput.process(&input, conversion: chosen, id: name)
-            if let path = conversion.output {
-                var file = try AtomicFileWriter(path: path)
-                output.withUnsafeBufferPointer { file.write($0) }
-                try file.commit()
-            } else {
-                try environment.writeStandardOutput(output)
-            }
+            try conversion.write(output, environment: environment)
             if let documentStats { environment.writeStandardError(documentStats.line(for: name)) }
             return
         }
@@ -213,11 +204,7 @@ struct ConvertCommand: ParsableCommand {
         guard source == "markdown" else { throw ValidationError("--stream reads Markdown: use -f markdown") }
         let target = try resolveOutputFormat(registry)
         var options = try conversion.conversionOptions()
-        let backend = try registry.backend(named: target)
-        if backend.acceptsOption("width"), !options.pairs.contains(where: { $0.key == "width" || $0.key.hasSuffix(".width") }),
-           let width = environment.terminalWidth() {
-            options.pairs.append((key: "\(backend.format.name).width", value: String(width)))
-        }
+        options.addTerminalWidth(for: try registry.backend(named: target), environment.terminalWidth)
         let chosen = try registry.conversion(from: source, to: target, options: options)
         try StreamConversion(conversion: chosen, environment: environment, writesUpdates: writesStreamUpdates,
                              markdownOptions: StreamConversion.markdownOptions(from: options.pairs)).run()

@@ -81,12 +81,6 @@ struct SelectCommand: ParsableCommand {
             // The limit is this command's flag, not an option key.
             throw TransmarkError.outputTooLarge(limit: limit, option: "--max-output-bytes")
         }
-        if let output = conversion.output {
-            var file = try AtomicFileWriter(path: output)
-            out.withUnsafeBufferPointer { file.write($0) }
-            try file.commit()
-        } else {
-            try environment.writeStandardOutput(out)
-        }
+        try conversion.write(out, environment: environment)
     }
 }

@@ -83,13 +83,9 @@ enum HexColor {
         return String(out.string.dropFirst().dropLast())
     }
 
+    /// The value of a hexadecimal digit (either case), nil for any other byte.
     private static func digit(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 0x30...0x39: b - 0x30
-        case 0x61...0x66: b - 0x61 + 10
-        case 0x41...0x46: b - 0x41 + 10
-        default: nil
-        }
+        CSSTokenizer.isHexDigit(b) ? CSSEscapes.hexValue(b) : nil
     }
 }
 

@@ -20,17 +20,8 @@ extension Document {
             if case .table(let alignments)? = parent?.kind { _ = builder.open(.table(alignments: alignments)) } else { _ = builder.open(.table(alignments: [])) }
             opened = 1
         case .listItem:
-            if case .list(var attributes)? = parent?.kind, let parent {
-                if attributes.isOrdered {
-                    // The item keeps its number: the list starts where the item stood.
-                    var position = 0
-                    for sibling in parent.children {
-                        if sibling.id == node.id { break }
-                        if sibling.tag == .listItem { position += 1 }
-                    }
-                    attributes.start = attributes.number(ofItemAt: position)
-                }
-                _ = builder.open(.list(attributes))
+            if case .list(let attributes)? = parent?.kind, let parent {
+                _ = builder.open(.list(attributes.starting(at: node, in: parent)))
             } else {
                 _ = builder.open(.list(.bullet))
             }
@@ -44,5 +35,22 @@ extension Document {
         builder.appendCopy(of: node.id, in: self)
         for _ in 0..<opened { builder.close() }
         return builder.finish()
+    }
+}
+
+extension ListAttributes {
+    /// These attributes for a copy of `list` that begins at `item`, one of its children: an
+    /// ordered list starts at the item's own number (from its position among the list's items),
+    /// so the item keeps its number; other lists are returned as they are.
+    package func starting(at item: Node, in list: Node) -> ListAttributes {
+        guard isOrdered else { return self }
+        var position = 0
+        for sibling in list.children {
+            if sibling.id == item.id { break }
+            if sibling.tag == .listItem { position += 1 }
+        }
+        var attributes = self
+        attributes.start = number(ofItemAt: position)
+        return attributes
     }
 }

@@ -427,17 +427,9 @@ struct ChunkAtomCollector {
     /// `block` inside a copy of `item` (its list's kind and the item's number) without its other
     /// children; nil when the item is not in a list.
     private func itemWithFirstBlock(_ item: Node, _ block: Node) -> Document? {
-        guard let list = item.parent, case .list(var attributes) = list.kind else { return nil }
-        if attributes.isOrdered {
-            var position = 0
-            for sibling in list.children {
-                if sibling.id == item.id { break }
-                if sibling.tag == .listItem { position += 1 }
-            }
-            attributes.start = attributes.number(ofItemAt: position)
-        }
+        guard let list = item.parent, case .list(let attributes) = list.kind else { return nil }
         var builder = DocumentBuilder()
-        _ = builder.open(.list(attributes))
+        _ = builder.open(.list(attributes.starting(at: item, in: list)))
         _ = builder.open(item.kind, attributes: item.attributes, style: item.style)
         builder.appendCopy(of: block.id, in: document)
         builder.close()
