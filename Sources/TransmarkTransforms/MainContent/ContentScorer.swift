@@ -33,6 +33,13 @@ struct ContentScorer {
     /// Whether a node is a cookie or consent notice (`ContentHints.notice`) holding at most half
     /// of the page's text or 2,000 bytes, or inside one: never chosen as the article.
     var inNotice: [Bool]
+    /// Whether a node holds the one block whose text opens as the page's declared description
+    /// does (see `markBlocksOpeningAsDescribed`): neither left out for its hints nor dropped
+    /// inside the article.
+    var holdsDescribed: [Bool]
+    /// The first bytes of the page's declared description (`<meta name="description">`,
+    /// `og:description`), white space collapsed; empty when it has fewer than 40.
+    let descriptionKey: [UInt8]
     /// Text and prose under each node with hints aside (see `textPerSubtree`).
     var subtreeText: [Int32] = []
     var subtreeProse: [Int32] = []
@@ -78,6 +85,8 @@ struct ContentScorer {
         hints = Array(repeating: [], count: count)
         inNotice = Array(repeating: false, count: count)
         classHash = Array(repeating: 0, count: count)
+        holdsDescribed = Array(repeating: false, count: count)
+        descriptionKey = Self.collapsedPrefix(of: Array((document.metadata.description ?? "").utf8), length: 40)
     }
 
     /// The division tag of node `i`, if it is a division.
@@ -120,6 +129,8 @@ struct ContentScorer {
         pageTextBytes = Int(subtreeText[0])
         let vetoLimit = subtreeText[0] / 2
         let holdsArticle = ancestorsOfLargestArticle(prose: subtreeProse)
+        markBlocksOpeningAsDescribed()
+        let holdsDescribed = holdsDescribed
         // The nearest `article` or `main` element around each node (0: none); a wrapper inside
         // it that holds most of its prose is layout too (`<div class="sidebar-layout">`).
         var enclosingArticle = [Int](repeating: 0, count: count)
@@ -221,7 +232,7 @@ struct ContentScorer {
                         if options.comments && hints.contains(.comments) { hints.remove(.unlikely) }
                         weight[i] = relaxation == .ignoreHints ? 0 : w
                         if relaxation == .none && !protected && !hints.contains(.maybe) && subtreeText[i] <= vetoLimit
-                            && !holdsArticle[i] {
+                            && !holdsArticle[i] && !holdsDescribed[i] {
                             let wrapsArticle = holdsMostOf(enclosingArticle[i], i)
                             if hints.contains(.unlikely) || boilerplateRole || hints.contains(.layout) && !wrapsArticle {
                                 out = true
@@ -642,6 +653,7 @@ struct ContentScorer {
     /// Whether a node inside the article is boilerplate or link-heavy.
     func dropsInside(_ i: Int) -> Bool {
         if excluded[i] { return true }
+        if holdsDescribed[i] { return false }
         let tag = records.tag(Int32(i))
         let division = divisionTag(i)
         // A figure's caption describes its image; the image stays, its caption and credit go.

@@ -1,0 +1,54 @@
+import Testing
+import Transmark
+
+/// `main-content` and the page's own summary (`<meta name="description">`, `og:description`):
+/// the one block whose text opens with it is the article's, whatever its wrappers' classes say.
+@Suite struct MainContentDescriptionTests {
+    static let opening = "The harbour reopened on Monday after three weeks of repairs to the old sea wall"
+    static let rest = ", and the ferries that had moved to the northern pier returned to their usual berths, to the relief of the cafés, the fishmongers and the harbour master."
+
+    /// Other stories, over 500 bytes of prose, so that an attempt keeping only them stands.
+    static let cards = (1...5).map {
+        "<article class=\"card\"><h2>Story \($0)</h2><p>Story \($0): the council, the schools, the roads and the libraries of the town, reported every week by the Gazette.</p></article>"
+    }.joined()
+
+    func mainText(_ html: String) throws -> String {
+        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
+        let kept = try MainContentTransform().apply(to: document, options: .init())
+        return String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
+    }
+
+    func page(description: String, teaser: String = "") -> String {
+        """
+        <html><head><title>Harbour reopens</title><meta name="description" content="\(description)"></head><body>
+        <div class="page-builder"><div class="builder-widget widget-post-title"><h1>Harbour reopens</h1></div>
+        <div class="builder-widget widget-post-content"><div class="widget-container"><p>\(Self.opening)\(Self.rest) \(Self.rest)</p>
+        <p>Repairs cost less than planned\(Self.rest)</p></div></div></div>
+        <div class="more-stories">\(teaser)\(Self.cards)</div>
+        </body></html>
+        """
+    }
+
+    /// The article sits in wrappers whose class says `widget`, a word of sidebars: the page's
+    /// description opens its first paragraph, so the wrappers are not left out for the word.
+    @Test func theBlockOpeningAsDescribedIsKeptDespiteItsWrappersClasses() throws {
+        let text = try mainText(page(description: Self.opening + ". Ferries are back."))
+        #expect(text.contains(Self.opening), "\(text)")
+        #expect(text.contains("Repairs cost less than planned"), "\(text)")
+    }
+
+    /// Without that evidence (no description, or one the page does not open with), the class
+    /// words count as before and the article in its `widget` wrappers is left out.
+    @Test func withoutTheEvidenceTheClassWordsCount() throws {
+        let text = try mainText(page(description: "News from the town's harbour, its ferries and its cafés, every week."))
+        #expect(!text.contains(Self.opening), "\(text)")
+    }
+
+    /// A description found at the start of two blocks is a teaser as well (a list of popular
+    /// posts showing this one): it is no evidence, and the class words count.
+    @Test func anOpeningFoundTwiceIsNoEvidence() throws {
+        let teaser = "<article class=\"card\"><h2>Popular</h2><p>\(Self.opening)…</p></article>"
+        let text = try mainText(page(description: Self.opening + ". Ferries are back.", teaser: teaser))
+        #expect(!text.contains("Repairs cost less than planned"), "\(text)")
+    }
+}
