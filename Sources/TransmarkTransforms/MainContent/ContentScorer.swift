@@ -24,6 +24,9 @@ struct ContentScorer {
     var isHeaderDivision: [Bool]
     /// Whether a node has block children.
     var hasBlockChild: [Bool]
+    /// Whether a node has block children, left out or not (so that text beside them stands
+    /// loose; see `computeScores`).
+    var holdsBlocks: [Bool]
     var score: [Float]
     var isCandidate: [Bool]
     /// The class and id hints of each node (empty for nodes without them).
@@ -80,6 +83,7 @@ struct ContentScorer {
         hardExcluded = Array(repeating: false, count: count)
         isHeaderDivision = Array(repeating: false, count: count)
         hasBlockChild = Array(repeating: false, count: count)
+        holdsBlocks = Array(repeating: false, count: count)
         score = Array(repeating: 0, count: count)
         isCandidate = Array(repeating: false, count: count)
         hints = Array(repeating: [], count: count)
@@ -157,6 +161,7 @@ struct ContentScorer {
                     default:
                         break
                     }
+                    if tag.isBlock { holdsBlocks[parent] = true }
                     if tag == .image && isSpacerImage(index) {
                         // Layout filler, not content: never kept, never counted as media.
                         out = true
@@ -267,6 +272,11 @@ struct ContentScorer {
             switch tag {
             case .paragraph, .codeBlock: scores = true
             case .division, .tableCell: scores = !hasBlockChild[i]
+            // Text standing loose between blocks (`<td><div>Meaning:</div> Overly sentimental.
+            // <br> …`, an old page's article) is a paragraph without its element, as
+            // Readability wraps such runs in `<p>` before scoring; not text outside every
+            // element (a `<noscript>`'s markup read as text).
+            case .text: scores = holdsBlocks[parent] && parent > 0
             default: scores = false
             }
             guard scores, text[i] >= Int32(options.minParagraph) else { continue }
