@@ -60,6 +60,22 @@ import TransmarkHTML
         }
     }
 
+    /// A `<meta>` after the first 1024 bytes (a long head of scripts) is honoured when the bytes
+    /// are not UTF-8, as browsers decode again when they reach it; valid UTF-8 stays UTF-8.
+    @Test(arguments: pages)
+    func metaPastThePrescan(_ page: (label: String, text: String, bytes: [UInt8])) throws {
+        let head = Array(("<head><script>" + String(repeating: "var x = 1; ", count: 120) + "</script>").utf8)
+        #expect(head.count > HTMLInputDecoder.prescanLimit)
+        let charset = Array("<meta charset=\"\(page.label)\"></head>".utf8)
+        let body = Array("<p>".utf8) + page.bytes + Array(" x</p>".utf8)
+        if String(validating: page.bytes, as: UTF8.self) == nil {
+            #expect(try HTMLInputDecoder.decode(head + charset + body).encoding == HTMLInputEncoding(label: page.label))
+            #expect(try Self.text(of: head + charset + body).hasSuffix(page.text + " x"))
+        }
+        let utf8 = head + charset + Array("<p>\(page.text) x</p>".utf8)
+        #expect(try HTMLInputDecoder.decode(utf8).encoding == .utf8)
+    }
+
     @Test("The prescan reads UTF-16 labels as UTF-8 and x-user-defined as Windows-1252; unknown labels are passed over")
     func prescanRules() throws {
         let e = Array("é".utf8)

@@ -6,7 +6,9 @@ import TransmarkCore
 /// - picks the encoding: an explicit one if given; else a byte order mark; else a
 ///   `<meta charset>` / `<meta http-equiv=content-type content="…charset=…">` in the first
 ///   1024 bytes (see ``sniffMetaCharset(_:)``), unless the bytes are valid UTF-8 with some
-///   above 0x7F (a page stored again as UTF-8 under its old `<meta>`); else UTF-8. Every
+///   above 0x7F (a page stored again as UTF-8 under its old `<meta>`); else, for bytes that are
+///   not valid UTF-8, such a `<meta>` further on (browsers decode again when they reach it);
+///   else UTF-8. Every
 ///   encoding of the WHATWG Encoding Standard is read: UTF-8, UTF-16 and Windows-1252 here, the
 ///   other legacy ones through `InputDecoder` (the C library's `iconv`, used only when such a
 ///   page arrives);
@@ -91,7 +93,15 @@ public enum HTMLInputDecoder {
             return (encoding, length)
         }
         switch sniffMetaLabel(input) {
-        case .none: return (.utf8, 0)
+        case .none:
+            // A `<meta>` past the first 1024 bytes (after a long head of scripts and styles):
+            // a browser, still unsure of the encoding, honours it when its parser reaches the
+            // tag and decodes again. Only bytes that are not UTF-8 need it.
+            if case .encoding(let late)? = sniffMetaLabel(input, limit: input.count), late != .utf8,
+               !UTF8Validation.isValid(input) {
+                return (late, 0)
+            }
+            return (.utf8, 0)
         case .encoding(let encoding):
             // A page stored or served again as UTF-8 often keeps the `<meta>` of the encoding it
             // was written in. Text in a legacy encoding that uses bytes above 0x7F is all but

@@ -21,9 +21,10 @@ extension HTMLInputDecoder {
         case replacement(String)
     }
 
-    /// The prescan behind ``sniffMetaCharset(_:)``, keeping replacement labels.
-    static func sniffMetaLabel(_ input: UnsafeBufferPointer<UInt8>) -> SniffedLabel? {
-        let end = min(input.count, prescanLimit)
+    /// The prescan behind ``sniffMetaCharset(_:)``, keeping replacement labels, over the first
+    /// `limit` bytes.
+    static func sniffMetaLabel(_ input: UnsafeBufferPointer<UInt8>, limit: Int = prescanLimit) -> SniffedLabel? {
+        let end = min(input.count, limit)
         var i = 0
         while i < end {
             guard input[i] == UInt8(ascii: "<") else { i += 1; continue }
