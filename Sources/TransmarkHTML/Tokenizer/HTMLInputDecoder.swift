@@ -7,7 +7,8 @@ import TransmarkCore
 ///   `<meta charset>` / `<meta http-equiv=content-type content="…charset=…">` in the first
 ///   1024 bytes (see ``sniffMetaCharset(_:)``), unless the bytes are valid UTF-8 with some
 ///   above 0x7F (a page stored again as UTF-8 under its old `<meta>`); else, for bytes that are
-///   not valid UTF-8, such a `<meta>` further on (browsers decode again when they reach it);
+///   not valid UTF-8, such a `<meta>` further on in the head (browsers decode again when they
+///   reach it);
 ///   else UTF-8. Every
 ///   encoding of the WHATWG Encoding Standard is read: UTF-8, UTF-16 and Windows-1252 here, the
 ///   other legacy ones through `InputDecoder` (the C library's `iconv`, used only when such a
@@ -94,11 +95,11 @@ public enum HTMLInputDecoder {
         }
         switch sniffMetaLabel(input) {
         case .none:
-            // A `<meta>` past the first 1024 bytes (after a long head of scripts and styles):
-            // a browser, still unsure of the encoding, honours it when its parser reaches the
-            // tag and decodes again. Only bytes that are not UTF-8 need it.
-            if case .encoding(let late)? = sniffMetaLabel(input, limit: input.count), late != .utf8,
-               !UTF8Validation.isValid(input) {
+            // A `<meta>` past the first 1024 bytes, in a long head of scripts and styles: a
+            // browser, still unsure of the encoding, honours it when its parser reaches the tag
+            // and decodes again. Only bytes that are not UTF-8 need it; the head alone is read.
+            if validUTF8PrefixEnd(input, from: 0) != input.count,
+               case .encoding(let late)? = sniffMetaLabel(input, limit: input.count, stopsAtBody: true), late != .utf8 {
                 return (late, 0)
             }
             return (.utf8, 0)

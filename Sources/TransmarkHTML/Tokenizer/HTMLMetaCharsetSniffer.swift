@@ -22,8 +22,9 @@ extension HTMLInputDecoder {
     }
 
     /// The prescan behind ``sniffMetaCharset(_:)``, keeping replacement labels, over the first
-    /// `limit` bytes.
-    static func sniffMetaLabel(_ input: UnsafeBufferPointer<UInt8>, limit: Int = prescanLimit) -> SniffedLabel? {
+    /// `limit` bytes (and, with `stopsAtBody`, no further than the first `<body` tag).
+    static func sniffMetaLabel(_ input: UnsafeBufferPointer<UInt8>, limit: Int = prescanLimit,
+                               stopsAtBody: Bool = false) -> SniffedLabel? {
         let end = min(input.count, limit)
         var i = 0
         while i < end {
@@ -32,6 +33,7 @@ extension HTMLInputDecoder {
                 i = find(input, "-->", from: i + 4, end: end).map { $0 + 3 } ?? end
                 continue
             }
+            if stopsAtBody && matches(input, at: i, end: end, "<body") { return nil }
             if matches(input, at: i, end: end, "<meta"), i + 5 < end,
                InputEncoding.isASCIIWhitespace(input[i + 5]) || input[i + 5] == UInt8(ascii: "/") {
                 let (encoding, tagEnd) = metaEncoding(input, from: i + 5, end: end)
