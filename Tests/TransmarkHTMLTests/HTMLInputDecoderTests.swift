@@ -45,9 +45,12 @@ struct HTMLInputDecoderTests {
         #expect(try HTMLInputDecoder.decode(Array("<meta charset=latin1>".utf8)).encoding == .windows1252)
         #expect(try HTMLInputDecoder.decode(Array("<meta charset='us-ascii'>".utf8)).encoding == .windows1252)
         #expect(try HTMLInputDecoder.decode(Array("<meta charset=utf-8>".utf8) + body).encoding == .utf8)
-        // Only the first 1024 bytes are looked at.
-        let late = [UInt8](repeating: 0x20, count: 1024) + charset + body
-        #expect(try HTMLInputDecoder.decode(late).encoding == .utf8)
+        // Past the first 1024 bytes, a <meta> in the head counts only for bytes that are not
+        // UTF-8 (a browser decodes again when it reaches the tag); one in the body never does.
+        let spaces = [UInt8](repeating: 0x20, count: 1024)
+        #expect(try HTMLInputDecoder.decode(spaces + charset + body).encoding == .windows1252)
+        #expect(try HTMLInputDecoder.decode(spaces + charset + Array("<p>café</p>".utf8)).encoding == .utf8)
+        #expect(try HTMLInputDecoder.decode(spaces + Array("<body>".utf8) + charset + body).encoding == .utf8)
     }
 
     @Test("A byte order mark decides and is skipped; an explicit encoding overrides detection")
