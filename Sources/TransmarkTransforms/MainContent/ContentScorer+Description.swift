@@ -38,7 +38,7 @@ extension ContentScorer {
         out.reserveCapacity(length)
         var pendingSpace = false
         for b in bytes {
-            if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C {
+            if InputEncoding.isASCIIWhitespace(b) {
                 pendingSpace = !out.isEmpty
                 continue
             }
@@ -55,7 +55,7 @@ extension ContentScorer {
         var k = 0
         var pendingSpace = false
         for b in text {
-            if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C {
+            if InputEncoding.isASCIIWhitespace(b) {
                 pendingSpace = k > 0
                 continue
             }
