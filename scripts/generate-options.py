@@ -271,7 +271,9 @@ def options_types(path, text):
             if stacks[ln] != owner:
                 continue
             stripped = line.strip()
-            if stripped.startswith("//") or "static " in line.split("var")[0] or "func " in line:
+            # Type members (`static var`, `class var`) and functions are no settings.
+            head = re.split(r"\b(?:var|let)\b", line)[0]
+            if stripped.startswith("//") or re.search(r"\b(static|class|func)\b", head):
                 continue
             m = PROPERTY_RE.match(line)
             if not m:
@@ -280,17 +282,19 @@ def options_types(path, text):
             typ = m.group("type")
             default = m.group("default")
             brace = m.group("brace")
-            if brace and default is None and not brace.strip().startswith("{ didSet") and not brace.strip().startswith("{ willSet"):
-                # A computed property, unless its block holds only observers.
-                if not re.match(r"\{\s*(didSet|willSet)", brace.strip()) and not observer_block_follows(lines, ln, brace):
-                    continue
+            # A block after the declaration holds observers (`= false { didSet … }`) or, without
+            # a default, makes the property computed: not stored, so not an option's home.
+            observed = bool(brace) and (bool(re.match(r"\{\s*(didSet|willSet)", brace.strip()))
+                                        or observer_block_follows(lines, ln, brace))
+            if brace and default is None and not observed:
+                continue
             access = m.group("access") or "internal"
             properties.append({
                 "line": ln, "name": name, "type": typ.strip() if typ else None,
                 "default": default.strip() if default else None,
                 "public_settable": access == "public" and m.group("set") is None and m.group("decl") == "var",
                 "annotations": annotations_above(lines, ln),
-                "observed": bool(brace) and (bool(re.match(r"\{\s*(didSet|willSet)", brace.strip())) or observer_block_follows(lines, ln, brace)),
+                "observed": observed,
                 "doc": doc_above(lines, ln),
             })
         # Names declared in the types around the options type (and the options type's own name)
