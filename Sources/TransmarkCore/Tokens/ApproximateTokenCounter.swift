@@ -22,7 +22,8 @@ public struct ApproximateTokenCounter: TokenCounter {
     public func tokenCount(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
         guard !utf8.isEmpty else { return 0 }
         let machine = encoding == .cl100kBase ? Self.cl100kMachine : Self.o200kMachine
-        return max(1, Int(machine.sum(utf8).rounded()))
+        // The nearest whole token (a half rounds up), at least one.
+        return max(1, (machine.sum(utf8) + 500) / 1000)
     }
 
     /// The counting machines (see `RunWeightMachine`), built once per encoding.
@@ -38,7 +39,8 @@ public struct ApproximateTokenCounter: TokenCounter {
     /// `longWordExtra` a letter.
     static let longestWeighedWord = 16
 
-    /// The fitted weights, in tokens.
+    /// The fitted weights, in tokens, each with at most three decimals (the machine sums them in
+    /// whole thousandths).
     struct Weights {
         /// A word of 1, 2, … `longestWeighedWord` ASCII letters (with the space before it).
         let word: [Double]
@@ -62,16 +64,16 @@ public struct ApproximateTokenCounter: TokenCounter {
     // The weights other than words' and non-ASCII scalars' are a non-negative least-squares fit of
     // the relative error over 107 documents of the corpus (Markdown, HTML, converted web pages);
     // non-ASCII weights are measured on Russian, Chinese, Japanese, French and emoji samples.
-    private static let cl100kWeights = Weights(
+    static let cl100kWeights = Weights(
         word: wordWeights, longWordExtra: 0.599, digitGroup: 1.25,
         punctuationRun: 0.225, punctuation: 0.41, newlineRun: 0.977, spaceRun: 1.467,
         twoByteScalar: 0.45, threeByteScalar: 0.85, fourByteScalar: 2.0)
-    private static let o200kWeights = Weights(
+    static let o200kWeights = Weights(
         word: wordWeights, longWordExtra: 0.654, digitGroup: 1.162,
         punctuationRun: 0.233, punctuation: 0.414, newlineRun: 0.961, spaceRun: 1.539,
         twoByteScalar: 0.25, threeByteScalar: 0.7, fourByteScalar: 1.0)
 
-    private static let byteClasses: [ByteClass] = (0..<256).map { b in
+    static let byteClasses: [ByteClass] = (0..<256).map { b in
         switch b {
         case 0x41...0x5A, 0x61...0x7A: .letter
         case 0x30...0x39: .digit
