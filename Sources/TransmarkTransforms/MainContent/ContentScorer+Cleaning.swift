@@ -6,7 +6,8 @@ extension ContentScorer {
     /// Leaves out the headings whose section lost everything to the cleaning: "Related
     /// articles", "Read more", "You may also like" over a list of links that was dropped, so the
     /// heading would stand over nothing. A heading keeps its place when anything of its section
-    /// is kept (text, an image, a table, code), up to the next heading of its level or above; a
+    /// is kept (text, an image, a table, code), up to the next heading of its level or above, or
+    /// when it reads as a sentence (a pull quote set as a heading); a
     /// heading that is the last thing of its wrapper is judged by what follows the wrapper. The
     /// title (`keepSubtree`) is never touched. Linear: one pass for the kept content per node,
     /// and each heading looks at its own section's siblings.
@@ -58,9 +59,17 @@ extension ContentScorer {
                 if keptAfter > 0 { break }
                 s = nextElement(after: s)
             }
-            if keptAfter == 0 && droppedAfter > 0 { actions[h] = .drop }
+            if keptAfter == 0 && droppedAfter > 0 && !readsAsSentence(h) { actions[h] = .drop }
         }
         return actions
+    }
+
+    /// Whether heading `h` is a sentence (six words or more, ending with a full stop): a pull
+    /// quote set as a heading, content of its own, not the title of a section.
+    func readsAsSentence(_ h: Int) -> Bool {
+        let text = document[NodeID(index: Int32(h))].plainText.utf8
+        guard text.count >= 30, text.last == UInt8(ascii: ".") else { return false }
+        return text.lazy.filter { $0 == 0x20 }.count >= 5
     }
 
     /// The next sibling of `i` that is not white space, or -1.

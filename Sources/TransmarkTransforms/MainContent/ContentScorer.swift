@@ -398,7 +398,9 @@ struct ContentScorer {
                 if !topClass.isEmpty, document[NodeID(index: Int32(s))].attribute("class") == topClass { bonus = topScore * 0.2 }
                 if isCandidate[s] && finalScore(s) + bonus >= threshold {
                     kept[s] = true
-                } else if records.tag(Int32(s)) == .paragraph {
+                } else if records.tag(Int32(s)) == .paragraph || (divisionTag(s) == "div" && !holdsBlock(s)), !isCopyrightLine(s) {
+                    // A paragraph, or a division that holds only text (a lead, a standfirst),
+                    // which reads as one; not a copyright line.
                     let density = linkDensity(s), length = text[s]
                     if length > 80 && density < 0.25 {
                         kept[s] = true
@@ -743,6 +745,23 @@ struct ContentScorer {
             c = records.nextSibling(c)
         }
         return n
+    }
+
+    /// Whether node `i`'s text starts as a copyright notice does (`©`, `(c)`, `Copyright`).
+    func isCopyrightLine(_ i: Int) -> Bool {
+        let text = document[NodeID(index: Int32(i))].plainText.drop { $0.isWhitespace }
+        let head = text.prefix(9).lowercased()
+        return head.hasPrefix("©") || head.hasPrefix("(c)") || head.hasPrefix("copyright")
+    }
+
+    /// Whether a child of `i` is a block (a division of text only reads as a paragraph).
+    func holdsBlock(_ i: Int) -> Bool {
+        var c = records.firstChild(Int32(i))
+        while c >= 0 {
+            if records.tag(c).isBlock { return true }
+            c = records.nextSibling(c)
+        }
+        return false
     }
 
     func endsLikeProse(_ i: Int) -> Bool {
