@@ -95,15 +95,26 @@ struct ContentHints: OptionSet {
             let l = lower(b)
             return (l >= 0x61 && l <= 0x7A) || (l >= 0x30 && l <= 0x39)
         }
+        func isWord(_ word: StaticString, _ range: Range<Int>) -> Bool {
+            guard range.count == word.utf8CodeUnitCount else { return false }
+            for k in 0..<range.count where lower(bytes[range.lowerBound + k]) != word.utf8Start[k] { return false }
+            return true
+        }
         var hints: ContentHints = []
         var i = 0
         let n = bytes.count
+        var previous = 0..<0
         while i < n {
             while i < n && !isWordByte(bytes[i]) { i += 1 }
             let start = i
             while i < n && isWordByte(bytes[i]) { i += 1 }
             let length = i - start
             guard length > 0 else { continue }
+            defer { previous = start..<i }
+            // `label-hidden` (Drupal's `field--label-hidden`, on nearly every field of its pages,
+            // the article's body too) says the field's label is hidden, not the field.
+            if isWord("hidden", start..<i), isWord("label", previous), previous.upperBound + 1 == start,
+               bytes[previous.upperBound] == UInt8(ascii: "-") { continue }
             for w in wordsByFirstByte[Int(lower(bytes[start]))]
                 where length >= w.bytes.count && (w.prefix || length == w.bytes.count) {
                 var k = 1

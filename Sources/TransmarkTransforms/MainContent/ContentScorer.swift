@@ -259,7 +259,9 @@ struct ContentScorer {
         for i in stride(from: count - 1, to: 0, by: -1) {
             let index = Int32(i)
             let tag = records.tag(index)
-            if tag == .link { linkText[i] = text[i] }
+            // A link into the page (`#section`, a table of contents) weighs 0.3 of its text, as in
+            // Readability: it moves the reader within the article, not away from it.
+            if tag == .link { linkText[i] = isFragmentLink(index) ? text[i] * 3 / 10 : text[i] }
             guard !excluded[i] else { continue }
             let parent = Int(records.parent(index))
             text[parent] += text[i]
@@ -752,6 +754,12 @@ struct ContentScorer {
         let text = document[NodeID(index: Int32(i))].plainText.drop { $0.isWhitespace }
         let head = text.prefix(9).lowercased()
         return head.hasPrefix("©") || head.hasPrefix("(c)") || head.hasPrefix("copyright")
+    }
+
+    /// Whether link `index` points into the page itself (`#id`).
+    func isFragmentLink(_ index: Int32) -> Bool {
+        guard case .link(let destination, _) = document.kind(at: index) else { return false }
+        return destination.utf8.count > 1 && destination.utf8.first == UInt8(ascii: "#")
     }
 
     /// Whether a child of `i` is a block (a division of text only reads as a paragraph).
