@@ -41,14 +41,16 @@ import time
 
 
 def norm(text):
-    return re.sub(r"\s+", " ", text).strip()
+    # Soft hyphens (U+00AD) are invisible: an extractor may keep or drop them, and the expected
+    # snippets hold them where the page did.
+    return re.sub(r"\s+", " ", text.replace("\u00ad", "")).strip()
 
 
 WORD = re.compile(r"\w+", re.UNICODE)
 
 
 def words(text):
-    return collections.Counter(w.lower() for w in WORD.findall(text))
+    return collections.Counter(w.lower() for w in WORD.findall(text.replace("\u00ad", "")))
 
 
 def sniff_encoding(data):
