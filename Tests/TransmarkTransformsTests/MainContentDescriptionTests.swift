@@ -51,4 +51,32 @@ import Transmark
         let text = try mainText(page(description: Self.opening + ". Ferries are back.", teaser: teaser))
         #expect(!text.contains("Repairs cost less than planned"), "\(text)")
     }
+
+    /// The lead that opens as the description does, set before the article in its own wrapper
+    /// (a standfirst beside the headline, over the image and the body), is kept with it; a lead
+    /// that is not the description's is not brought in.
+    @Test func leadBeforeTheArticleIsKept() throws {
+        let lead = "Ahead of the works meeting, speculation grows that the relationship between the chief executive and the board has worsened again."
+        let body = (1...5).map {
+            "<p>Paragraph \($0): the supervisory board met on Monday, and several members said that the chief executive had lost their trust over the plans.</p>"
+        }.joined()
+        func page(description: String) -> String {
+            """
+            <html><head><meta name="description" content="\(description)"></head><body>
+            <nav><a href="/">Home</a> <a href="/news">News</a> <a href="/jobs">Jobs</a></nav>
+            <div class="wrapper"><div class="article_wrapper"><div class="intro"><h1>Trouble before the works meeting</h1>
+            <div class="standfirst"><h2 class="large bold">\(lead)</h2></div></div>
+            <div class="article"><div class="image"><img src="ceo.jpg" alt="The chief executive"></div>
+            <div class="articleBodyContainer">\(body)</div></div></div>
+            <aside class="related"><a href="/a">Sales fell in October</a> <a href="/b">New plant opens</a></aside></div>
+            <footer>Contact</footer></body></html>
+            """
+        }
+        let text = try mainText(page(description: lead))
+        #expect(text.contains(lead), "\(text)")
+        #expect(text.contains("Paragraph 5:"), "\(text)")
+        #expect(!text.contains("Sales fell"), "\(text)")
+        let other = try mainText(page(description: "A page about the company's history, its plants and its people, told in pictures."))
+        #expect(!other.contains(lead), "\(other)")
+    }
 }

@@ -31,6 +31,41 @@ extension ContentScorer {
         }
     }
 
+    /// The block that opens as the page's description does (the deepest node `holdsDescribed`
+    /// marks), or -1.
+    func describedBlock() -> Int {
+        var node: Int32 = 0
+        while true {
+            var c = records.firstChild(node)
+            while c >= 0 && !holdsDescribed[Int(c)] { c = records.nextSibling(c) }
+            if c < 0 { return node == 0 ? -1 : Int(node) }
+            node = c
+        }
+    }
+
+    /// Keeps the article's lead when it stands before the article, outside it: the block that
+    /// opens as the page's description does, in the wrapper of the article or one up to five
+    /// levels above it (a standfirst beside the headline, over the body), not left out for its
+    /// hints, and no longer than a lead is.
+    func keepDescribedLead(before top: Int, kept: inout [Bool]) {
+        let lead = describedBlock()
+        guard lead > 0, lead < top, !excluded[lead], !hardExcluded[lead], subtreeText[lead] <= 1000 else { return }
+        var wrappers: [Int32] = []
+        var a = records.parent(Int32(top))
+        while a >= 0 && wrappers.count < 5 {
+            wrappers.append(a)
+            a = a == 0 ? -1 : records.parent(a)
+        }
+        var ancestor = records.parent(Int32(lead))
+        while ancestor > 0 {
+            if wrappers.contains(ancestor) {
+                kept[lead] = true
+                return
+            }
+            ancestor = records.parent(ancestor)
+        }
+    }
+
     /// The first `length` bytes of `bytes` with leading white space skipped and each run of
     /// white space as one space; empty when there are fewer.
     static func collapsedPrefix(of bytes: [UInt8], length: Int) -> [UInt8] {

@@ -417,6 +417,7 @@ struct ContentScorer {
             for (k, s) in siblings.enumerated() where !kept[s] && !excluded[s] && records.tag(Int32(s)) == .heading {
                 if k + 1 < siblings.count && kept[siblings[k + 1]] { kept[s] = true }
             }
+            keepDescribedLead(before: top, kept: &kept)
         }
 
         // What the page kind adds: every post of a thread, every item of a listing, a product's
