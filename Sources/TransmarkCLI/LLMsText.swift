@@ -112,17 +112,15 @@ struct LLMsText {
         return out
     }
 
-    /// A relative path as a link destination: spaces and parentheses percent-encoded.
+    /// A relative path as a link destination: spaces, parentheses and angle brackets
+    /// percent-encoded (`%20`, `%28`, …).
     static func linkTarget(_ path: String) -> String {
         var out = ""
         for c in path.unicodeScalars {
-            switch c {
-            case " ": out += "%20"
-            case "(": out += "%28"
-            case ")": out += "%29"
-            case "<": out += "%3C"
-            case ">": out += "%3E"
-            default: out.unicodeScalars.append(c)
+            if " ()<>".unicodeScalars.contains(c) {
+                out += "%" + String(c.value, radix: 16, uppercase: true)
+            } else {
+                out.unicodeScalars.append(c)
             }
         }
         return out

@@ -12,13 +12,6 @@ public struct HTMLBackend: Backend {
     /// Options of the HTML writer: the renderer's `HTMLRenderer.Options`.
     public typealias Options = HTMLRenderer.Options
 
-    /// Creates the HTML backend.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// The options every conversion through this HTML writer starts from; options set by key
     /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options

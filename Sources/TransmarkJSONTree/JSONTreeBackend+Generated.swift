@@ -3,6 +3,15 @@
 
 @_spi(TransmarkStorage) import TransmarkCore
 
+extension JSONTreeBackend {
+    /// Creates the backend.
+    ///
+    /// `options` become the starting point of every conversion it takes part in, so
+    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
+    /// set, too) into the registry and the command line.
+    public init(options: Options = Options()) { defaultOptions = options }
+}
+
 extension JSONTreeBackend.Options {
     /// Options with the given values; a value left out keeps its default.
     ///

@@ -35,13 +35,6 @@ public struct JSONTreeBackend: StreamingBackend {
     /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
-    /// Creates the backend.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// `json-tree`, extension `.tree.json`.
     public var format: FormatDescriptor { JSONTreeFormat.descriptor }
 

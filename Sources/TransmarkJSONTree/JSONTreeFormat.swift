@@ -15,18 +15,6 @@ public enum JSONTreeFormat {
         name: "json-tree", aliases: ["jsontree"], fileExtensions: ["tree.json"], mediaType: "application/json",
         summary: "the whole Markup tree (kinds, attributes, styles, text) as JSON; reads back to the same tree")
 
-    /// Kinds whose nodes never have children: the literal kinds (their content is their text) and
-    /// the breaks, rules and references.
-    static func isLeafOnly(_ tag: NodeKind.Tag) -> Bool {
-        switch tag {
-        case .text, .code, .codeBlock, .htmlBlock, .htmlInline, .softBreak, .lineBreak, .thematicBreak,
-             .footnoteReference, .inlineMath, .displayMath:
-            true
-        default:
-            false
-        }
-    }
-
     /// The kind a node of this tag must sit in, if it is restricted to one.
     static func requiredParent(of tag: NodeKind.Tag) -> NodeKind.Tag? {
         switch tag {

@@ -326,7 +326,7 @@ struct JSONTreeReader {
             let array = tape[c]
             guard array.kind == .array else { throw Fault(path(.children), "expected an array of nodes, found \(array.description)") }
             if array.b > 0 {
-                if JSONTreeFormat.isLeafOnly(tag) { throw Fault(path(.children), "a \(tag.name) node cannot have children") }
+                if tag.isLeafOnly { throw Fault(path(.children), "a \(tag.name) node cannot have children") }
                 if text >= 0 { throw Fault(path(.children), "a node with text cannot have children") }
                 children = c
             }

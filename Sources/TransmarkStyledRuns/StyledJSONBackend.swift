@@ -11,13 +11,6 @@ public struct StyledJSONBackend: StreamingBackend {
     /// The options: those of `StyledText(document:options:)`.
     public typealias Options = StyledTextOptions
 
-    /// Creates the backend.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// The options every conversion through this styled-json writer starts from; options set by key
     /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options

@@ -54,13 +54,6 @@ public struct StyledJSONFrontend: Frontend {
     /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
-    /// Creates the frontend.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// The `styled-json` format, as `StyledJSONBackend` describes it (one name, read and write).
     public var format: FormatDescriptor { StyledJSONBackend().format }
 

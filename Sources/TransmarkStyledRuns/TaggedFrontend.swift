@@ -45,13 +45,6 @@ public struct TaggedFrontend: Frontend {
     /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
-    /// Creates the frontend.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(name: "tagged", aliases: ["tagged-string"], fileExtensions: [], mediaType: "text/plain",

@@ -9,13 +9,6 @@
 /// Policies: raw HTML is dropped unless `rawHTML=text`; nodes styled `display: none` are left
 /// out; links to fragments of the same page (`#…`) show their text only.
 public struct TextBackend: StreamingBackend {
-    /// Creates the backend.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// The options every conversion through this text writer starts from; options set by key
     /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options

@@ -1,18 +1,5 @@
 @_spi(TransmarkStorage) import TransmarkCore
 
-extension NodeKind.Tag {
-    /// Kinds handled entirely on entering (their exit event is ignored).
-    var isLayoutLeaf: Bool {
-        switch self {
-        case .text, .softBreak, .lineBreak, .code, .htmlInline, .footnoteReference, .codeBlock, .htmlBlock,
-             .thematicBreak, .inlineMath, .displayMath:
-            true
-        default:
-            false
-        }
-    }
-}
-
 extension TextLayoutEngine {
     var parentIsTight: Bool { frames.count >= 2 && frames[frames.count - 2].tight }
 
@@ -43,7 +30,8 @@ extension TextLayoutEngine {
 
     mutating func exit(_ index: Int32) {
         let tag = records.tag(index)
-        if tag.isLayoutLeaf { return }
+        // Leaf-only kinds are handled entirely on entering.
+        if tag.isLeafOnly { return }
         if tag.isBlock {
             exitBlock(index, tag)
         } else {

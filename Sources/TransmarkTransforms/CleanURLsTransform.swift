@@ -45,10 +45,6 @@ public struct CleanURLsTransform: Transform {
     /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
-    /// Creates the transform; `options` become the starting point of every conversion it takes
-    /// part in.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// `clean-urls`.
     public var name: String { "clean-urls" }
     /// One line of help.

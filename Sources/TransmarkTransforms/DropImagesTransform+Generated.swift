@@ -3,6 +3,15 @@
 
 import TransmarkCore
 
+extension DropImagesTransform {
+    /// Creates the transform.
+    ///
+    /// `options` become the starting point of every conversion it takes part in, so
+    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
+    /// set, too) into the registry and the command line.
+    public init(options: Options = Options()) { defaultOptions = options }
+}
+
 extension DropImagesTransform.Options {
     /// Options with the given values; a value left out keeps its default.
     ///

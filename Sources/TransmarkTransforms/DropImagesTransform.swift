@@ -17,13 +17,6 @@ public struct DropImagesTransform: Transform {
     /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
-    /// Creates the transform.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// `drop-images`.
     public var name: String { "drop-images" }
     /// One line of help.

@@ -21,13 +21,6 @@ public struct ShiftHeadingsTransform: Transform {
     /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
-    /// Creates the transform.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// `shift-headings`.
     public var name: String { "shift-headings" }
     /// One line of help.

@@ -40,6 +40,17 @@ import Transmark
         #expect(shifted == "### a\n")
     }
 
+    /// The generated `init(options:)` of frontends, backends and transforms keeps the options it
+    /// is given as the `defaultOptions` conversions start from; without them, the defaults.
+    @Test func participantsKeepTheOptionsTheyAreMadeWith() {
+        #expect(Self.values(DropImagesTransform(options: .init(alt: true)).defaultOptions)
+                == Self.values(DropImagesTransform.Options(alt: true)))
+        #expect(Self.values(TextBackend(options: .init(width: 40)).defaultOptions) == Self.values(TextBackend.Options(width: 40)))
+        #expect(Self.values(MarkdownFrontend(options: .init(smart: true)).defaultOptions)
+                == Self.values(MarkdownFrontend.Options(smart: true)))
+        #expect(Self.values(HTMLBackend().defaultOptions) == Self.values(HTMLBackend.Options()))
+    }
+
     @Test func observersDoNotRunInTheMemberwiseInitialiser() {
         // Setting `unsafe` afterwards keeps raw HTML, as cmark's --unsafe does ...
         var set = HTMLRenderer.Options()

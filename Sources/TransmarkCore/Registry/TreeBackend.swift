@@ -20,13 +20,6 @@ public struct TreeBackend: Backend {
     /// (`-O`, ``ConversionOptions``) apply over them.
     public let defaultOptions: Options
 
-    /// The defaults.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(name: "tree", aliases: ["dump"], fileExtensions: ["tree"],

@@ -128,6 +128,18 @@ extension NodeKind {
             }
         }
 
+        /// Whether nodes of this kind never have children: the literal kinds (their content is
+        /// their text, see `hasLiteralText`) and the breaks, thematic breaks and footnote references.
+        @inlinable public var isLeafOnly: Bool {
+            switch self {
+            case .text, .code, .codeBlock, .htmlBlock, .htmlInline, .softBreak, .lineBreak, .thematicBreak,
+                 .footnoteReference, .inlineMath, .displayMath:
+                true
+            default:
+                false
+            }
+        }
+
         /// Whether the kind has associated values stored beside the node record.
         @usableFromInline var hasPayload: Bool {
             switch self {

@@ -58,13 +58,6 @@ public struct HTMLFrontend: Frontend {
     /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
 
-    /// Creates the HTML frontend.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// The format: its name, aliases, file extensions and media type.
     public var format: FormatDescriptor {
         FormatDescriptor(name: "html", aliases: ["htm", "xhtml"], fileExtensions: ["html", "htm", "xhtml"],

@@ -8,13 +8,6 @@ import TransmarkCore
 /// syntax for follow a per-kind policy (`MarkdownBackend.Options.Fallback`: raw HTML, text only, or a symbol).
 /// C0 control characters other than tab and line ends are written as U+FFFD (`ControlCharacters`).
 public struct MarkdownBackend: Backend {
-    /// Creates the Markdown backend.
-    ///
-    /// `options` become the starting point of every conversion it takes part in, so
-    /// `Registry.standard.adding(Self(options: …))` carries typed options (ones no key can
-    /// set, too) into the registry and the command line.
-    public init(options: Options = Options()) { defaultOptions = options }
-
     /// The options every conversion through this Markdown writer starts from; options set by key
     /// (`-O`, `ConversionOptions`) apply over them.
     public let defaultOptions: Options
