@@ -18,8 +18,9 @@ README for where to get them):
   time, excerpt) are compared too, on the pages that have them.
 
 Every extractor is run in this process's run, on the same pages: Transmark as one folder
-conversion (`--transform main-content -t text -O mode=flat --jobs 1`, so pages/s is per core,
-including process start), trafilatura (`extract`, tables on, comments off, as its own benchmark
+conversion (`--transform main-content --transform drop-images -t text -O mode=flat --jobs 1`, so
+pages/s is per core, including process start; images dropped, because the text output writes an
+image's alternative text and the peers' text and the expected text hold none), trafilatura (`extract`, tables on, comments off, as its own benchmark
 runs it) and readability-lxml (`Document.summary`) in process, timed on CPU time. A peer that is
 not installed is skipped with a line saying so. `--kinds` adds Transmark's page kind for each page
 and the scores per kind. Needs python3; the peers come from PyPI, installed by hand.
@@ -212,7 +213,8 @@ def run_transmark(binary, pages, layout):
                 f.write(page.data)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run([binary, "convert", src, "-o", out, "-f", "html", "-t", "text",
-                        "--transform", "main-content", "-O", "mode=flat", "--jobs", "1", "--quiet"],
+                        "--transform", "main-content", "--transform", "drop-images", "-O", "mode=flat",
+                        "--jobs", "1", "--quiet"],
                        check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -10,8 +10,8 @@
 # Prints the benchmark's own evaluate.py table for Transmark with main-content, for the whole
 # page (no extraction, the baseline an extractor must beat), and for any peer outputs already in
 # the checkout's output/ folder (trafilatura, readability, …), then the 10 worst pages.
-# Text is written with `-t text -O mode=flat` (no link targets, no wrapping: the ground truth is
-# plain text). Needs python3 (standard library only).
+# Text is written with `-t text -O mode=flat --transform drop-images` (no link targets, no wrapping,
+# no images' alternative text: the ground truth is the article's plain text, without them). Needs python3 (standard library only).
 set -euo pipefail
 benchmark=${1:?usage: evaluate-main-content.sh BENCHMARK_CHECKOUT [TRANSMARK]}
 benchmark=$(cd "$benchmark" && pwd)
@@ -48,8 +48,8 @@ out = {key: {"articleBody": (work / name / f"{key}.txt").read_text(encoding="utf
 (work / "output" / f"{name}.json").write_text(json.dumps(out))
 PY
 }
-run transmark-main-content --transform main-content
-run transmark-whole-page
+run transmark-main-content --transform main-content --transform drop-images
+run transmark-whole-page --transform drop-images
 cd "$work"
 python3 evaluate.py --n-bootstrap 200
 echo
