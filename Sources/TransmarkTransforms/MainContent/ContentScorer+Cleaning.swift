@@ -64,6 +64,68 @@ extension ContentScorer {
         return actions
     }
 
+    /// Leaves out the short scraps that an article's kept text ends with after its last
+    /// paragraph ("Share:", "Contact:", "More on this", a date, a credit): from the end, each
+    /// kept paragraph, heading or division of text only shorter than `scrapLength` bytes goes,
+    /// up to the first longer one, a short sentence ("I hope you like it.", "The paper is
+    /// here:"), a link to a file (an attachment), an image, table, code block or list (an
+    /// ingredient list ends a recipe). Only on articles. Linear: one pass to mark what is kept,
+    /// one walk back.
+    func droppingTrailingScraps(_ actions: [RewriteAction]) -> [RewriteAction] {
+        var actions = actions
+        var isKept = [Bool](repeating: false, count: count)
+        var whole = [Bool](repeating: false, count: count)
+        var inList = [Bool](repeating: false, count: count)
+        for i in 1..<count {
+            let p = Int(records.parent(Int32(i)))
+            if case .keepSubtree = actions[i] { whole[i] = true } else { whole[i] = whole[p] }
+            let alive = p == 0 || isKept[p] || isUnwrapped(actions[p])
+            if case .keep = actions[i] { isKept[i] = alive } else { isKept[i] = whole[i] }
+            inList[i] = inList[p] || records.tag(Int32(i)) == .list
+        }
+        var i = count - 1
+        while i > 0 {
+            defer { i -= 1 }
+            guard isKept[i] else { continue }
+            let tag = records.tag(Int32(i))
+            if tag == .image || tag == .table || tag == .codeBlock || tag == .displayMath || inList[i] { break }
+            guard tag == .paragraph || tag == .heading || (tag == .division && !holdsBlock(i)) else { continue }
+            if case .keepSubtree = actions[i] { break }
+            guard subtreeText[i] > 0 else { continue }
+            if subtreeText[i] >= Self.scrapLength || isShortSentence(i) || linksToAFile(i) { break }
+            actions[i] = .drop
+        }
+        return actions
+    }
+
+    /// Whether node `i`'s text is a sentence of four words or more (it ends with `.`, `!`, `?`,
+    /// or `:` before what it introduces): a closing line of the article, not a scrap.
+    func isShortSentence(_ i: Int) -> Bool {
+        let text = document[NodeID(index: Int32(i))].plainText.utf8
+        guard let last = text.last, ".!?:".utf8.contains(last) else { return false }
+        return text.lazy.filter { $0 == 0x20 }.count >= 3
+    }
+
+    /// Whether node `i` holds a link to a file (`.pdf`, `.docx`, `.xlsx`, `.zip`, …): the
+    /// article's attachment, not a scrap.
+    func linksToAFile(_ i: Int) -> Bool {
+        let end = subtreeEnd(of: i)
+        for k in i..<end where records.tag(Int32(k)) == .link {
+            guard case .link(let destination, _) = document.kind(at: Int32(k)) else { continue }
+            let path = destination.split(separator: "#", maxSplits: 1).first?.split(separator: "?", maxSplits: 1).first ?? ""
+            guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { continue }
+            if Self.fileExtensions.contains(path[path.index(after: dot)...].lowercased()) { return true }
+        }
+        return false
+    }
+
+    /// The endings of files an article links to as attachments.
+    static let fileExtensions: Set<String> = ["pdf", "doc", "docx", "odt", "rtf", "xls", "xlsx", "ods", "csv", "ppt",
+                                              "pptx", "odp", "zip", "epub", "mp3", "mp4"]
+
+    /// Text shorter than this, after an article's last paragraph, is a scrap.
+    static let scrapLength: Int32 = 60
+
     /// Whether heading `h` is a sentence (six words or more, ending with a full stop): a pull
     /// quote set as a heading, content of its own, not the title of a section.
     func readsAsSentence(_ h: Int) -> Bool {

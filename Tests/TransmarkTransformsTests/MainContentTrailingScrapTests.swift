@@ -1,0 +1,43 @@
+import Testing
+import Transmark
+
+/// `main-content` leaves out the short scraps an article's kept text ends with after its last
+/// paragraph ("Share:", "Contact:", a date, a credit), and keeps a closing sentence, a list and a
+/// link to an attachment there.
+@Suite struct MainContentTrailingScrapTests {
+    static let body = (1...5).map {
+        "<p>Paragraph \($0): the council voted on Tuesday to extend the library's opening hours, as residents had asked, and the mayor agreed.</p>"
+    }.joined()
+
+    func mainText(_ html: String) throws -> String {
+        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
+        let kept = try MainContentTransform().apply(to: document, options: .init())
+        return String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
+    }
+
+    func page(ending: String) -> String {
+        """
+        <html><body><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>
+        <article><h1>Library hours extended</h1>\(Self.body)\(ending)</article>
+        <footer><a href="/imprint">Imprint</a> <a href="/privacy">Privacy</a></footer></body></html>
+        """
+    }
+
+    @Test func scrapsAfterTheLastParagraphGo() throws {
+        let text = try mainText(page(ending: "<p>Photo: Town Archive</p><div>27.01.2022</div><p>Share:</p><h4>More on this</h4>"))
+        #expect(text.contains("Paragraph 5:"), "\(text)")
+        for scrap in ["Town Archive", "27.01.2022", "Share:", "More on this"] {
+            #expect(!text.contains(scrap), "\(scrap): \(text)")
+        }
+    }
+
+    @Test func closingLinesStay() throws {
+        let sentence = try mainText(page(ending: "<p>We hope you enjoy the longer hours!</p><p>Share:</p>"))
+        #expect(sentence.contains("We hope you enjoy the longer hours!"), "\(sentence)")
+        #expect(!sentence.contains("Share:"), "\(sentence)")
+        let attachment = try mainText(page(ending: "<p><a href=\"/files/hours.pdf\">New hours</a></p>"))
+        #expect(attachment.contains("New hours"), "\(attachment)")
+        let list = try mainText(page(ending: "<ul><li>Mon 9–18</li><li>Sun 10–14</li></ul>"))
+        #expect(list.contains("Sun 10–14"), "\(list)")
+    }
+}
