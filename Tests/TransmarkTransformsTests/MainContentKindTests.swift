@@ -118,6 +118,28 @@ import Transmark
         #expect(try extract(blog).report.kind == .article)
     }
 
+    /// On documentation a table of links (platforms and their install pages) is content and
+    /// stays; on an article the same table is a box of links and goes.
+    @Test func documentationKeepsItsTablesOfLinks() throws {
+        let rows = ["debian", "fedora", "ubuntu"].map { name in
+            "<tr><td><a href=\"/install/\(name)/\">\(name)</a></td><td><a href=\"/install/\(name)/\">yes</a></td><td><a href=\"/install/\(name)/\">yes</a></td></tr>"
+        }.joined()
+        let table = "<table><tr><th>Platform</th><th>x86_64</th><th>arm64</th></tr>\(rows)</table>"
+        let body = (1...4).map { "<p>Step \($0): \(Self.sentence)</p><pre><code>make step\($0)</code></pre>" }.joined()
+        let docs = """
+            <html><body><nav class="navbar"><a href="/">Home</a></nav><aside class="theme-doc-sidebar-container"><a href="/intro">Intro</a></aside>
+            <main class="docMainContainer"><div class="theme-doc-markdown markdown"><h1>Install</h1>\(table)\(body)</div></main></body></html>
+            """
+        let found = try extract(docs)
+        #expect(found.report.kind == .documentation)
+        #expect(found.text.contains("fedora"), "\(found.text)")
+        let article = (1...6).map { "<p>\($0). \(Self.sentence)</p>" }.joined()
+        let news = "<html><body>\(Self.navigation)<article><h1>Library hours</h1>\(article)\(table)<p>7. \(Self.sentence)</p></article></body></html>"
+        let kept = try extract(news)
+        #expect(kept.report.kind == .article)
+        #expect(!kept.text.contains("fedora"), "\(kept.text)")
+    }
+
     @Test func declaredKindsAndURLs() throws {
         typealias Kind = MainContentTransform.PageKind
         #expect(Kind(declared: "article") == .article)

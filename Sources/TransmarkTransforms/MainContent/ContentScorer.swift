@@ -481,7 +481,7 @@ struct ContentScorer {
                 let cleans = options.clean && relaxation != .ignoreHints && !inGroup[i]
                 // In a group, only a node's own hints leave it out, not its post's.
                 let leftOut = excluded[i] && (!inGroup[i] || !excluded[p] || !inGroup[p])
-                if !kept[i] && cleans && dropsInside(i) || leftOut && !kept[i] {
+                if !kept[i] && cleans && dropsInside(i, kind: kind) || leftOut && !kept[i] {
                     if holds[i] {
                         actions[i] = .unwrap
                         alive[i] = true
@@ -666,8 +666,10 @@ struct ContentScorer {
         return total
     }
 
-    /// Whether a node inside the article is boilerplate or link-heavy.
-    func dropsInside(_ i: Int) -> Bool {
+    /// Whether a node inside the article is boilerplate or link-heavy (on a `kind` of page:
+    /// documentation's tables of links, a matrix of platforms and their install pages, are its
+    /// content).
+    func dropsInside(_ i: Int, kind: MainContentTransform.PageKind) -> Bool {
         if excluded[i] { return true }
         if holdsDescribed[i] { return false }
         let tag = records.tag(Int32(i))
@@ -685,7 +687,7 @@ struct ContentScorer {
         if w < 0 && media[i] == 0 { return true }
         guard commas[i] < 10, text[i] > 0 else { return false }
         let density = linkDensity(i)
-        if tag == .table { return density > 0.5 }
+        if tag == .table { return kind != .documentation && density > 0.5 }
         return density > (weight[i] >= 25 ? 0.5 : 0.33)
     }
 
