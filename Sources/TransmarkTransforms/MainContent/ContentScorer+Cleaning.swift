@@ -83,6 +83,14 @@ extension ContentScorer {
             if case .keep = actions[i] { isKept[i] = alive } else { isKept[i] = whole[i] }
             inList[i] = inList[p] || records.tag(Int32(i)) == .list
         }
+        // A block that is only a date ("03.04.2020", "Aktualisiert: 14. Juni 2019, 15:49") is the
+        // page's metadata wherever it stands.
+        for k in 1..<count where isKept[k] && !inList[k] {
+            let tag = records.tag(Int32(k))
+            guard tag == .paragraph || (tag == .division && !holdsBlock(k)) else { continue }
+            if case .keepSubtree = actions[k] { continue }
+            if isDateLine(k) { actions[k] = .drop }
+        }
         var i = count - 1
         while i > 0 {
             defer { i -= 1 }
@@ -96,6 +104,33 @@ extension ContentScorer {
             actions[i] = .drop
         }
         return actions
+    }
+
+    /// Whether node `i`'s text is a date and little else: at most 40 bytes holding a year (a run
+    /// of four digits), other digits separated by `.`, `/`, `-`, `:`, `,`, `|` or spaces (a day,
+    /// a month, a time), and at most 15 letters beside them (a month's name, "Updated", "Uhr");
+    /// not ending with a full stop, `!` or `?` as a sentence does ("It opened in 2019.").
+    func isDateLine(_ i: Int) -> Bool {
+        guard subtreeText[i] <= 40, subtreeText[i] >= 4 else { return false }
+        let text = document[NodeID(index: Int32(i))].plainText.utf8
+        var digits = 0, letters = 0, other = 0, run = 0, year = false
+        for b in text {
+            if b >= 0x30 && b <= 0x39 {
+                digits += 1
+                run += 1
+                if run == 4 { year = true }
+                continue
+            }
+            run = 0
+            switch b {
+            case 0x41...0x5A, 0x61...0x7A, 0x80...: letters += 1
+            case 0x20, 0x09, 0x0A, 0x2E, 0x2F, 0x2D, 0x3A, 0x2C, 0x7C: break
+            default: other += 1
+            }
+        }
+        // A sentence ends with its stop; a date ends with its digits or a word ("Uhr").
+        if let last = text.last, last == UInt8(ascii: ".") || last == UInt8(ascii: "!") || last == UInt8(ascii: "?") { return false }
+        return year && digits >= 4 && letters <= 15 && other == 0
     }
 
     /// Whether node `i`'s text is a sentence of four words or more (it ends with `.`, `!`, `?`,
