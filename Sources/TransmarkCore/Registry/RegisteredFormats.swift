@@ -2,25 +2,20 @@
 public struct RegisteredFrontend: Sendable {
     /// The format it reads.
     public let format: FormatDescriptor
-    let registeredOptions: RegisteredOptions
-    /// Reads `key=value` pairs over the frontend's own options into a parser with typed options.
-    let resolveOptions: @Sendable (OptionPairs) throws -> ResolvedFrontend
+    /// Its options, and how `key=value` pairs over them make a parser with typed options.
+    let registeredOptions: RegisteredOptions<ResolvedFrontend>
 
     init<F: Frontend>(_ frontend: F) {
         format = frontend.format
-        let options = RegisteredOptions(F.Options.self, of: format.name)
-        registeredOptions = options
-        let defaults = frontend.defaultOptions
-        resolveOptions = { pairs in
-            let typed: F.Options = try options.read(pairs, over: defaults)
-            return ResolvedFrontend(parse: { try frontend.parse($0, options: typed) },
-                                    parseConsuming: { try frontend.parse(consuming: &$0, options: typed) })
+        registeredOptions = RegisteredOptions(frontend.defaultOptions, of: format.name) { typed in
+            ResolvedFrontend(parse: { try frontend.parse($0, options: typed) },
+                             parseConsuming: { try frontend.parse(consuming: &$0, options: typed) })
         }
     }
 
     /// The parser with these `key=value` options read into typed values, once.
     func resolved(options pairs: OptionPairs) throws -> ResolvedFrontend {
-        try resolveOptions(pairs)
+        try registeredOptions.resolved(pairs)
     }
 
     /// Its options, with defaults.
@@ -31,12 +26,12 @@ public struct RegisteredFrontend: Sendable {
 
     /// Parses with options given as `key=value` pairs (throws on an unknown key or bad value).
     public func parse(_ input: UnsafeBufferPointer<UInt8>, options: OptionPairs = []) throws -> Document {
-        try resolveOptions(options).parse(input)
+        try resolved(options: options).parse(input)
     }
 
     /// Parses and leaves `input` empty, freeing it as early as the frontend can.
     public func parse(consuming input: inout [UInt8], options: OptionPairs = []) throws -> Document {
-        try resolveOptions(options).parseConsuming(&input)
+        try resolved(options: options).parseConsuming(&input)
     }
 }
 
@@ -44,25 +39,20 @@ public struct RegisteredFrontend: Sendable {
 public struct RegisteredBackend: Sendable {
     /// The format it writes.
     public let format: FormatDescriptor
-    let registeredOptions: RegisteredOptions
-    /// Reads `key=value` pairs over the backend's own options into a renderer with typed options.
-    let resolveOptions: @Sendable (OptionPairs) throws -> ResolvedBackend
+    /// Its options, and how `key=value` pairs over them make a renderer with typed options.
+    let registeredOptions: RegisteredOptions<ResolvedBackend>
 
     init<B: Backend>(_ backend: B) {
         format = backend.format
-        let options = RegisteredOptions(B.Options.self, of: format.name)
-        registeredOptions = options
-        let defaults = backend.defaultOptions
         let streaming = backend as? any StreamingBackend
-        resolveOptions = { pairs in
-            let typed: B.Options = try options.read(pairs, over: defaults)
-            return ResolvedBackend(backend, options: typed, streaming: streaming)
+        registeredOptions = RegisteredOptions(backend.defaultOptions, of: format.name) { typed in
+            ResolvedBackend(backend, options: typed, streaming: streaming)
         }
     }
 
     /// The renderer with these `key=value` options read into typed values, once.
     func resolved(options pairs: OptionPairs) throws -> ResolvedBackend {
-        try resolveOptions(pairs)
+        try registeredOptions.resolved(pairs)
     }
 
     /// Its options, with defaults.
@@ -73,14 +63,14 @@ public struct RegisteredBackend: Sendable {
 
     /// Renders with options given as `key=value` pairs (throws on an unknown key or bad value).
     public func render(_ document: Document, options: OptionPairs = []) throws -> [UInt8] {
-        try resolveOptions(options).render(document)
+        try resolved(options: options).render(document)
     }
 
     /// Renders like `render(_:options:)`, handing the output to `write` in pieces (several for a
     /// ``StreamingBackend``, one for other backends).
     public func render(_ document: Document, options: OptionPairs = [],
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        try resolveOptions(options).render(consuming: document, writingTo: write)
+        try resolved(options: options).render(consuming: document, writingTo: write)
     }
 
     /// Renders like `render(_:options:writingTo:)`, taking over the caller's document so that a
@@ -88,7 +78,7 @@ public struct RegisteredBackend: Sendable {
     /// ``StreamingBackend/render(consuming:options:writingTo:)``).
     public func render(consuming document: consuming Document, options: OptionPairs = [],
                        writingTo write: (UnsafeBufferPointer<UInt8>) -> Void) throws {
-        try resolveOptions(options).render(consuming: document, writingTo: write)
+        try resolved(options: options).render(consuming: document, writingTo: write)
     }
 }
 
@@ -98,25 +88,20 @@ public struct RegisteredTransform: Sendable {
     public let name: String
     /// One line describing it.
     public let summary: String
-    let registeredOptions: RegisteredOptions
-    /// Reads `key=value` pairs over the transform's own options into a step with typed options.
-    let resolveOptions: @Sendable (OptionPairs) throws -> ResolvedTransform
+    /// Its options, and how `key=value` pairs over them make a step with typed options.
+    let registeredOptions: RegisteredOptions<ResolvedTransform>
 
     init<T: Transform>(_ transform: T) {
         name = transform.name
         summary = transform.summary
-        let options = RegisteredOptions(T.Options.self, of: transform.name)
-        registeredOptions = options
-        let defaults = transform.defaultOptions
-        resolveOptions = { pairs in
-            let typed: T.Options = try options.read(pairs, over: defaults)
-            return ResolvedTransform(name: transform.name, apply: { try transform.apply(to: $0, options: typed) })
+        registeredOptions = RegisteredOptions(transform.defaultOptions, of: transform.name) { typed in
+            ResolvedTransform(name: transform.name, apply: { try transform.apply(to: $0, options: typed) })
         }
     }
 
     /// The step with these `key=value` options read into typed values, once.
     func resolved(options pairs: OptionPairs) throws -> ResolvedTransform {
-        try resolveOptions(pairs)
+        try registeredOptions.resolved(pairs)
     }
 
     /// Its options, with defaults.
@@ -127,7 +112,7 @@ public struct RegisteredTransform: Sendable {
 
     /// Applies with options given as `key=value` pairs.
     public func apply(to document: Document, options: OptionPairs = []) throws -> Document {
-        try resolveOptions(options).apply(document)
+        try resolved(options: options).apply(document)
     }
 }
 
@@ -146,26 +131,32 @@ public struct FormatSummary: Sendable {
 }
 
 /// The options of a registered frontend, backend or transform with their type erased: the
-/// help for each, and every key they accept (retired spellings included, which then fail with an
-/// error naming the new one). Both are read from the options type when asked for, so that
+/// help for each, every key they accept (retired spellings included, which then fail with an
+/// error naming the new one), and how `key=value` pairs over them make the `Resolved` parser,
+/// renderer or step. Help and keys are read from the options type when asked for, so that
 /// registering costs nothing at start-up.
-struct RegisteredOptions: Sendable {
+struct RegisteredOptions<Resolved>: Sendable {
     /// The options type.
     let type: any FormatOptions.Type
-    /// The format or transform they belong to, named in errors.
-    let owner: String
+    /// Reads `key=value` pairs over the options the owner was registered with into typed options,
+    /// and makes the resolved participant with them.
+    private let resolve: @Sendable (OptionPairs) throws -> Resolved
 
-    init<Options: FormatOptions>(_ type: Options.Type, of owner: String) {
-        self.type = type
-        self.owner = owner
+    /// The options of `owner` (a format or transform, named in errors), registered with
+    /// `defaults`; `make` turns typed options into the resolved participant.
+    init<Options: FormatOptions>(_ defaults: Options, of owner: String,
+                                 make: @escaping @Sendable (Options) -> Resolved) {
+        type = Options.self
+        resolve = { pairs in
+            var options = defaults
+            try options.apply(keyValues: pairs, format: owner)
+            return make(options)
+        }
     }
 
-    /// Options of the owner's type: `key=value` pairs applied in order over `defaults` (the
-    /// options the format was registered with).
-    func read<Options: FormatOptions>(_ pairs: OptionPairs, over defaults: Options) throws -> Options {
-        var options = defaults
-        try options.apply(keyValues: pairs, format: owner)
-        return options
+    /// The resolved participant with these `key=value` pairs applied in order over the defaults.
+    func resolved(_ pairs: OptionPairs) throws -> Resolved {
+        try resolve(pairs)
     }
 
     /// The help, with the defaults.

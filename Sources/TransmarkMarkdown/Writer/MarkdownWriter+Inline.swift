@@ -595,22 +595,29 @@ extension MarkdownWriter {
         if changes {
             var written: [UInt8] = []
             written.reserveCapacity(code.count + 8)
-            for b in code {
-                // (A line end left in would let the next line start a block: `<script>` there
-                // would be an HTML block.)
-                if b == 0x0A || b == 0x0D {
-                    written.append(0x20)
-                } else {
-                    // GFM splits table rows at `|` before reading code spans; `\|` keeps the pipe.
-                    if escapesPipes && b == UInt8(ascii: "|") { written.append(0x5C) }
-                    written.append(b)
-                }
-            }
+            Self.appendOnOneLine(code, escapingPipes: escapesPipes, to: &written)
             w.content(written)
         } else {
             w.content(code)
         }
         if pad { w.content(byte: 0x20) }
         for _ in 0 ..< ticks { w.content(byte: UInt8(ascii: "`")) }
+    }
+
+    /// Appends `bytes` to `out` as inline content that must stay on one line (a code span,
+    /// math): a line end (LF or CR) as a space, since a line end left in would let the next line
+    /// start a block (`<script>` there would be an HTML block); with `escapingPipes` (in a table
+    /// cell) a `\` before each `|`, since GFM splits table rows at `|` before reading inlines and
+    /// `\|` keeps the pipe.
+    @inline(__always)
+    static func appendOnOneLine<Bytes: Sequence<UInt8>>(_ bytes: Bytes, escapingPipes: Bool, to out: inout [UInt8]) {
+        for b in bytes {
+            if b == 0x0A || b == 0x0D {
+                out.append(0x20)
+            } else {
+                if escapingPipes && b == UInt8(ascii: "|") { out.append(0x5C) }
+                out.append(b)
+            }
+        }
     }
 }

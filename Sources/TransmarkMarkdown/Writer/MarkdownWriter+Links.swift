@@ -235,40 +235,50 @@ extension MarkdownWriter {
         }
     }
 
-    /// Lists the images of `images=end` after the content, one per line.
-    mutating func writeEndImages() {
-        guard !endImages.isEmpty else { return }
+    /// Writes an end-matter list after the content, after a blank line and without the prefixes
+    /// of the content's last block: `write` writes each item on its line, marked as the end-matter
+    /// entry `entry(k)` of its position `k`.
+    private mutating func writeEndMatter<Item>(_ items: [Item], entry: (Int) -> EndMatterEntry,
+                                               _ write: (inout Self, Item) -> Void) {
+        guard !items.isEmpty else { return }
         w.prefix.removeAll()
         w.blankLine()
-        for (k, image) in endImages.enumerated() {
-            w.marks?.start(EndMatterEntry.image(k).id, kind: .entryStart)
-            w.marker("![" + String(decoding: Self.escapeLinkText(Array(image.alt.utf8)), as: UTF8.self) + "]("
-                     + destinationAndTitle(image.source, image.title) + ")")
-            w.marks?.end(EndMatterEntry.image(k).id, at: w.bytes.count, kind: .entryEnd)
+        for (k, item) in items.enumerated() {
+            w.marks?.start(entry(k).id, kind: .entryStart)
+            write(&self, item)
+            w.marks?.end(entry(k).id, at: w.bytes.count, kind: .entryEnd)
             w.cr()
         }
     }
 
+    /// Lists the images of `images=end` after the content, one per line.
+    mutating func writeEndImages() {
+        writeEndMatter(endImages, entry: EndMatterEntry.image) { writer, image in
+            writer.w.marker("![" + String(decoding: Self.escapeLinkText(Array(image.alt.utf8)), as: UTF8.self) + "]("
+                            + writer.destinationAndTitle(image.source, image.title) + ")")
+        }
+    }
+
+    /// Lists the reference definitions (and citations) after the content, one per line.
     mutating func writeReferenceDefinitions() {
-        guard !references.isEmpty else { return }
-        w.prefix.removeAll()
-        w.blankLine()
-        for (k, r) in references.enumerated() {
-            w.marks?.start(EndMatterEntry.reference(k).id, kind: .entryStart)
-            w.marker(CollectionOfOne(UInt8(ascii: "[")))
-            w.marker(r.label.utf8)
-            w.marker(Self.referenceDefinitionColon)
-            if r.destination.isEmpty {
-                // An empty destination (`<>`) must be spelled out for the definition to be one.
-                w.marker("<>" + Self.linkTitle(r.title))
-            } else if r.title.isEmpty && options.escaping != .turndown && Self.writesAsItIs(r.destination) {
-                // Most definitions: a destination written as it is, without a title.
-                w.marker(r.destination.utf8)
-            } else {
-                w.marker(destinationAndTitle(r.destination, r.title))
-            }
-            w.marks?.end(EndMatterEntry.reference(k).id, at: w.bytes.count, kind: .entryEnd)
-            w.cr()
+        writeEndMatter(references, entry: EndMatterEntry.reference) { writer, r in
+            writer.writeReferenceDefinition(r)
+        }
+    }
+
+    /// Writes one reference definition: `[label]: destination "title"`.
+    private mutating func writeReferenceDefinition(_ r: ReferenceDefinition) {
+        w.marker(CollectionOfOne(UInt8(ascii: "[")))
+        w.marker(r.label.utf8)
+        w.marker(Self.referenceDefinitionColon)
+        if r.destination.isEmpty {
+            // An empty destination (`<>`) must be spelled out for the definition to be one.
+            w.marker("<>" + Self.linkTitle(r.title))
+        } else if r.title.isEmpty && options.escaping != .turndown && Self.writesAsItIs(r.destination) {
+            // Most definitions: a destination written as it is, without a title.
+            w.marker(r.destination.utf8)
+        } else {
+            w.marker(destinationAndTitle(r.destination, r.title))
         }
     }
 

@@ -73,14 +73,7 @@ extension MarkdownWriter {
         written.reserveCapacity(source.count + 8)
         var flat: [UInt8] = []
         flat.reserveCapacity(source.count + 4)
-        for b in source {
-            if b == 0x0A || b == 0x0D {
-                flat.append(0x20)
-            } else {
-                if inTableCell && b == UInt8(ascii: "|") { flat.append(0x5C) }
-                flat.append(b)
-            }
-        }
+        Self.appendOnOneLine(source, escapingPipes: inTableCell, to: &flat)
         Self.appendSafely(flat[...], to: &written)
         written.append(contentsOf: close.utf8)
         writeContent(written)

@@ -46,13 +46,13 @@ public struct AppleParagraphAttributes: Sendable, Hashable {
 
     /// The Apple values of a paragraph's resolved attributes in the block context `blocks`.
     init(_ paragraph: ParagraphAttributes, blocks: AppleBlockContext) {
-        alignment = AppleTextAlignment(paragraph.alignment)
+        alignment = paragraph.alignment
         firstLineHeadIndent = paragraph.firstLineHeadIndent
         headIndent = paragraph.headIndent
         paragraphSpacingBefore = paragraph.spacingBefore
         paragraphSpacing = paragraph.spacingAfter
         lineHeightMultiple = paragraph.lineHeightMultiple ?? 0
-        tabStops = paragraph.tabStops.map { AppleTabStop(location: $0.location, alignment: AppleTextAlignment($0.alignment)) }
+        tabStops = paragraph.tabStops
         textLists = blocks.textLists
         blockQuoteDepth = blocks.blockQuoteDepth
         headingLevel = blocks.headingLevel

@@ -1,13 +1,3 @@
-/// A tab stop (`NSTextTab(textAlignment:location:options:)`).
-public struct AppleTabStop: Sendable, Hashable {
-    /// The position from the leading edge, in points.
-    public var location: Double
-    /// How the text after the tab aligns at the stop.
-    public var alignment: AppleTextAlignment
-
-    /// Creates a tab stop.
-    public init(location: Double, alignment: AppleTextAlignment = .natural) {
-        self.location = location
-        self.alignment = alignment
-    }
-}
+/// A tab stop as Apple's text system takes it (`NSTextTab(textAlignment:location:options:)`): the
+/// resolved tab stop itself, a location in points and an alignment.
+public typealias AppleTabStop = ParagraphAttributes.TabStop
