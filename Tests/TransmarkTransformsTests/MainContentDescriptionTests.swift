@@ -12,12 +12,6 @@ import Transmark
         "<article class=\"card\"><h2>Story \($0)</h2><p>Story \($0): the council, the schools, the roads and the libraries of the town, reported every week by the Gazette.</p></article>"
     }.joined()
 
-    func mainText(_ html: String) throws -> String {
-        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
-        let kept = try MainContentTransform().apply(to: document, options: .init())
-        return String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
-    }
-
     func page(description: String, teaser: String = "") -> String {
         """
         <html><head><title>Harbour reopens</title><meta name="description" content="\(description)"></head><body>
@@ -32,7 +26,7 @@ import Transmark
     /// The article sits in wrappers whose class says `widget`, a word of sidebars: the page's
     /// description opens its first paragraph, so the wrappers are not left out for the word.
     @Test func theBlockOpeningAsDescribedIsKeptDespiteItsWrappersClasses() throws {
-        let text = try mainText(page(description: Self.opening + ". Ferries are back."))
+        let text = try mainContentText(page(description: Self.opening + ". Ferries are back."))
         #expect(text.contains(Self.opening), "\(text)")
         #expect(text.contains("Repairs cost less than planned"), "\(text)")
     }
@@ -40,7 +34,7 @@ import Transmark
     /// Without that evidence (no description, or one the page does not open with), the class
     /// words count as before and the article in its `widget` wrappers is left out.
     @Test func withoutTheEvidenceTheClassWordsCount() throws {
-        let text = try mainText(page(description: "News from the town's harbour, its ferries and its cafés, every week."))
+        let text = try mainContentText(page(description: "News from the town's harbour, its ferries and its cafés, every week."))
         #expect(!text.contains(Self.opening), "\(text)")
     }
 
@@ -48,7 +42,7 @@ import Transmark
     /// posts showing this one): it is no evidence, and the class words count.
     @Test func anOpeningFoundTwiceIsNoEvidence() throws {
         let teaser = "<article class=\"card\"><h2>Popular</h2><p>\(Self.opening)…</p></article>"
-        let text = try mainText(page(description: Self.opening + ". Ferries are back.", teaser: teaser))
+        let text = try mainContentText(page(description: Self.opening + ". Ferries are back.", teaser: teaser))
         #expect(!text.contains("Repairs cost less than planned"), "\(text)")
     }
 
@@ -72,11 +66,11 @@ import Transmark
             <footer>Contact</footer></body></html>
             """
         }
-        let text = try mainText(page(description: lead))
+        let text = try mainContentText(page(description: lead))
         #expect(text.contains(lead), "\(text)")
         #expect(text.contains("Paragraph 5:"), "\(text)")
         #expect(!text.contains("Sales fell"), "\(text)")
-        let other = try mainText(page(description: "A page about the company's history, its plants and its people, told in pictures."))
+        let other = try mainContentText(page(description: "A page about the company's history, its plants and its people, told in pictures."))
         #expect(!other.contains(lead), "\(other)")
     }
 }

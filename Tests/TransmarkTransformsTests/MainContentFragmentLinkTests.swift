@@ -31,14 +31,8 @@ import Transmark
             + rows.joined() + "</main><footer><a href=\"/imprint\">Imprint</a></footer></body></html>"
     }
 
-    func mainText(_ html: String) throws -> String {
-        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
-        let kept = try MainContentTransform().apply(to: document, options: .init())
-        return String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
-    }
-
     @Test func sectionWithATableOfContentsIsKept() throws {
-        let text = try mainText(Self.page(linkPrefix: "#"))
+        let text = try mainContentText(Self.page(linkPrefix: "#"))
         #expect(text.contains("Paragraph 3:"), "\(text)")
         #expect(text.contains("Many people have only a mild cold"), "\(text)")
         #expect(text.contains("Paragraph 23:"), "\(text)")
@@ -47,7 +41,7 @@ import Transmark
 
     /// The same box with links to other pages is a box of links, and its row goes.
     @Test func sectionWithLinksAwayIsNot() throws {
-        let text = try mainText(Self.page(linkPrefix: "/faq/"))
+        let text = try mainContentText(Self.page(linkPrefix: "/faq/"))
         #expect(!text.contains("Paragraph 3:"), "\(text)")
         #expect(text.contains("Paragraph 23:"), "\(text)")
     }

@@ -11,12 +11,6 @@ import Transmark
     }.joined()
     static let lead = "The town's library will open on Sundays from next month, after a vote that surprised its own staff. How did it come to this?"
 
-    func mainText(_ html: String) throws -> String {
-        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
-        let kept = try MainContentTransform().apply(to: document, options: .init())
-        return String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
-    }
-
     @Test func leadDivisionBesideTheBodyIsKept() throws {
         let html = """
             <html><body><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>
@@ -25,7 +19,7 @@ import Transmark
             <div class="legal">© 2020 Example Media Group. All rights reserved, and no part of this page may be copied without permission.</div>
             </div></body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         #expect(text.contains(Self.lead), "\(text)")
         #expect(text.contains("Paragraph 6"), "\(text)")
         #expect(!text.contains("All rights reserved"), "\(text)")
@@ -42,11 +36,11 @@ import Transmark
             <div class="related"><h4>Related stories</h4><a href="/a">Another story about the library</a> <a href="/b">Opening hours elsewhere</a></div>
             </div></body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         #expect(text.contains(quote), "\(text)")
         #expect(!text.contains("Related stories"), "\(text)")
         // A heading that is not a sentence, in the same place, is still dropped.
-        let title = try mainText(html.replacingOccurrences(of: quote, with: "More from the council"))
+        let title = try mainContentText(html.replacingOccurrences(of: quote, with: "More from the council"))
         #expect(!title.contains("More from the council"), "\(title)")
     }
 }

@@ -12,12 +12,6 @@ import Transmark
         ("A THOUGHT FOR TODAY:", "A fixed idea is like the iron rod which sculptors put in their statues: it impales and sustains."),
     ]
 
-    func mainText(_ html: String) throws -> String {
-        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
-        let kept = try MainContentTransform().apply(to: document, options: .init())
-        return String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
-    }
-
     @Test func looseTextBetweenBlocksIsTheArticle() throws {
         let article = Self.entry.map { "<div class=\"label\">\($0.0)</div> \($0.1)<br><br>" }.joined()
         // Beside it, a box of real paragraphs: the theme of the week and a request for money.
@@ -28,7 +22,7 @@ import Transmark
             <td width="400"><div class="box">\(box)</div><h3>maudlin</h3>\(article)</td>
             </tr></table></body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         for (_, definition) in Self.entry {
             #expect(text.contains(definition), "\(text)")
         }
@@ -43,7 +37,7 @@ import Transmark
             <html><body><div class="player"><div>Video</div> Auto <div>Quality</div> High (HD) <div>x</div> Low</div>
             <div class="story">\(prose)</div></body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         #expect(text.contains("Paragraph 1: the council voted"))
         #expect(!text.contains("High (HD)"), "\(text)")
     }

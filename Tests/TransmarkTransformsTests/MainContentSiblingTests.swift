@@ -13,12 +13,6 @@ import Transmark
     /// Prose outside the article, over 500 bytes so that an attempt that keeps only it stands.
     static let intro = "<div class=\"intro\">" + (1...5).map { "<p>Intro \($0): the Gazette reports on the town's council, its schools, its roads and its libraries every week.</p>" }.joined() + "</div>"
 
-    func mainText(_ html: String) throws -> String {
-        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
-        let kept = try MainContentTransform().apply(to: document, options: .init())
-        return String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
-    }
-
     /// An article laid out as sibling sections (a page builder's grid rows) is kept whole; a
     /// short box after it (an author's note) does not come with it.
     @Test func anArticleInSiblingSectionsIsKeptWhole() throws {
@@ -33,7 +27,7 @@ import Transmark
             <div class="related"><a href="/a">Another story about roads</a> <a href="/b">Another story about schools</a></div>
             <footer>Copyright the Gazette</footer></body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         for name in ["First", "Second", "Third"] {
             #expect(text.contains("\(name) 1: The council voted"), "\(name): \(text)")
         }
@@ -54,7 +48,7 @@ import Transmark
             <div class="grid">\(section("First", 5))\(section("Second", 4))\(section("Third", 4))</div>
             <footer>Copyright the Gazette</footer></body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         for name in ["First", "Second", "Third"] {
             #expect(text.contains("\(name) 1: The council voted"), "\(name): \(text)")
         }
@@ -71,7 +65,7 @@ import Transmark
             <tr><td class="eMessage">\(lines)</td></tr></table></td></tr></table>
             <table><tr><td>How did you get here? Through a link on another blog.</td></tr></table></body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         for n in 1...6 { #expect(text.contains("Line \(n): The council voted"), "\(text)") }
         #expect(!text.contains("Page 12"), "\(text)")
         #expect(!text.contains("How did you get here"), "\(text)")
@@ -86,7 +80,7 @@ import Transmark
             <div class="note"><p>This site relies on readers like you: please consider a donation to keep local news free for all.</p></div>
             </div></body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         #expect(text.contains("12. The council voted"), "\(text)")
         #expect(!text.contains("please consider a donation"), "\(text)")
     }
@@ -102,7 +96,7 @@ import Transmark
             <div class="o-row c-fixed-sidebar-layout--140"><div class="c-article__content">\(body)</div></div></article>
             <div class="suggested">\(teasers)</div></div>\(Self.intro)\(Self.siteMap)</body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         for n in 1...6 { #expect(text.contains("\(n). The council voted"), "\(text)") }
         #expect(!text.contains("Suggested story"), "\(text)")
         #expect(!text.contains("Intro 1"), "\(text)")
@@ -118,7 +112,7 @@ import Transmark
             <main><h1>Library hours extended</h1>\(body)</main></div></div>
             \(Self.intro)\(Self.siteMap)</body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         for n in 1...8 { #expect(text.contains("\(n). The council voted"), "\(text)") }
         #expect(text.contains("Library hours extended"))
         #expect(!text.contains("Topic number"), "\(text)")
@@ -135,7 +129,7 @@ import Transmark
                 <div class="widget"><a href="/a">Another story about roads</a> <a href="/b">Another story about schools</a></div>
                 </body></html>
                 """
-            let text = try mainText(html)
+            let text = try mainContentText(html)
             for n in 1...8 { #expect(text.contains("\(n). The council voted"), "\(tag): \(text)") }
             #expect(!text.contains("Another story"), "\(tag): \(text)")
         }
@@ -144,7 +138,7 @@ import Transmark
             <html><body><header><p>The Gazette, the town's weekly newspaper since 1901, read in every home of the valley.</p></header>
             <div class="story">\(body)</div><aside><p>Our sidebar tells of the Gazette's history, its editors and its printing press.</p></aside></body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         #expect(text.contains("8. The council voted"), "\(text)")
         #expect(!text.contains("weekly newspaper"), "\(text)")
         #expect(!text.contains("printing press"), "\(text)")
@@ -160,7 +154,7 @@ import Transmark
             <div class="widget widget_eu_cookie_law_widget"><p>Privacy and cookies: this site uses cookies. By continuing to use this website, you agree to their use. To find out more, including how to control cookies, see here: our cookie policy, which explains everything.</p></div>
             </body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         #expect(text.contains("Who slips next on the ice?"), "\(text)")
         #expect(!text.contains("this site uses cookies"), "\(text)")
     }
@@ -183,7 +177,7 @@ import Transmark
             <div id="comments"><h2>Comments</h2><p>Ann wrote: thanks, this page helped me understand how evolve works with a team.</p></div>
             </div>\(Self.intro)\(Self.siteMap)</body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         for name in ["Sharing with a single developer", "Related work on mutable history", "Comment markers in changesets", "Setting up"] {
             #expect(text.contains("\(name) 4: The council voted"), "\(name): \(text)")
         }
@@ -207,7 +201,7 @@ import Transmark
             <div class="teasers"><a href="/a">Another story about roads</a> <a href="/b">Another story about schools</a></div>
             <footer>Copyright the Gazette</footer></body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         for name in ["First", "Second", "Third"] {
             #expect(text.contains("\(name) 1: The council voted"), "\(name): \(text)")
         }
@@ -227,7 +221,7 @@ import Transmark
             <div class="part-title"><h2>What residents said</h2></div><div class="part-body">\(body)</div>
             <h2>Read more</h2><ul>\(links)</ul></article>\(Self.siteMap)</body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         #expect(text.contains("The new hours"), "\(text)")
         #expect(text.contains("A photo of the library"), "\(text)")
         #expect(text.contains("What residents said"), "\(text)")
@@ -267,7 +261,7 @@ import Transmark
             <p><a href="/hours.pdf">Hours (PDF)</a></p>
             </article>\(Self.siteMap)</body></html>
             """
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         #expect(!text.contains("harbour bridge"), "\(text)")
         #expect(!text.contains("puente"), "\(text)")
         #expect(text.contains("published the new hours"), "\(text)")

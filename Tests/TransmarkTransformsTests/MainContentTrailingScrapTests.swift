@@ -9,12 +9,6 @@ import Transmark
         "<p>Paragraph \($0): the council voted on Tuesday to extend the library's opening hours, as residents had asked, and the mayor agreed.</p>"
     }.joined()
 
-    func mainText(_ html: String) throws -> String {
-        let document = try Registry.standard.parse(Array(html.utf8), from: "html")
-        let kept = try MainContentTransform().apply(to: document, options: .init())
-        return String(decoding: try Registry.standard.render(kept, to: "text", options: [("mode", "flat")]), as: UTF8.self)
-    }
-
     func page(ending: String) -> String {
         """
         <html><body><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>
@@ -24,7 +18,7 @@ import Transmark
     }
 
     @Test func scrapsAfterTheLastParagraphGo() throws {
-        let text = try mainText(page(ending: "<p>Photo: Town Archive</p><div>27.01.2022</div><p>Share:</p><h4>More on this</h4>"))
+        let text = try mainContentText(page(ending: "<p>Photo: Town Archive</p><div>27.01.2022</div><p>Share:</p><h4>More on this</h4>"))
         #expect(text.contains("Paragraph 5:"), "\(text)")
         for scrap in ["Town Archive", "27.01.2022", "Share:", "More on this"] {
             #expect(!text.contains(scrap), "\(scrap): \(text)")
@@ -32,12 +26,12 @@ import Transmark
     }
 
     @Test func closingLinesStay() throws {
-        let sentence = try mainText(page(ending: "<p>We hope you enjoy the longer hours!</p><p>Share:</p>"))
+        let sentence = try mainContentText(page(ending: "<p>We hope you enjoy the longer hours!</p><p>Share:</p>"))
         #expect(sentence.contains("We hope you enjoy the longer hours!"), "\(sentence)")
         #expect(!sentence.contains("Share:"), "\(sentence)")
-        let attachment = try mainText(page(ending: "<p><a href=\"/files/hours.pdf\">New hours</a></p>"))
+        let attachment = try mainContentText(page(ending: "<p><a href=\"/files/hours.pdf\">New hours</a></p>"))
         #expect(attachment.contains("New hours"), "\(attachment)")
-        let list = try mainText(page(ending: "<ul><li>Mon 9–18</li><li>Sun 10–14</li></ul>"))
+        let list = try mainContentText(page(ending: "<ul><li>Mon 9–18</li><li>Sun 10–14</li></ul>"))
         #expect(list.contains("Sun 10–14"), "\(list)")
     }
 
@@ -47,7 +41,7 @@ import Transmark
         let ending = "<p>We hope you enjoy the longer hours!</p>"
         let html = page(ending: ending).replacingOccurrences(of: "<h1>Library hours extended</h1>",
             with: "<h1>Library hours extended</h1><div>Updated: 03.04.2020, 14:30</div><p>14. June 2019 | 15:49</p><p>It opened in 2019.</p><p>15 – 30 min</p><ul><li>2021-05-01</li></ul>")
-        let text = try mainText(html)
+        let text = try mainContentText(html)
         #expect(!text.contains("03.04.2020"), "\(text)")
         #expect(!text.contains("14. June 2019"), "\(text)")
         #expect(text.contains("It opened in 2019."), "\(text)")
