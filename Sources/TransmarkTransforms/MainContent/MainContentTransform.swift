@@ -19,12 +19,15 @@
 /// comes. The best container wins (or an ancestor of it that scores nearly as well). When the
 /// article continues in sibling blocks (sections, slots, cards), an ancestor takes its place as
 /// long as what it adds is mostly prose, not mostly links, and at least half as much prose as
-/// the choice so far. The siblings of the choice that score well, or are paragraphs of prose,
-/// join it. Inside, boilerplate,
-/// headers, figure captions and photo credits, and link-heavy lists, divisions and tables are
-/// dropped; headings, lists, tables,
-/// code and figures stay. The page title (the first level-1 heading of the article, or the last
-/// one before it) is kept first when the article does not hold it.
+/// the choice so far. The siblings of the choice that score well, or are paragraphs of prose
+/// (or divisions of text only that read as one), join it, and so does the lead before it that
+/// opens as the page's declared description does. A link into the page (`#section`) counts 0.3
+/// of its text as links, as in Readability. Inside, boilerplate, headers, figure captions and
+/// photo credits, and link-heavy lists, divisions and tables are dropped (not documentation's
+/// tables of links); headings, lists, tables, code and figures stay. On articles, the short
+/// scraps after the last paragraph ("Share:", a credit) and blocks that are only a date go. The
+/// page title (the first level-1 heading of the article, or the last one before it) is kept
+/// first when the article does not hold it.
 ///
 /// When the article found holds less than 500 bytes of text (or a third of a shorter page's), one
 /// boilerplate word in a wrapper's class or id may have left the article out: the page is scored
