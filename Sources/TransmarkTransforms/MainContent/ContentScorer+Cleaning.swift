@@ -73,24 +73,7 @@ extension ContentScorer {
     /// one walk back.
     func droppingTrailingScraps(_ actions: [RewriteAction]) -> [RewriteAction] {
         var actions = actions
-        var isKept = [Bool](repeating: false, count: count)
-        var whole = [Bool](repeating: false, count: count)
-        var inList = [Bool](repeating: false, count: count)
-        for i in 1..<count {
-            let p = Int(records.parent(Int32(i)))
-            if case .keepSubtree = actions[i] { whole[i] = true } else { whole[i] = whole[p] }
-            let alive = p == 0 || isKept[p] || isUnwrapped(actions[p])
-            if case .keep = actions[i] { isKept[i] = alive } else { isKept[i] = whole[i] }
-            inList[i] = inList[p] || records.tag(Int32(i)) == .list
-        }
-        // A block that is only a date ("03.04.2020", "Aktualisiert: 14. Juni 2019, 15:49") is the
-        // page's metadata wherever it stands.
-        for k in 1..<count where isKept[k] && !inList[k] {
-            let tag = records.tag(Int32(k))
-            guard tag == .paragraph || (tag == .division && !holdsBlock(k)) else { continue }
-            if case .keepSubtree = actions[k] { continue }
-            if isDateLine(k) { actions[k] = .drop }
-        }
+        let (isKept, inList) = keptNodes(actions)
         var i = count - 1
         while i > 0 {
             defer { i -= 1 }
@@ -104,6 +87,38 @@ extension ContentScorer {
             actions[i] = .drop
         }
         return actions
+    }
+
+    /// Leaves out, on articles, the blocks of the kept text that are only a date ("03.04.2020",
+    /// "Aktualisiert: 14. Juni 2019, 15:49"): the page's metadata, wherever it stands; not in a
+    /// list (a table of dates), not the title. Linear: one pass to mark what is kept, one over
+    /// the blocks.
+    func droppingDateLines(_ actions: [RewriteAction]) -> [RewriteAction] {
+        var actions = actions
+        let (isKept, inList) = keptNodes(actions)
+        for k in 1..<count where isKept[k] && !inList[k] {
+            let tag = records.tag(Int32(k))
+            guard tag == .paragraph || (tag == .division && !holdsBlock(k)) else { continue }
+            if case .keepSubtree = actions[k] { continue }
+            if isDateLine(k) { actions[k] = .drop }
+        }
+        return actions
+    }
+
+    /// Which nodes `actions` keep (a kept node under a kept or unwrapped parent, or anything
+    /// under the title's `keepSubtree`), and which stand inside a list.
+    private func keptNodes(_ actions: [RewriteAction]) -> (kept: [Bool], inList: [Bool]) {
+        var isKept = [Bool](repeating: false, count: count)
+        var whole = [Bool](repeating: false, count: count)
+        var inList = [Bool](repeating: false, count: count)
+        for i in 1..<count {
+            let p = Int(records.parent(Int32(i)))
+            if case .keepSubtree = actions[i] { whole[i] = true } else { whole[i] = whole[p] }
+            let alive = p == 0 || isKept[p] || isUnwrapped(actions[p])
+            if case .keep = actions[i] { isKept[i] = alive } else { isKept[i] = whole[i] }
+            inList[i] = inList[p] || records.tag(Int32(i)) == .list
+        }
+        return (isKept, inList)
     }
 
     /// Whether node `i`'s text is a date and little else: at most 40 bytes holding a year (a run

@@ -49,7 +49,9 @@ extension ContentScorer {
     /// hints, and no longer than a lead is.
     func keepDescribedLead(before top: Int, kept: inout [Bool]) {
         let lead = describedBlock()
-        guard lead > 0, lead < top, !excluded[lead], !hardExcluded[lead], subtreeText[lead] <= 1000 else { return }
+        // Before the article and not around it: its subtree ends where the article's starts or
+        // earlier (nodes are in document order, each subtree in one run).
+        guard lead > 0, subtreeEnd(of: lead) <= top, !excluded[lead], !hardExcluded[lead], subtreeText[lead] <= 1000 else { return }
         var wrappers: [Int32] = []
         var a = records.parent(Int32(top))
         while a >= 0 && wrappers.count < 5 {

@@ -499,7 +499,7 @@ struct ContentScorer {
         if options.clean && relaxation != .ignoreHints {
             if kind != .listing && kind != .product { actions = droppingImageCaptions(actions, inGroup: inGroup) }
             actions = droppingOrphanHeadings(actions)
-            if kind == .article { actions = droppingTrailingScraps(actions) }
+            if kind == .article { actions = droppingTrailingScraps(droppingDateLines(actions)) }
         }
         return Extraction(actions: actions, kind: kind,
                           confidence: confidence(actions, kind: kind, evidence: evidence, top: top, metadata: metadata),
