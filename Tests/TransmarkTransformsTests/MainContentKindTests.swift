@@ -76,6 +76,26 @@ import Transmark
         #expect(!text.contains("About us"))
     }
 
+    /// An old site's menu (`<ul id="navigation">`) holding most of the page's text is too large
+    /// to be left out before scoring, and its entries (a link and a word or two each) look like
+    /// a listing's items: it is not the page's listing, and the page's news stays what is kept.
+    @Test func aLargeMenuIsNotAListing() throws {
+        let sections = (1...8).map { n in
+            "<li class='title'>Section \(n) of the site<ul class='topcat'>" + (1...4).map { k in
+                "<li><a href='/s\(n)/\(k)'>Page \(k) of section \(n)</a></li>"
+            }.joined() + "</ul></li>"
+        }.joined()
+        let html = """
+            <html><body><div id="content"><h2>Chapter 121 is online</h2><p>24 March 2004, 19:49 | Genesis</p>
+            <p>Chapter 121 is now online too. As always, only logged-in users can see the pictures. Chapter 122 follows on Friday.</p></div>
+            <div id="leftnav"><ul id="navigation">\(sections)</ul></div></body></html>
+            """
+        let (text, report, _) = try extract(html)
+        #expect(report.kind != .listing)
+        #expect(text.contains("Chapter 122 follows on Friday"), "\(text)")
+        #expect(!text.contains("Page 3 of section 5"), "\(text)")
+    }
+
     /// A product page keeps its description and its specification table, even when the table
     /// sits outside the description's container.
     @Test func aProductKeepsItsSpecifications() throws {

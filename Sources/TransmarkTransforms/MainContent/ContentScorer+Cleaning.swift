@@ -3,11 +3,12 @@
 /// The cleaning inside the article that needs the actions first: emptied headings, credits
 /// beside images.
 extension ContentScorer {
-    /// Leaves out the headings whose section lost everything to the cleaning: "Related
-    /// articles", "Read more", "You may also like" over a list of links that was dropped, so the
-    /// heading would stand over nothing. A heading keeps its place when anything of its section
-    /// is kept (text, an image, a table, code), up to the next heading of its level or above, or
-    /// when it reads as a sentence (a pull quote set as a heading); a
+    /// Leaves out the headings whose section is empty once cleaned: "Related articles", "Read
+    /// more", "You may also like" over a list of links that was dropped, or over nothing at all
+    /// (a box that script fills), so the heading would stand over nothing. A heading keeps its place when anything of its section is kept (text, an image,
+    /// a table, code), up to the next heading of its level or above that has text (an empty
+    /// heading ends no section), or when it reads as a sentence (a pull quote or a paragraph set
+    /// as a heading); a
     /// heading that is the last thing of its wrapper is judged by what follows the wrapper. The
     /// title (`keepSubtree`) is never touched. Linear: one pass for the kept content per node,
     /// and each heading looks at its own section's siblings.
@@ -50,16 +51,14 @@ extension ContentScorer {
                 next = nextElement(after: anchor)
             }
             var keptAfter: Int32 = 0
-            var droppedAfter: Int32 = 0
             var s = next
             while s >= 0 {
-                if records.tag(s) == .heading, case .heading(let l) = document.kind(at: s), l <= level { break }
+                if records.tag(s) == .heading, case .heading(let l) = document.kind(at: s), l <= level, showsText(Int(s)) { break }
                 keptAfter &+= keptContent[Int(s)]
-                droppedAfter &+= max(0, subtreeText[Int(s)] - keptContent[Int(s)])
                 if keptAfter > 0 { break }
                 s = nextElement(after: s)
             }
-            if keptAfter == 0 && droppedAfter > 0 && !readsAsSentence(h) { actions[h] = .drop }
+            if keptAfter == 0 && !readsAsSentence(h) { actions[h] = .drop }
         }
         return actions
     }
@@ -176,13 +175,24 @@ extension ContentScorer {
     /// Text shorter than this, after an article's last paragraph, is a scrap.
     static let scrapLength: Int32 = 60
 
-    /// Whether heading `h` is a sentence (six words or more, ending with a full stop): a pull
-    /// quote set as a heading, content of its own, not the title of a section.
+    /// Whether heading `h` is a sentence (six words or more, ending with a full stop or an
+    /// ellipsis) or a paragraph (`paragraphLength` bytes or more): a pull quote or a paragraph
+    /// set as a heading, content of its own, not the title of a section.
     func readsAsSentence(_ h: Int) -> Bool {
         let text = document[NodeID(index: Int32(h))].plainText.utf8
-        guard text.count >= 30, text.last == UInt8(ascii: ".") else { return false }
+        if text.count >= Self.paragraphLength { return true }
+        guard text.count >= 30, text.last == UInt8(ascii: ".") || text.reversed().starts(with: [0xA6, 0x80, 0xE2]) else { return false }
         return text.lazy.filter { $0 == 0x20 }.count >= 5
     }
+
+    /// Whether node `i` holds text other than white space (a heading of one space or no-break
+    /// space is a spacer).
+    func showsText(_ i: Int) -> Bool {
+        subtreeText[i] > 0 && document[NodeID(index: Int32(i))].plainText.unicodeScalars.contains { !$0.properties.isWhitespace }
+    }
+
+    /// A heading this long (bytes) is a paragraph set as a heading.
+    static let paragraphLength = 200
 
     /// The next sibling of `i` that is not white space, or -1.
     func nextElement(after i: Int32) -> Int32 {

@@ -112,6 +112,7 @@ extension ContentScorer {
     func kindEvidence(top: Int) -> KindEvidence {
         var evidence = KindEvidence()
         let line = TopLine(self, top: top)
+        var menus: [Bool]?
         for group in itemGroups() {
             let n = group.items.count
             // Posts: prose in most of them (40 bytes on average, 300 in all).
@@ -136,7 +137,10 @@ extension ContentScorer {
                 && group.text - group.links >= 12 * n && group.links * 20 <= group.text * 17 && !excluded[group.parent]
                 && group.longest * 5 <= group.text * 2
                 && group.discussionHinted * 2 < n && group.text > evidence.listing?.text ?? 0 {
-                evidence.listing = group
+                // Nor in a menu too large to be left out (a site's navigation holding most of
+                // an old page's text): its items are the site's sections, not the page's.
+                if menus == nil { menus = menuMarks() }
+                if !menus![group.parent] { evidence.listing = group }
             }
         }
         evidence.commerceOutsideListing = commerceHints
@@ -160,6 +164,20 @@ extension ContentScorer {
             }
         }
         return evidence
+    }
+
+    /// Which nodes are in a menu: under an element whose class or id names boilerplate
+    /// (`navigation`, `menu`, `nav`, not countered by `content` or `main`) or under `nav`, however
+    /// large (the exclusion before scoring spares a large subtree; a listing's evidence does
+    /// not). One pass in document order.
+    func menuMarks() -> [Bool] {
+        var marks = [Bool](repeating: false, count: count)
+        for i in 1..<count {
+            marks[i] = marks[Int(records.parent(Int32(i)))]
+                || hints[i].contains(.unlikely) && !hints[i].contains(.maybe) && !hints[i].contains(.comments)
+                || divisionTag(i) == "nav"
+        }
+        return marks
     }
 
     /// Which nodes are inside the chosen container and which are its ancestors, marked once so
