@@ -115,6 +115,32 @@ import Transmark
         #expect(!text.contains("Shipping and returns"))
     }
 
+    /// A product page whose description goes on in sections beside the product's block (a
+    /// shop's "how it is made" and "how to prepare it" panels) keeps their paragraphs; a short
+    /// link-heavy teaser of other products there stays out.
+    @Test func aProductKeepsTheParagraphsOfItsSections() throws {
+        let html = """
+            <html><body>\(Self.navigation)
+            <div class="product"><h1>Sidamo coffee beans</h1><span itemprop="price">12.90</span>
+            <button class="add-to-cart">Add</button><div class="basket-note">Free delivery</div>
+            <div class="description"><p>Red berries and citrus notes, sweet and strong, from a cooperative of small farmers in southern Ethiopia.</p></div></div>
+            <div class="grid">\((1...6).map { "<div class='card'><a href='/p/\($0)'>Other coffee \($0), 250 g</a> <span class='price'>9.90</span></div>" }.joined())</div>
+            <div class="product-details__blocks"><section><a class="collection_title">Direct trade</a>
+            <div class="text"><p>All our coffees are certified organic and bought directly from small farmers and their cooperatives at fair prices.</p></div></section>
+            <section><h5>The blend</h5><p class="txt">Every blend is put together, roasted and ground by hand, as our quality standards ask.</p></section>
+            <section class="teaser"><p><a href="/p/1">Yirgacheffe coffee beans, light roast, 500 g</a> <a href="/p/2">Espresso blend</a></p></section></div>
+            <footer>Shipping and returns</footer></body></html>
+            """
+        let (text, report, _) = try extract(html)
+        #expect(report.kind == .product)
+        #expect(text.contains("Red berries and citrus notes"), "\(text)")
+        #expect(text.contains("All our coffees are certified organic"), "\(text)")
+        #expect(text.contains("Every blend is put together"), "\(text)")
+        #expect(!text.contains("Yirgacheffe"), "\(text)")
+        #expect(!text.contains("Other coffee 3"), "\(text)")
+        #expect(!text.contains("Shipping and returns"))
+    }
+
     /// What the page declares and what its URL says name the kind.
     /// Documentation is recognised by its markup, with no URL or declaration: a documentation
     /// frame around the article with another element naming one (a docs sidebar), or a

@@ -267,8 +267,10 @@ extension ContentScorer {
             for i in 1..<count {
                 if !covered[i] { covered[i] = covered[Int(records.parent(Int32(i)))] }
                 let tag = records.tag(Int32(i))
-                guard !covered[i], !excluded[i], tag == .table || tag == .definitionList, text[i] >= 40,
-                      linkDensity(i) < 0.3 else { continue }
+                // The product's description told in sections beside its block: their paragraphs.
+                let isDetail = (tag == .table || tag == .definitionList) && text[i] >= 40
+                    || tag == .paragraph && text[i] >= Self.detailParagraph
+                guard !covered[i], !excluded[i], isDetail, linkDensity(i) < 0.3 else { continue }
                 kept[i] = true
                 covered[i] = true
             }
@@ -285,6 +287,9 @@ extension ContentScorer {
             }
         }
     }
+
+    /// A paragraph this long (bytes) outside a product's block describes the product.
+    static let detailParagraph: Int32 = 80
 
     /// The smallest element around the page's first level-1 heading that holds a price or cart
     /// and some text (200 bytes), nil when there is none.

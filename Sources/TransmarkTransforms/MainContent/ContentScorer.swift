@@ -678,9 +678,10 @@ struct ContentScorer {
         if division == "figcaption" { return true }
         let isFigure = division == "figure"
         // A short paragraph that is mostly links as long as a headline is a teaser inside the
-        // article ("Read more: …", "Lea también: …", "À lire aussi"), not its prose.
+        // article ("Read more: …", "Lea también: …", "À lire aussi"), not its prose; a bare
+        // address is not a headline but what the article points to ("sign the petition:").
         if tag == .paragraph {
-            return text[i] < 300 && linkText[i] >= 25 && linkDensity(i) > 0.6
+            return text[i] < 300 && linkText[i] >= 25 && linkDensity(i) > 0.6 && !isBareAddress(i)
         }
         guard tag == .division && !isFigure || tag == .list || tag == .table else { return false }
         let w = Float(weight[i]) + (isCandidate[i] ? score[i] : 0)
@@ -689,6 +690,13 @@ struct ContentScorer {
         let density = linkDensity(i)
         if tag == .table { return kind != .documentation && density > 0.5 }
         return density > (weight[i] >= 25 ? 0.5 : 0.33)
+    }
+
+    /// Whether node `i`'s text is one web address and nothing else (`https://…`, `www.…`).
+    func isBareAddress(_ i: Int) -> Bool {
+        let text = document[NodeID(index: Int32(i))].plainText.trimmingSpaces.utf8
+        guard !text.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) else { return false }
+        return text.starts(with: "https://".utf8) || text.starts(with: "http://".utf8) || text.starts(with: "www.".utf8)
     }
 
     /// Whether `id` is made from the words of the heading that node `index` is or starts with
