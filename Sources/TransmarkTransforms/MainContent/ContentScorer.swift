@@ -94,6 +94,12 @@ struct ContentScorer {
     }
 
     /// The division tag of node `i`, if it is a division.
+    /// A byline is at most this long (bytes of text); a longer element named for its author is
+    /// an author's box, up to `authorBoxLength`.
+    static let bylineLength: Int32 = 100
+    /// The longest author's box left out.
+    static let authorBoxLength: Int32 = 1500
+
     func divisionTag(_ i: Int) -> String? {
         guard records.tag(Int32(i)) == .division, case .division(let tag) = document.kind(at: Int32(i)) else { return nil }
         return tag
@@ -228,6 +234,13 @@ struct ContentScorer {
                         let isNotice = hints.contains(.notice) && subtreeText[i] <= max(vetoLimit, 2_000)
                         if isNotice {
                             inNotice[i] = true
+                            out = true
+                            hard = true
+                        }
+                        // An author's box (a photo, a biography, links to their profiles) is
+                        // longer than a byline and short beside an article.
+                        if hints.contains(.byline), subtreeText[i] > Self.bylineLength, subtreeText[i] <= Self.authorBoxLength,
+                           relaxation != .ignoreHints, !protected, !holdsArticle[i], !holdsDescribed[i] {
                             out = true
                             hard = true
                         }
