@@ -22,4 +22,20 @@ import Testing
         // Other words of the same value still count.
         #expect(hints("field--label-hidden sidebar").contains([.layout, .negative]))
     }
+
+    /// A form to reply: `respond`, `commentform`, and `form` right after `comment` or `reply`
+    /// (`comment-form`, `reply_form`, the two classes `comment form`); not `form` alone, nor a
+    /// form named otherwise.
+    @Test func replyForms() {
+        #expect(hints("comment-respond").contains(.replyForm))
+        #expect(hints("respond").contains(.replyForm))
+        #expect(hints("commentform").contains(.replyForm))
+        #expect(hints("comment-form js-form").contains(.replyForm))
+        #expect(hints("reply_form").contains(.replyForm))
+        #expect(!hints("form").contains(.replyForm))
+        #expect(!hints("search-form").contains(.replyForm))
+        #expect(hints("comment form").contains(.replyForm))
+        #expect(!hints("comment formatted").contains(.replyForm))
+        #expect(!hints("responder").contains(.replyForm))
+    }
 }

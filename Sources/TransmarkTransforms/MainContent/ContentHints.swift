@@ -38,6 +38,9 @@ struct ContentHints: OptionSet {
     /// `sphinxsidebar`, `theme-doc-markdown`, `mkdocs`, Sphinx's `docutils literal`, …):
     /// evidence for the documentation kind.
     static let docs = ContentHints(rawValue: 2048)
+    /// A form to reply or comment (`respond`, `commentform`, `comment-form`, `reply-form`): left
+    /// out in every attempt, never the article.
+    static let replyForm = ContentHints(rawValue: 4096)
 
     private struct Word {
         let bytes: [UInt8]
@@ -76,6 +79,7 @@ struct ContentHints: OptionSet {
         add("author", prefix: false, .byline)
         // Photo captions and credits, inside an article: dropped there unless they hold media.
         add("caption credit", prefix: true, .negative)
+        add("respond commentform replyform", prefix: false, [.replyForm, .unlikely, .negative])
         return words
     }()
 
@@ -115,6 +119,9 @@ struct ContentHints: OptionSet {
             // the article's body too) says the field's label is hidden, not the field.
             if isWord("hidden", start..<i), isWord("label", previous), previous.upperBound + 1 == start,
                bytes[previous.upperBound] == UInt8(ascii: "-") { continue }
+            // `comment-form`, `reply_form`: a form to reply.
+            if isWord("form", start..<i), isWord("comment", previous) || isWord("reply", previous),
+               previous.upperBound + 1 == start { hints.formUnion([.replyForm, .unlikely, .negative]) }
             for w in wordsByFirstByte[Int(lower(bytes[start]))]
                 where length >= w.bytes.count && (w.prefix || length == w.bytes.count) {
                 var k = 1

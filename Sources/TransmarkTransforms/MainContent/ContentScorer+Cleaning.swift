@@ -68,23 +68,33 @@ extension ContentScorer {
     /// kept paragraph, heading or division of text only shorter than `scrapLength` bytes goes,
     /// up to the first longer one, a short sentence ("I hope you like it.", "The paper is
     /// here:"), a link to a file (an attachment), an image, table, code block or list (an
-    /// ingredient list ends a recipe). Only on articles. Linear: one pass to mark what is kept,
-    /// one walk back.
+    /// ingredient list ends a recipe). Only on articles, and never the whole article: the
+    /// scraps go only when such content stands before them (a post of three short lines under
+    /// its title stays). Linear: one pass to mark what is kept, one walk back.
     func droppingTrailingScraps(_ actions: [RewriteAction]) -> [RewriteAction] {
         var actions = actions
         let (isKept, inList) = keptNodes(actions)
+        var scraps: [Int] = []
+        var afterContent = false
         var i = count - 1
         while i > 0 {
             defer { i -= 1 }
             guard isKept[i] else { continue }
             let tag = records.tag(Int32(i))
-            if tag == .image || tag == .table || tag == .codeBlock || tag == .displayMath || inList[i] { break }
+            if tag == .image || tag == .table || tag == .codeBlock || tag == .displayMath || inList[i] {
+                afterContent = true
+                break
+            }
             guard tag == .paragraph || tag == .heading || (tag == .division && !holdsBlock(i)) else { continue }
             if case .keepSubtree = actions[i] { break }
             guard subtreeText[i] > 0 else { continue }
-            if subtreeText[i] >= Self.scrapLength || isShortSentence(i) || linksToAFile(i) { break }
-            actions[i] = .drop
+            if subtreeText[i] >= Self.scrapLength || isShortSentence(i) || linksToAFile(i) {
+                afterContent = true
+                break
+            }
+            scraps.append(i)
         }
+        if afterContent { for s in scraps { actions[s] = .drop } }
         return actions
     }
 

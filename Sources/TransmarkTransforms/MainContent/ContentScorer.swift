@@ -99,6 +99,8 @@ struct ContentScorer {
     static let bylineLength: Int32 = 100
     /// The longest author's box left out.
     static let authorBoxLength: Int32 = 1500
+    /// The longest reply form left out in every attempt.
+    static let replyFormLength: Int32 = 3000
 
     func divisionTag(_ i: Int) -> String? {
         guard records.tag(Int32(i)) == .division, case .division(let tag) = document.kind(at: Int32(i)) else { return nil }
@@ -232,6 +234,12 @@ struct ContentScorer {
                         // A notice is short: a class word on a wrapper around much of a page
                         // (`cookie-consent-open` on the body) is not one.
                         let isNotice = hints.contains(.notice) && subtreeText[i] <= max(vetoLimit, 2_000)
+                        // A reply form is short too, and never the article.
+                        let isReplyForm = hints.contains(.replyForm) && subtreeText[i] <= Self.replyFormLength && !holdsArticle[i]
+                        if isReplyForm && !options.comments {
+                            out = true
+                            hard = true
+                        }
                         if isNotice {
                             inNotice[i] = true
                             out = true
@@ -476,6 +484,16 @@ struct ContentScorer {
             }
         }
 
+        // A retry relaxes the hints that may have hidden a short article, not the comment
+        // section after it (a reply form): that stays out, unless the article itself is in one
+        // (a live commentary named `comments`).
+        var dropsComments = relaxation != .none && !options.comments
+        var a = top
+        while dropsComments && a > 0 {
+            if hints[a].contains(.comments) { dropsComments = false }
+            a = Int(records.parent(Int32(a)))
+        }
+
         // Down: each node's fate. `inside` marks nodes copied as part of the article.
         var actions = [RewriteAction](repeating: .drop, count: count)
         var inside = [Bool](repeating: false, count: count)
@@ -494,6 +512,7 @@ struct ContentScorer {
                 let cleans = options.clean && relaxation != .ignoreHints && !inGroup[i]
                 // In a group, only a node's own hints leave it out, not its post's.
                 let leftOut = excluded[i] && (!inGroup[i] || !excluded[p] || !inGroup[p])
+                    || dropsComments && hints[i].contains(.comments) && !inGroup[i]
                 if !kept[i] && cleans && dropsInside(i, kind: kind) || leftOut && !kept[i] {
                     if holds[i] {
                         actions[i] = .unwrap
@@ -807,3 +826,4 @@ struct ContentScorer {
         !document[NodeID(index: Int32(i))].plainText.isEmpty
     }
 }
+
