@@ -99,6 +99,8 @@ struct ContentScorer {
     static let bylineLength: Int32 = 100
     /// The longest author's box left out.
     static let authorBoxLength: Int32 = 1500
+    /// Boilerplate by its hints this short (bytes of text) is left out in every attempt.
+    static let smallBoilerplate: Int32 = 200
     /// The longest reply form left out in every attempt.
     static let replyFormLength: Int32 = 3000
 
@@ -267,6 +269,14 @@ struct ContentScorer {
                                 out = true
                                 isHeaderDivision[i] = tag == .division
                             }
+                        } else if relaxation != .none && !protected && !hints.contains(.maybe) && hints.contains(.unlikely)
+                                    && subtreeText[i] <= Self.smallBoilerplate && !holdsArticle[i] && !holdsDescribed[i]
+                                    && !hints.contains(.comments) {
+                            // A retry trusts the hints less to find an article they hid; a share
+                            // bar or a "like this" box is too small to hide one. (Comments are
+                            // decided after the article is found.)
+                            out = true
+                            hard = true
                         }
                     }
                     excluded[i] = out
