@@ -38,4 +38,12 @@ import Testing
         #expect(!hints("comment formatted").contains(.replyForm))
         #expect(!hints("responder").contains(.replyForm))
     }
+
+    /// A rating widget ("Was this article useful?", stars) is boilerplate, as trafilatura reads it.
+    @Test func ratingsAreBoilerplate() {
+        #expect(hints("post-ratings").contains(.unlikely))
+        #expect(hints("rating_90871_2").contains(.unlikely))
+        #expect(hints("star-rating").contains(.unlikely))
+        #expect(!hints("operating-hours").contains(.unlikely))
+    }
 }

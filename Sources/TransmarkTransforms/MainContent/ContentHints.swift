@@ -60,7 +60,7 @@ struct ContentHints: OptionSet {
         add("banner breadcrumb combx communit footer menu related "
             + "shoutbox skyscraper social sponsor supplemental agegate paginat pager popup modal newsletter "
             + "subscri share sharing navbar navigation navbox masthead promo advert outbrain taboola recommend "
-            + "trending toolbar signup ai2html", prefix: true, [.unlikely, .negative])
+            + "trending toolbar signup ai2html rating", prefix: true, [.unlikely, .negative])
         add("ad ads adsense nav rss skip jump hid legends", prefix: false, [.unlikely, .negative])
         add("header", prefix: true, [.header, .negative])
         add("article content main", prefix: true, [.maybe, .positive])
