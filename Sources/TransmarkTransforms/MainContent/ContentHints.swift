@@ -41,6 +41,8 @@ struct ContentHints: OptionSet {
     /// A form to reply or comment (`respond`, `commentform`, `comment-form`, `reply-form`): left
     /// out in every attempt, never the article.
     static let replyForm = ContentHints(rawValue: 4096)
+    /// A recipe's ingredients (`ingredients`, `zutaten`): kept beside the instructions chosen.
+    static let ingredients = ContentHints(rawValue: 8192)
 
     private struct Word {
         let bytes: [UInt8]
@@ -80,6 +82,7 @@ struct ContentHints: OptionSet {
         // Photo captions and credits, inside an article: dropped there unless they hold media.
         add("caption credit", prefix: true, .negative)
         add("respond commentform replyform", prefix: false, [.replyForm, .unlikely, .negative])
+        add("ingredient zutat", prefix: true, .ingredients)
         return words
     }()
 

@@ -234,7 +234,8 @@ extension ContentScorer {
 
     /// Marks what the kind keeps besides the chosen container: the posts of a thread (their
     /// own class words aside), the items of a listing (link-heavy as they are), a product's
-    /// tables and definition lists, and comment sections when `comments` is on.
+    /// tables, definition lists and described sections, a recipe's ingredients, and comment
+    /// sections when `comments` is on.
     func keepWhatTheKindNeeds(_ kind: MainContentTransform.PageKind, _ evidence: KindEvidence, top: Int,
                               kept: inout [Bool], inGroup: inout [Bool]) {
         switch kind {
@@ -271,6 +272,18 @@ extension ContentScorer {
                 let isDetail = (tag == .table || tag == .definitionList) && text[i] >= 40
                     || tag == .paragraph && text[i] >= Self.detailParagraph
                 guard !covered[i], !excluded[i], isDetail, linkDensity(i) < 0.3 else { continue }
+                kept[i] = true
+                covered[i] = true
+            }
+        case .article, .other:
+            // A recipe's ingredients, beside the instructions chosen: a list or table that does
+            // not score as prose.
+            guard ingredientHints > 0 else { break }
+            var covered = coveredByKept(kept)
+            for i in 1..<count {
+                if !covered[i] { covered[i] = covered[Int(records.parent(Int32(i)))] }
+                guard !covered[i], hints[i].contains(.ingredients), !excluded[i], subtreeText[i] >= Self.itemText,
+                      linkDensity(i) < 0.5 else { continue }
                 kept[i] = true
                 covered[i] = true
             }

@@ -49,6 +49,8 @@ struct ContentScorer {
     var subtreeLinks: [Int32] = []
     /// Elements whose class, id or `itemprop` speaks of prices and carts.
     var commerceHints = 0
+    /// How many elements name a recipe's ingredients.
+    var ingredientHints = 0
     /// Elements whose class or id names a documentation site's frame (`ContentHints.docs`).
     var docsHints = 0
     /// How far class, id and role hints are trusted (see `Relaxation`).
@@ -255,6 +257,7 @@ struct ContentScorer {
                             hard = true
                         }
                         if hints.contains(.commerce) { commerceHints += 1 }
+                        if hints.contains(.ingredients) { ingredientHints += 1 }
                         if hints.contains(.docs) { docsHints += 1 }
                         // Comments asked for: a comment section is content like any other.
                         if options.comments && hints.contains(.comments) { hints.remove(.unlikely) }
