@@ -11,7 +11,8 @@
 /// headings below) and a class weight (class and id words such as `article`, `content`, `post`
 /// add; `comment`, `sidebar`, `share`, `promo`, `footer` take away). Elements whose class, id or
 /// role marks boilerplate, and `nav`, `aside` and `footer` divisions, are left out before scoring,
-/// and so are spacer images (no alt text, one pixel wide or high, or `s.gif`, `spacer.gif`, …);
+/// and so are reply forms, rating widgets, an author's box (an element named for its author and
+/// longer than a byline) and spacer images (no alt text, one pixel wide or high, or `s.gif`, …);
 /// a hint never leaves out an element that holds more than half of the page's text, nor one
 /// that wraps the page's largest `article` or `main` element, and a layout word (`sidebar`,
 /// `header`) never leaves out the part of an article that holds most of its prose.
@@ -24,8 +25,9 @@
 /// opens as the page's declared description does. A link into the page (`#section`) counts 0.3
 /// of its text as links, as in Readability. Inside, boilerplate, headers, figure captions and
 /// photo credits, and link-heavy lists, divisions and tables are dropped (not documentation's
-/// tables of links); headings, lists, tables, code and figures stay. On articles, the short
-/// scraps after the last paragraph ("Share:", a credit) and blocks that are only a date go. The
+/// tables of links, nor a paragraph that is one bare web address); headings, lists, tables, code
+/// and figures stay, but a heading over an empty section goes. On articles, the short scraps
+/// after the last paragraph ("Share:", a credit) and blocks that are only a date go. The
 /// page title (the first level-1 heading of the article, or the last one before it) is kept
 /// first when the article does not hold it.
 ///
@@ -33,12 +35,14 @@
 /// boilerplate word in a wrapper's class or id may have left the article out: the page is scored
 /// again with hints that leave nothing out (they still weigh containers), then with hints ignored
 /// and nothing dropped inside the article for its links, as Readability retries; the attempt that
-/// keeps the most text wins.
+/// keeps the most text wins. No retry brings back boilerplate too small to hide an article (under
+/// 200 bytes: a share bar), nor the comments after the article found.
 ///
 /// The page kind decides what else is kept (``PageKind``): on a discussion every post of the
 /// thread (alike siblings named `message`, `post`, `reply`, `answer`, …), on a listing every item
-/// (five or more alike, short, linked siblings, with their titles and summaries), on a product
-/// page the block around its title with its price and its specification tables. The kind comes
+/// (five or more alike, short, linked siblings, with their titles and summaries, not in a menu),
+/// on a product page the block around its title with its price, its specification tables and
+/// the paragraphs of the sections describing it; on articles a recipe's ingredients. The kind comes
 /// from what the page declares (JSON-LD `@type`, `og:type`), then from its structure and its URL
 /// (`DocumentMetadata.sourceURL` or `canonicalURL`). The result's metadata holds the kind
 /// (`kind`) and a confidence in 0…1 (`confidence`); below `minConfidence` the whole page is kept.
