@@ -80,6 +80,16 @@ public struct MarkdownStream: Sendable {
     private var needsVerification = false
     /// Whether `finish()` was called.
     private var isFinished = false
+    /// Whether the open part holds `[^` (a footnote reference or definition): once it does,
+    /// nothing becomes final before `finish()`, so the mark stays in the open part.
+    private var holdsFootnoteMark = false
+    /// Whether the last complete line of the open part starts like a paragraph's text (a letter
+    /// after at most three spaces): a line after it that starts like one too continues the same
+    /// block, and no block can have become final (see `startsNoBlock`).
+    private var lastLineContinues = false
+    /// The fence of a fenced code block still open at the end of the open part, as the last scan
+    /// found it: until a line that could close it, no block can start (see `startsNoBlock`).
+    private var openFence: (character: UInt8, length: Int)?
 
     /// Creates a stream converting with `conversion`, whose source must be Markdown (else
     /// `TransmarkError.cannotRead`).
@@ -102,10 +112,19 @@ public struct MarkdownStream: Sendable {
     public mutating func append(_ chunk: some Collection<UInt8>) throws -> MarkdownStreamUpdate {
         guard !isFinished, !chunk.isEmpty else { return MarkdownStreamUpdate() }
         let junction = max(0, tail.count - 1)
+        let oldCount = tail.count
         tail.append(contentsOf: chunk)
-        if !needsVerification, Self.containsDefinitionMark(tail[junction...]) { needsVerification = options.verification != .never }
+        return try appended(from: oldCount, junction: junction)
+    }
+
+    /// What the bytes of `tail` from `oldCount` (just appended) change; `junction` is where a
+    /// two-byte mark across the chunk boundary may start.
+    private mutating func appended(from oldCount: Int, junction: Int) throws -> MarkdownStreamUpdate {
+        let added = tail[junction...]
+        if !needsVerification, Self.containsDefinitionMark(added) { needsVerification = options.verification != .never }
+        if !holdsFootnoteMark, options.markdown.footnotes, Self.containsFootnoteMark(added) { holdsFootnoteMark = true }
         let grown = tail.count - tailSizeAtLastParse
-        let lineEnded = chunk.contains(UInt8(ascii: "\n"))
+        let lineEnded = tail[oldCount...].contains(UInt8(ascii: "\n"))
         let due = grown >= max(options.minimumGrowth, tailSizeAtLastParse / 2)
             || (lineEnded && (tailSizeAtLastParse <= 256 || grown * 8 >= tailSizeAtLastParse))
         guard due else { return MarkdownStreamUpdate() }
@@ -152,6 +171,16 @@ public struct MarkdownStream: Sendable {
         return definitions + [UInt8(ascii: "\n")] + text
     }
 
+    /// Whether the bytes hold `[^`, the mark of a footnote reference or definition.
+    private static func containsFootnoteMark(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while let caret = bytes[index...].firstIndex(of: UInt8(ascii: "^")) {
+            if caret > bytes.startIndex, bytes[caret - 1] == UInt8(ascii: "[") { return true }
+            index = caret + 1
+        }
+        return false
+    }
+
     /// Whether the bytes hold `]:`, the mark of a possible link reference definition.
     private static func containsDefinitionMark(_ bytes: ArraySlice<UInt8>) -> Bool {
         var index = bytes.startIndex
@@ -165,9 +194,7 @@ public struct MarkdownStream: Sendable {
     /// Whether finality is held back for everything not yet final: footnotes (numbered and
     /// gathered document-wide) or a front matter block still at the start.
     private var holdsBackFinality: Bool {
-        if options.markdown.footnotes, tail.indices.dropLast().contains(where: { tail[$0] == UInt8(ascii: "[") && tail[$0 + 1] == UInt8(ascii: "^") }) {
-            return true
-        }
+        if holdsFootnoteMark { return true }
         if nextID == 0, options.markdown.frontMatter, tail.starts(with: "---".utf8) { return true }
         return false
     }
@@ -177,11 +204,15 @@ public struct MarkdownStream: Sendable {
     private mutating func commitFinishedBlocks() throws -> [MarkdownStreamBlock] {
         guard let lastNewline = tail.lastIndex(of: UInt8(ascii: "\n")), lastNewline + 1 > completeBytesScanned,
               !holdsBackFinality else { return [] }
+        // Lines that only carry on a paragraph's text start no block: nothing to scan for.
+        let continues = startsNoBlock(tail[completeBytesScanned...lastNewline])
         completeBytesScanned = lastNewline + 1
+        if continues { return [] }
         let complete = tail[...lastNewline]
         let prefix = definitions.isEmpty ? [] : definitions + [UInt8(ascii: "\n")]
         let prefixLines = prefix.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         let scanned = (prefix + complete).withUnsafeBufferPointer { TopLevelBlockScan.scan($0, options: options.markdown) }
+        openFence = scanned?.openFence
         guard let blocks = scanned?.blocks.map({ (start: $0.startLine - prefixLines, end: $0.endLine - prefixLines) }),
               blocks.count >= 2, blocks[0].start >= 1 else { return [] }
         // The offset of the start of each line (1-based) of the complete lines.
@@ -230,6 +261,52 @@ public struct MarkdownStream: Sendable {
         tail.removeSubrange(..<cut)
         completeBytesScanned -= cut
         return final
+    }
+
+    /// Whether the complete lines `lines` (ending in a line feed) can start no top-level block:
+    /// each is blank (a blank line starts nothing; what follows it is looked at when it comes) or
+    /// starts like a paragraph's text (a letter or a byte of a non-ASCII character after at most
+    /// three spaces, so no list, heading, quote, fence, table, HTML or math marker) right after a
+    /// line that did too. A new block then cannot have begun (a block after a blank line, a
+    /// marker, or a fence, HTML block or heading that ended is looked for as before); a block whose
+    /// end a later line shows becomes final at the next scan instead. Updates `lastLineContinues`.
+    private mutating func startsNoBlock(_ lines: ArraySlice<UInt8>) -> Bool {
+        var result = true
+        var lineStart = lines.startIndex
+        while lineStart < lines.endIndex {
+            if let fence = openFence {
+                // Inside a fenced code block every line is code, until one may close it.
+                guard let end = lines[lineStart...].firstIndex(of: 0x0A) else { break }
+                if Self.mayClose(lines[lineStart...end], fence) {
+                    openFence = nil
+                    result = false
+                }
+                lastLineContinues = false
+                lineStart = end + 1
+                continue
+            }
+            var k = lineStart
+            while k < lines.endIndex, k - lineStart < 3, lines[k] == 0x20 { k += 1 }
+            while k < lines.endIndex, lines[k] == 0x20 || lines[k] == 0x09 { k += 1 }
+            let first = k < lines.endIndex ? lines[k] : 0x0A
+            let blank = first == 0x0A || first == 0x0D
+            let letter = (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A || first >= 0x80
+            if !blank && !(letter && lastLineContinues && k - lineStart <= 3) { result = false }
+            lastLineContinues = letter && k - lineStart <= 3
+            guard let end = lines[lineStart...].firstIndex(of: 0x0A) else { break }
+            lineStart = end + 1
+        }
+        return result
+    }
+
+    /// Whether `line` may close a fenced code block of `fence`: at most three spaces, then the
+    /// fence's character at least as many times as the fence (what follows is checked by the scan).
+    private static func mayClose(_ line: ArraySlice<UInt8>, _ fence: (character: UInt8, length: Int)) -> Bool {
+        var k = line.startIndex
+        while k < line.endIndex, k - line.startIndex < 3, line[k] == 0x20 { k += 1 }
+        var run = 0
+        while k < line.endIndex, line[k] == fence.character { run += 1; k += 1 }
+        return run >= fence.length
     }
 
     /// Whether lines that no block covers start like a link reference definition.

@@ -14,6 +14,30 @@ struct TopLevelBlockScan {
 
     /// The top-level blocks, in order.
     var blocks: [Block] = []
+    /// The fence of the last block when it is a fenced code block that no line has closed yet
+    /// (its character and length): until a line closes it, no line can start another block.
+    var openFence: (character: UInt8, length: Int)?
+
+    /// Whether line `number` (1-based) of `text` closes a fenced code block of `fence`: at most
+    /// three spaces, the fence's character at least as many times, then only white space.
+    static func closes(line number: Int, of text: UnsafeBufferPointer<UInt8>, _ fence: (character: UInt8, length: Int)) -> Bool {
+        var start = 0, line = 1
+        while line < number, start < text.count {
+            guard let feed = text[start...].firstIndex(of: 0x0A) else { return false }
+            start = feed + 1
+            line += 1
+        }
+        var k = start
+        while k < text.count, k - start < 3, text[k] == 0x20 { k += 1 }
+        var run = 0
+        while k < text.count, text[k] == fence.character { run += 1; k += 1 }
+        guard run >= fence.length else { return false }
+        while k < text.count, text[k] != 0x0A {
+            guard text[k] == 0x20 || text[k] == 0x09 || text[k] == 0x0D else { return false }
+            k += 1
+        }
+        return true
+    }
 
     /// Parses `text` with the block structure `options` give and lists its top-level blocks, or
     /// gives `nil` when the complexity guard refuses the text (nothing may be decided from it then).
@@ -42,6 +66,15 @@ struct TopLevelBlockScan {
                 scan.blocks.append(Block(startLine: Int(cmark_node_get_start_line(current)),
                                          endLine: Int(cmark_node_get_end_line(current))))
                 node = cmark_node_next(current)
+            }
+            if let last = cmark_node_last_child(root), cmark_node_get_type(last) == CMARK_NODE_CODE_BLOCK {
+                var length: Int32 = 0, offset: Int32 = 0
+                var character: CChar = 0
+                if cmark_node_get_fenced(last, &length, &offset, &character) != 0, length > 0 {
+                    let fence = (character: UInt8(bitPattern: character), length: Int(length))
+                    let start = Int(cmark_node_get_start_line(last)), end = Int(cmark_node_get_end_line(last))
+                    if end == start || !closes(line: end, of: text, fence) { scan.openFence = fence }
+                }
             }
             return scan
         }
