@@ -48,7 +48,7 @@ struct ChunkOutput: Sendable {
         let chunks = try chunker.chunks(of: document, with: conversion)
         var documentStats: DocumentStats?
         if stats {
-            documentStats = DocumentStats(bytesIn: bytesIn, bytesOut: chunks.reduce(0) { $0 + $1.content.utf8.count },
+            documentStats = DocumentStats(bytesIn: bytesIn, bytesOut: chunks.reduce(0) { $0 + $1.contentUTF8.count },
                                           tokensIn: tokensIn, tokensOut: chunks.reduce(0) { $0 + $1.tokenCount })
         }
         var out: [UInt8] = []
@@ -72,7 +72,7 @@ struct ChunkOutput: Sendable {
             JSONText.appendString(heading, to: &out)
         }
         out.append(contentsOf: Array(#"],"content":"#.utf8))
-        JSONText.appendString(chunk.content, to: &out)
+        chunk.contentUTF8.withUnsafeBufferPointer { JSONText.appendString($0, to: &out) }
         out.append(contentsOf: Array(#","tokens":"#.utf8))
         out.append(int: chunk.tokenCount)
         out.append(contentsOf: Array(#","metadata":"#.utf8))

@@ -392,4 +392,17 @@ import Transmark
             }
         }
     }
+
+    /// A chunk holds its content as UTF-8 bytes; `content` and `ownContent` are those bytes as
+    /// strings (the overlap left out of `ownContent`), and both initialisers make the same chunk.
+    @Test func contentIsItsBytes() {
+        let text = "overlap words\n\nThe chunk's own text, with an é."
+        let overlapBytes = "overlap words\n\n".utf8.count
+        let fromString = DocumentChunk(index: 3, headings: ["A", "B"], content: text, overlapByteCount: overlapBytes, tokenCount: 12)
+        let fromBytes = DocumentChunk(index: 3, headings: ["A", "B"], contentUTF8: Array(text.utf8), overlapByteCount: overlapBytes, tokenCount: 12)
+        #expect(fromString == fromBytes)
+        #expect(fromBytes.content == text)
+        #expect(fromBytes.ownContent == "The chunk's own text, with an é.")
+        #expect(fromBytes.contentUTF8.count == text.utf8.count)
+    }
 }

@@ -152,7 +152,7 @@ struct ChunkPacker {
             let overlapBytes = overlap.isEmpty ? 0 : overlap.count + (separator?.count ?? 0)
             let ownBytes = own.bytes
             chunks.append(DocumentChunk(index: chunks.count, headings: headings(start..<end),
-                                        content: String(decoding: content, as: UTF8.self),
+                                        contentUTF8: content,
                                         overlapByteCount: overlapBytes, tokenCount: tokens))
             previousOwn = ownBytes
             previousSources = own.sources
