@@ -173,20 +173,20 @@ public struct MarkdownStream: Sendable {
 
     /// Whether the bytes hold `[^`, the mark of a footnote reference or definition.
     private static func containsFootnoteMark(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var index = bytes.startIndex
-        while let caret = bytes[index...].firstIndex(of: UInt8(ascii: "^")) {
-            if caret > bytes.startIndex, bytes[caret - 1] == UInt8(ascii: "[") { return true }
-            index = caret + 1
-        }
-        return false
+        contains(bytes, UInt8(ascii: "["), before: UInt8(ascii: "^"))
     }
 
     /// Whether the bytes hold `]:`, the mark of a possible link reference definition.
     private static func containsDefinitionMark(_ bytes: ArraySlice<UInt8>) -> Bool {
+        contains(bytes, UInt8(ascii: "]"), before: UInt8(ascii: ":"))
+    }
+
+    /// Whether the bytes hold `first` right before `second`.
+    private static func contains(_ bytes: ArraySlice<UInt8>, _ first: UInt8, before second: UInt8) -> Bool {
         var index = bytes.startIndex
-        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
-            if colon > bytes.startIndex, bytes[colon - 1] == UInt8(ascii: "]") { return true }
-            index = colon + 1
+        while let found = bytes[index...].firstIndex(of: second) {
+            if found > bytes.startIndex, bytes[found - 1] == first { return true }
+            index = found + 1
         }
         return false
     }
