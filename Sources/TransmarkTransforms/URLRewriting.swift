@@ -33,6 +33,10 @@ extension Document {
         var spans = storage.attributeSpans
         if !storage.attributeLists.isEmpty && !attributeNames.isEmpty {
             let names = attributeNames.map { Array($0.utf8) }
+            // The lengths of the names, as bits (63 and over share the last): most attributes
+            // (`class`, `id`, `style`, `data-…`) are told apart by their length alone.
+            func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+            let lengths = names.reduce(UInt64(0)) { $0 | lengthBit($1.count) }
             // Lists may be shared between nodes, and a list is rewritten once: the rewrite is a
             // function of name and value alone. Literal nodes (code, raw HTML) keep theirs.
             var done = [Bool](repeating: false, count: storage.attributeLists.count)
@@ -42,6 +46,7 @@ extension Document {
                 done[Int(list)] = true
                 for s in storage.attributeLists[Int(list)].spans {
                     let span = spans[s]
+                    guard lengths & lengthBit(span.name.count) != 0 else { continue }
                     let name = storage.attributeBytes[span.name]
                     guard let n = names.firstIndex(where: { $0.elementsEqual(name) }) else { continue }
                     let value = String(decoding: storage.attributeBytes[span.value], as: UTF8.self)
