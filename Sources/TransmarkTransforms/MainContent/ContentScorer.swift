@@ -95,7 +95,6 @@ struct ContentScorer {
         descriptionKey = Self.collapsedPrefix(of: Array((document.metadata.description ?? "").utf8), length: 40)
     }
 
-    /// The division tag of node `i`, if it is a division.
     /// A byline is at most this long (bytes of text); a longer element named for its author is
     /// an author's box, up to `authorBoxLength`.
     static let bylineLength: Int32 = 100
@@ -106,6 +105,7 @@ struct ContentScorer {
     /// The longest reply form left out in every attempt.
     static let replyFormLength: Int32 = 3000
 
+    /// The division tag of node `i`, if it is a division.
     func divisionTag(_ i: Int) -> String? {
         guard records.tag(Int32(i)) == .division, case .division(let tag) = document.kind(at: Int32(i)) else { return nil }
         return tag
@@ -839,4 +839,3 @@ struct ContentScorer {
         !document[NodeID(index: Int32(i))].plainText.isEmpty
     }
 }
-
