@@ -1,4 +1,4 @@
-import TransmarkCore
+@_spi(TransmarkStorage) import TransmarkCore
 
 /// `resolve-links`: resolves relative link destinations, image sources, `srcset` candidates and
 /// the `href`, `src`, `cite` and `poster` attributes kept from HTML against a base URL
@@ -15,7 +15,7 @@ import TransmarkCore
 /// let base = URLReference("https://example.com/docs/guide/")
 /// let absolute = try ResolveLinksTransform().apply(to: page, options: .init(base: base))
 /// ```
-public struct ResolveLinksTransform: Transform {
+public struct ResolveLinksTransform: Transform, URLRewritingTransform {
     /// The options of `resolve-links`.
     public struct Options: FormatOptions {
         // option: .custom(accepted: "an absolute URL (with a scheme)", summary: "the URL relative references are resolved against",
@@ -43,6 +43,12 @@ public struct ResolveLinksTransform: Transform {
 
     /// Returns a copy of `document` with its references resolved.
     public func apply(to document: Document, options: Options) throws -> Document {
+        try applyingURLRewrite(to: document, options: options)
+    }
+
+    /// The document with its metadata resolved (its `source`, `canonical` and `image` URLs), and
+    /// the rewrite that resolves the rest.
+    package func urlRewrite(for document: Document, options: Options) throws -> (document: Document, rewrite: URLRewrite) {
         let given = options.base.flatMap { $0.isAbsolute ? $0 : nil }
         let pageBase = document.metadata.baseURL.map(URLReference.init)
         let base: URLReference
@@ -60,7 +66,7 @@ public struct ResolveLinksTransform: Transform {
         if metadata.sourceURL == nil, let given { metadata.sourceURL = given.description }
         if let canonical = metadata.canonicalURL, let resolved = resolver.resolve(canonical) { metadata.canonicalURL = resolved }
         if let image = metadata.image, let resolved = resolver.resolve(image) { metadata.image = resolved }
-        return document.withMetadata(metadata).rewritingURLs(
+        return (document.withMetadata(metadata), URLRewrite(
             link: { resolver.resolve($0) }, image: { resolver.resolve($0) },
             attributeNames: ["href", "src", "cite", "poster", "srcset"],
             attribute: { name, value -> String? in
@@ -69,7 +75,7 @@ public struct ResolveLinksTransform: Transform {
                 case "srcset": resolver.resolve(srcset: value)
                 default: nil
                 }
-            })
+            }))
     }
 
     struct Resolver {

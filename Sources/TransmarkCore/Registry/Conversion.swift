@@ -54,8 +54,7 @@ public struct Conversion: Sendable {
 
     /// A transform with its default options, as a resolved step.
     private static func step<T: Transform>(_ transform: T) -> ResolvedTransform {
-        let options = transform.defaultOptions
-        return ResolvedTransform(name: transform.name, apply: { try transform.apply(to: $0, options: options) })
+        ResolvedTransform(transform, options: transform.defaultOptions)
     }
 
     /// Converts bytes (UTF-8 for text formats).
@@ -129,7 +128,24 @@ struct ResolvedReading: Sendable {
 
     private func transformed(_ document: Document) throws -> Document {
         var document = document
-        for step in steps { document = try step.apply(document) }
+        var k = 0
+        while k < steps.count {
+            // URL-rewriting steps in a row pass over the document once, their rewrites composed.
+            guard let first = steps[k].urlRewrite, k + 1 < steps.count, steps[k + 1].urlRewrite != nil else {
+                document = try steps[k].apply(document)
+                k += 1
+                continue
+            }
+            var (prepared, rewrite) = try first(document)
+            k += 1
+            while k < steps.count, let next = steps[k].urlRewrite {
+                let following = try next(prepared)
+                prepared = following.document
+                rewrite = rewrite.then(following.rewrite)
+                k += 1
+            }
+            document = prepared.rewritingURLs(rewrite)
+        }
         return document
     }
 }

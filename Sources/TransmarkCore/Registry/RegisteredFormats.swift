@@ -95,7 +95,7 @@ public struct RegisteredTransform: Sendable {
         name = transform.name
         summary = transform.summary
         registeredOptions = RegisteredOptions(transform.defaultOptions, of: transform.name) { typed in
-            ResolvedTransform(name: transform.name, apply: { try transform.apply(to: $0, options: typed) })
+            ResolvedTransform(transform, options: typed)
         }
     }
 

@@ -12,6 +12,23 @@ struct ResolvedTransform: Sendable {
     let name: String
     /// Applies the step.
     let apply: @Sendable (Document) throws -> Document
+    /// For a ``URLRewritingTransform``: the document with its metadata changed, and the rewrite
+    /// of its URLs, so that such steps in a row share one pass.
+    let urlRewrite: (@Sendable (Document) throws -> (document: Document, rewrite: URLRewrite))?
+
+    /// `transform` with `options`.
+    init<T: Transform>(_ transform: T, options: T.Options) {
+        name = transform.name
+        apply = { try transform.apply(to: $0, options: options) }
+        urlRewrite = (transform as? any URLRewritingTransform).flatMap { Self.rewriter($0, options: options) }
+    }
+
+    /// The rewriter of a ``URLRewritingTransform`` with `options`, when they are its options type.
+    private static func rewriter<R: URLRewritingTransform>(_ transform: R, options: Any)
+        -> (@Sendable (Document) throws -> (document: Document, rewrite: URLRewrite))? {
+        guard let typed = options as? R.Options else { return nil }
+        return { document in try transform.urlRewrite(for: document, options: typed) }
+    }
 }
 
 /// A backend with its options read into typed values: what a ``Conversion`` renders with.
