@@ -98,13 +98,7 @@ struct InternHasher {
             i += 8
         }
         if i < n {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < n {
-                word |= UInt64(base[i]) << shift
-                shift += 8
-                i += 1
-            }
+            let word = PartialWord.load(base + i, count: n - i)
             // The padding bytes are zero: neither high nor one of the three characters.
             guard isPlain(word) else { return nil }
             h = (h ^ word) &* 0x9E37_79B9_7F4A_7C15

@@ -15,7 +15,7 @@
 /// ```swift
 /// let clean = try CleanURLsTransform().apply(to: page, options: .init())
 /// ```
-public struct CleanURLsTransform: Transform {
+public struct CleanURLsTransform: Transform, URLRewritingTransform {
     /// The query parameters removed by default: campaign and click identifiers of ad, analytics
     /// and mail platforms (Google, Meta, Microsoft, Mailchimp, HubSpot, Marketo, Yandex,
     /// TikTok, Twitter/X, LinkedIn, Instagram, Adobe, Vero and others).
@@ -52,6 +52,12 @@ public struct CleanURLsTransform: Transform {
 
     /// Returns a copy of `document` with its URLs cleaned.
     public func apply(to document: Document, options: Options) throws -> Document {
+        try applyingURLRewrite(to: document, options: options)
+    }
+
+    /// The document with its metadata cleaned (its `canonical` and `image` URLs), and the rewrite
+    /// that cleans the rest.
+    package func urlRewrite(for document: Document, options: Options) throws -> (document: Document, rewrite: URLRewrite) {
         let cleaner = Cleaner(parameters: Self.trackingParameters + options.parameters,
                               anchors: options.fragments ? AnchorSet(document) : nil,
                               ownPages: [document.metadata.canonicalURL, document.metadata.sourceURL].compactMap { $0 })
@@ -59,7 +65,7 @@ public struct CleanURLsTransform: Transform {
         if let canonical = metadata.canonicalURL, let clean = cleaner.clean(canonical, checkingFragment: false) { metadata.canonicalURL = clean }
         if let image = metadata.image, let clean = cleaner.clean(image, checkingFragment: false) { metadata.image = clean }
         let source = metadata == document.metadata ? document : document.withMetadata(metadata)
-        return source.rewritingURLs(
+        return (source, URLRewrite(
             link: { cleaner.clean($0, checkingFragment: true) },
             image: { cleaner.clean($0, checkingFragment: false) },
             attributeNames: ["href", "src", "srcset"],
@@ -69,21 +75,29 @@ public struct CleanURLsTransform: Transform {
                 case "srcset": cleaner.clean(srcset: value)
                 default: nil
                 }
-            })
+            }))
     }
 
     /// Every `id` and `name` in the document, read from the attribute bytes (no `String` each).
     static func anchors(in document: Document) -> ByteStringTable {
-        var result = ByteStringTable()
         let storage = document.storage
         let records = storage.records
+        var result = ByteStringTable(capacity: storage.attributeLists.count / 4)
         storage.attributeBytes.withUnsafeBufferPointer { bytes in
+            // Lists may be shared between nodes: each is read once.
+            var done = [Bool](repeating: false, count: storage.attributeLists.count)
             for index in 0..<Int32(records.count) {
                 let list = records.attributes(index)
-                guard list >= 0 else { continue }
+                guard list >= 0, !done[Int(list)] else { continue }
+                done[Int(list)] = true
                 for span in storage.attributeSpans[storage.attributeLists[Int(list)].spans] {
-                    let name = bytes[span.name]
-                    guard name.elementsEqual("id".utf8) || name.elementsEqual("name".utf8) else { continue }
+                    // `id` and `name`, told by length first (most names are neither).
+                    let start = Int(span.nameStart)
+                    switch Int(span.valueStart) - start {
+                    case 2: guard bytes[start] == 0x69, bytes[start + 1] == 0x64 else { continue }
+                    case 4: guard bytes[start] == 0x6E, bytes[start + 1] == 0x61, bytes[start + 2] == 0x6D, bytes[start + 3] == 0x65 else { continue }
+                    default: continue
+                    }
                     result.insert(UnsafeBufferPointer(rebasing: bytes[span.value]))
                 }
             }

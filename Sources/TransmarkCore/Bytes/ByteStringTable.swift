@@ -1,5 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A set of byte strings numbered in the order they were added: the bytes one after the other in
-/// one buffer, with an open-addressing hash table (FNV-1a) over them. A lookup hashes the bytes
+/// one buffer, with an open-addressing hash table over them. A lookup hashes the bytes
 /// where they lie and allocates nothing, and an insertion copies them once: no `String` and no
 /// array per entry (a tokenizer's vocabulary, a page's element ids).
 package struct ByteStringTable: Sendable {
@@ -86,22 +94,31 @@ package struct ByteStringTable: Sendable {
         slots[slot] = Int32(index + 1)
     }
 
-    /// FNV-1a over the bytes, folded to an `Int`.
+    /// A multiply-and-fold hash over the bytes read eight at a time (the last up to seven as one
+    /// word), seeded with the length: URLs and ids are tens of bytes, which a byte-at-a-time hash
+    /// (FNV-1a) takes four times as many steps over.
     @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let count = bytes.count
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(count)
+        guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: h) }
+        let raw = UnsafeRawPointer(base)
+        func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
+            let m = (h ^ word) &* 0x9E37_79B9_7F4A_7C15
+            return m ^ (m >> 32)
+        }
+        var offset = 0
+        while offset + 8 <= count {
+            h = mix(h, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        if offset < count { h = mix(h, PartialWord.load(base + offset, count: count - offset)) }
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
     /// Whether `count` bytes at `a` and `b` are equal.
     @inline(__always)
     private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        var i = 0
-        while i < count {
-            if a[i] != b[i] { return false }
-            i += 1
-        }
-        return true
+        memcmp(a, b, count) == 0
     }
 }
