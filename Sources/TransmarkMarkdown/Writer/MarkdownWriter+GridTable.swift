@@ -78,7 +78,7 @@ extension MarkdownWriter {
     /// no padding suits both — the table is written as HTML instead, the reference links met in
     /// its cells taken back.
     mutating func fitsGridAllowance(_ table: Int32, lines: Int, width: Int, contentBytes: Int, hasEmojiSequence: Bool,
-                                    references saved: ([ReferenceDefinition], ([String: Int], [String: Int], [String: Int]))) -> Bool {
+                                    references saved: ([ReferenceDefinition], ([String: Int], NumbersByDestination, [String: Int]))) -> Bool {
         let (size, overflow) = lines.multipliedReportingOverflow(by: width)
         let excess = overflow ? Int.max : size - 4 * contentBytes
         if excess > gridPaddingAllowance || hasEmojiSequence {

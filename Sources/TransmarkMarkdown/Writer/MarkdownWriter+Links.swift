@@ -1,4 +1,11 @@
 @_spi(TransmarkStorage) import TransmarkCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension MarkdownWriter {
     // MARK: Links and images
@@ -168,7 +175,7 @@ extension MarkdownWriter {
         let next = references.count
         // One hash of the destination per link, inserting `next` when it is new (no key made by
         // joining destination and title: links rarely repeat a destination with another title).
-        var n = Self.readingInserted(&numberedReferenceIndex[destination, default: next])
+        var n = numberedReferenceIndex.number(of: destination, next: next)
         if n != next && references[n].title != title {
             n = Self.readingInserted(&titledReferenceIndex[destination + "\u{0}" + title, default: next])
         }
@@ -195,7 +202,11 @@ extension MarkdownWriter {
         labelledLink = i
         let label = numberedReference(destination: destination, title: title)
         labelledLink = -1
-        openDelimiter(i, open: [], close: Array(" [\(label)]".utf8))
+        var close: [UInt8] = [0x20, UInt8(ascii: "[")]
+        close.reserveCapacity(label.utf8.count + 3)
+        close.append(contentsOf: label.utf8)
+        close.append(UInt8(ascii: "]"))
+        openDelimiter(i, open: [], close: close)
         return true
     }
 
@@ -208,17 +219,26 @@ extension MarkdownWriter {
             guard let first = bytes.first, first != UInt8(ascii: "#") else { return false }
             // Script URLs, and URLs that mean nothing outside the page that made them (schemes
             // compared without ASCII case: no other character lowercases into these letters).
-            for scheme in Self.uncitableSchemes where bytes.count >= scheme.count {
-                if zip(scheme, bytes).allSatisfy({ $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }) { return false }
+            // Most URLs start with a letter no such scheme starts with (`h`, `/`): not compared.
+            let lowered = first >= 0x41 && first <= 0x5A ? first | 0x20 : first
+            if Self.uncitableSchemeStarts & (1 << UInt64(lowered & 63)) != 0, lowered >= 0x61 {
+                for scheme in Self.uncitableSchemes where bytes.count >= scheme.count && scheme[0] == lowered {
+                    if zip(scheme, bytes).allSatisfy({ $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }) { return false }
+                }
             }
+            guard !ownPages.isEmpty else { return true }
             // The page without its fragment, compared byte for byte with the page's own addresses.
-            let page = UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex)])
-            return !ownPages.contains { $0.elementsEqual(page) }
+            let hash = memchr(bytes.baseAddress!, Int32(UInt8(ascii: "#")), bytes.count)
+            let page = UnsafeBufferPointer(start: bytes.baseAddress, count: hash.map { bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count)
+            return !ownPages.contains { $0.count == page.count && $0.elementsEqual(page) }
         }
     }
 
     /// The schemes of URLs that are never cited (see `isCitable`), lowercase.
     static let uncitableSchemes: [[UInt8]] = ["javascript:", "vbscript:", "data:", "blob:", "about:"].map { Array($0.utf8) }
+
+    /// The first letters of `uncitableSchemes`, as bits (`letter & 63`).
+    static let uncitableSchemeStarts: UInt64 = uncitableSchemes.reduce(0) { $0 | 1 << UInt64($1[0] & 63) }
 
     /// `url` up to its first `#`.
     static func withoutFragment(_ url: String) -> Substring.UTF8View {
@@ -295,9 +315,8 @@ extension MarkdownWriter {
             return false
         }
         if options.images == .end && !source.isEmpty {
-            let entry = endImageSources[source] ?? endImages.count
+            let entry = endImageSources.number(of: source, next: endImages.count)
             if entry == endImages.count {
-                endImageSources[source] = entry
                 endImages.append((document[NodeID(index: i)].plainText, source, title))
             }
             noteEndMatterUse(.image(entry))

@@ -154,11 +154,11 @@ struct MarkdownWriter {
     var referenceIndex: [String: Int] = [:]
     /// Numbered references by destination (the first title met with it); those with another
     /// title by destination, NUL and title in `titledReferenceIndex`.
-    var numberedReferenceIndex: [String: Int] = [:]
+    var numberedReferenceIndex = NumbersByDestination()
     var titledReferenceIndex: [String: Int] = [:]
     /// Images to list after the content (`images=end`), each source once.
     var endImages: [(alt: String, source: String, title: String)] = []
-    var endImageSources: [String: Int] = [:]
+    var endImageSources = NumbersByDestination()
     /// The first inline node of the implicit paragraph being written, whose end is not marked
     /// yet (mapped renderings only), or -1.
     var implicitParagraph: Int32 = -1
