@@ -38,16 +38,17 @@ struct ChunkPacker {
     private func sectionTokens() -> [Int] {
         var prefix = [0]
         prefix.reserveCapacity(atoms.count + 1)
-        for (i, atom) in atoms.enumerated() { prefix.append(prefix[prefix.count - 1] + atom.tokens + joinTokens(i + 1)) }
+        for i in atoms.indices { prefix.append(prefix[prefix.count - 1] + atoms[i].tokens + joinTokens(i + 1)) }
         var sections = [Int](repeating: 0, count: atoms.count)
         var open: [(index: Int, level: Int)] = []
         func close(_ index: Int, at end: Int) { sections[index] = prefix[end] - prefix[index] - (end < atoms.count ? joinTokens(end) : 0) }
-        for (i, atom) in atoms.enumerated() where atom.headingLevel > 0 {
-            while let last = open.last, last.level >= atom.headingLevel {
+        for i in atoms.indices where atoms[i].headingLevel > 0 {
+            let level = atoms[i].headingLevel
+            while let last = open.last, last.level >= level {
                 close(last.index, at: i)
                 open.removeLast()
             }
-            open.append((i, atom.headingLevel))
+            open.append((i, level))
         }
         for entry in open { close(entry.index, at: atoms.count) }
         return sections
@@ -107,25 +108,25 @@ struct ChunkPacker {
             var total = atoms[start].tokens + atoms[start].frameTokens + startEndMatter + overlapEntryTokens
             var onlyHeadings = atoms[start].headingLevel > 0
             while end < atoms.count {
-                let atom = atoms[end]
+                let headingLevel = atoms[end].headingLevel, atomTokens = atoms[end].tokens, join = joinTokens(end)
                 // A heading starts a new chunk unless its whole section fits in this one (or the
                 // chunk so far is only headings, which lead into it).
-                if atom.headingLevel > 0, !onlyHeadings, total + joinTokens(end) + sections[end] > budget { break }
-                if total + joinTokens(end) + atom.tokens > budget { break }
+                if headingLevel > 0, !onlyHeadings, total + join + sections[end] > budget { break }
+                if total + join + atomTokens > budget { break }
                 let entries = endMatterTokens(of: end, chunk: chunk)
-                if entries > 0, total + joinTokens(end) + atom.tokens + entries > budget {
+                if entries > 0, total + join + atomTokens + entries > budget {
                     unmark()
                     break
                 }
                 if entries > 0 { chunkWithEntries = chunk }
-                total += joinTokens(end) + atom.tokens + entries
-                onlyHeadings = onlyHeadings && atom.headingLevel > 0
+                total += join + atomTokens + entries
+                onlyHeadings = onlyHeadings && headingLevel > 0
                 end += 1
             }
             // The end matter the chunk refers to (its citations' sources, its images) follows it.
             func withEndMatter(_ own: (bytes: [UInt8], sources: [Range<Int>])) -> [UInt8] {
                 let lines = endMatterLines(of: own, overlapEntries: overlapEntries)
-                return lines.isEmpty ? joined(overlap, own) : joined(overlap, own) + [0x0A, 0x0A] + lines
+                return joined(overlap, own, endMatter: lines)
             }
             var own = try assemble(start..<end)
             var content = withEndMatter(own)
@@ -168,14 +169,22 @@ struct ChunkPacker {
         index < atoms.count && atoms[index].joiner != nil ? 0 : separatorTokens
     }
 
-    /// The overlap, then the separator, then the chunk's own blocks.
-    private func joined(_ overlap: [UInt8], _ own: (bytes: [UInt8], sources: [Range<Int>])) -> [UInt8] {
-        guard !overlap.isEmpty else { return own.bytes }
+    /// The overlap, then the separator, then the chunk's own blocks, then a blank line and its
+    /// end matter's lines (when it has any).
+    private func joined(_ overlap: [UInt8], _ own: (bytes: [UInt8], sources: [Range<Int>]), endMatter lines: [UInt8]) -> [UInt8] {
+        guard !overlap.isEmpty || !lines.isEmpty else { return own.bytes }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(overlap.count + own.bytes.count + 8)
-        bytes.append(contentsOf: overlap)
-        bytes.append(contentsOf: separator ?? [])
+        bytes.reserveCapacity(overlap.count + own.bytes.count + lines.count + 8)
+        if !overlap.isEmpty {
+            bytes.append(contentsOf: overlap)
+            bytes.append(contentsOf: separator ?? [])
+        }
         bytes.append(contentsOf: own.bytes)
+        if !lines.isEmpty {
+            bytes.append(0x0A)
+            bytes.append(0x0A)
+            bytes.append(contentsOf: lines)
+        }
         return bytes
     }
 
@@ -288,7 +297,24 @@ struct ChunkPacker {
         guard let output, !overlap.isEmpty, !endMatter.isEmpty else { return [] }
         var previous: [Int] = []
         for source in previousSources { endMatter.appendEntries(usedIn: source, to: &previous) }
-        return previous.filter { Self.contains(overlap, label: Self.label(of: output.bytes[output.endMatter[$0].range])) }
+        guard !previous.isEmpty else { return [] }
+        // The bracketed spans the overlap shows, each from a `[` to the first `]` after it with no
+        // `[` between: a label (which holds no bracket inside) is shown where it is one of them.
+        var shown: [Range<Int>] = []
+        var open = -1
+        for (k, b) in overlap.enumerated() {
+            if b == UInt8(ascii: "[") {
+                open = k
+            } else if b == UInt8(ascii: "]"), open >= 0 {
+                shown.append(open..<(k + 1))
+                open = -1
+            }
+        }
+        guard !shown.isEmpty else { return [] }
+        return previous.filter { entry in
+            let label = Self.label(of: output.bytes[output.endMatter[entry].range])
+            return !label.isEmpty && shown.contains { $0.count == label.count && overlap[$0].elementsEqual(label) }
+        }
     }
 
     /// The label an end-matter line defines, `[n]` of `[n]: url` (empty for a line that is not a
@@ -296,15 +322,6 @@ struct ChunkPacker {
     static func label(of line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         guard line.first == UInt8(ascii: "["), let close = line.firstIndex(of: UInt8(ascii: "]")) else { return [] }
         return line[...close]
-    }
-
-    /// Whether `text` shows `label` (an empty label is never shown).
-    static func contains(_ text: [UInt8], label: ArraySlice<UInt8>) -> Bool {
-        guard !label.isEmpty, text.count >= label.count else { return false }
-        for start in 0...(text.count - label.count) where text[start] == label.first! {
-            if text[start..<start + label.count].elementsEqual(label) { return true }
-        }
-        return false
     }
 
     /// The chunk's own blocks, rendered: the atoms joined by the separator, or rendered together
