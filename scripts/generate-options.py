@@ -458,7 +458,9 @@ def render(source_rel, imports, participants, types):
                 out.append("")
             out.append("    /// The options settable by key, with their accepted values and help, in the order their")
             out.append("    /// properties are declared.")
-            out.append("    public static var optionSpecs: [OptionSpec<Self>] {")
+            # Stored, so that the specs (closures, joined strings) are built once, not at every
+            # look-up of a key.
+            out.append("    public static let optionSpecs: [OptionSpec<Self>] =")
             segments = []  # ("list", [entry lines]) or ("splice", lines)
             for p in annotated:
                 for kind, key, expr_lines in p["annotations"]:
@@ -484,7 +486,6 @@ def render(source_rel, imports, participants, types):
                     body.append(part)
             for part in body:
                 out += part
-            out.append("    }")
         out.append("}")
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"

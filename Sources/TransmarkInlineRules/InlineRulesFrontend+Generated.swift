@@ -14,9 +14,8 @@ extension InlineRulesFrontend.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes"),
         ]
-    }
 }

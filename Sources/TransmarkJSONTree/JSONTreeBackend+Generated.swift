@@ -24,9 +24,8 @@ extension JSONTreeBackend.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .bool("pretty", \.pretty, summary: "one node per line, indented by depth"),
         ]
-    }
 }

@@ -24,10 +24,9 @@ extension JSONTreeFrontend.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .int("maxInputSize", \.maxInputSize, range: 0 ... Int(UInt32.max), summary: "largest input in bytes"),
             .int("maxDepth", \.maxDepth, range: 1 ... Int(Int32.max), summary: "deepest tree accepted (the root is depth 1)"),
         ]
-    }
 }

@@ -49,7 +49,7 @@ extension MarkdownFrontend.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .bool("smart", \.smart, summary: "smart punctuation (curly quotes, dashes, ellipses)"),
             .bool("footnotes", \.footnotes, summary: "parse footnote references and definitions"),
@@ -67,5 +67,4 @@ extension MarkdownFrontend.Options {
                 summary: "read a YAML front matter block at the start (--- key: value ---) as the document's metadata",
                 parse: { ["true": true, "auto": true, "always": true, "false": false, "never": false][$0] }, format: { $0 ? "true" : "false" }),
         ]
-    }
 }

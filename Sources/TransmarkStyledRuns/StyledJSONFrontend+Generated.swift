@@ -33,7 +33,7 @@ extension StyledJSONFrontend.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .choice("resolvedStyles", \.resolvedStyles, summary: "styles that differ from the theme: spans (keep as styled spans) or ignore"),
             .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input accepted, in bytes"),
@@ -42,5 +42,4 @@ extension StyledJSONFrontend.Options {
                 summary: "most block containers (quotes, lists, items) opened in the whole document"),
         ]
         + OptionSpec.themeFont(\.theme)
-    }
 }

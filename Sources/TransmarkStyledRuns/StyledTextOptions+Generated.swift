@@ -23,7 +23,7 @@ extension StyledTextOptions {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .choice("precedence", \.precedence, summary: "whether inline CSS or the theme wins a conflict"),
             .choice("unit", \.unit, summary: "unit of ranges: utf16 (NSRange), unicodeScalars or utf8"),
@@ -32,5 +32,4 @@ extension StyledTextOptions {
                 summary: "most tab stops a table row gets (one per column after the first); wider tables keep their cells"),
         ]
         + OptionSpec.themeFont(\.theme)
-    }
 }

@@ -30,12 +30,11 @@ extension TaggedFrontend.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .choice("unknownTags", \.unknownTags, summary: "tags without a node kind: unwrap them, drop them with their content, or keep them as text"),
             .bool("strict", \.strict, summary: "malformed markup is an error naming its byte offset"),
             .bool("customNodes", \.customNodes, summary: "every tag becomes a custom node carrying its attributes"),
             .int("maxInputSize", \.maxInputSize, range: 0...Int.max, summary: "largest input in bytes"),
         ]
-    }
 }

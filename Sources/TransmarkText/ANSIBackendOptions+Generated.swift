@@ -38,7 +38,7 @@ extension ANSIBackend.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .choice("color", \.color, summary: "write colors: auto (terminal and no NO_COLOR, or CLICOLOR_FORCE/FORCE_COLOR set), always, never"),
             .choice("colors", \.colors, summary: "color depth; auto reads COLORTERM and TERM"),
@@ -46,5 +46,4 @@ extension ANSIBackend.Options {
         ]
         + layoutOptionSpecs(links: "non-hyperlink targets inline as text (url) or as numbered references",
             markers: "bullets, quote bars, rules and checkboxes: the theme's (unicode) or ASCII")
-    }
 }

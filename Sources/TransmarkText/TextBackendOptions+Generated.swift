@@ -28,11 +28,10 @@ extension TextBackend.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .choice("mode", \.mode, summary: "readable: wrapped, with markers and tables; flat: text only, fast"),
         ]
         + layoutOptionSpecs(links: "link targets inline as text (url) or as numbered references at the end",
             markers: "bullets, quote bars, rules and checkboxes in Unicode or ASCII")
-    }
 }

@@ -24,11 +24,10 @@ extension CleanURLsTransform.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .list("parameters", \.parameters, accepted: "comma-separated parameter names (name* for a prefix)",
                 summary: "more query parameters to remove, beside the built-in tracking list"),
             .bool("fragments", \.fragments, summary: "drop fragments (#x) that point to nothing in the document"),
         ]
-    }
 }

@@ -23,9 +23,8 @@ extension DropImagesTransform.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .bool("alt", \.alt, summary: "keep each image's alternative text in its place"),
         ]
-    }
 }

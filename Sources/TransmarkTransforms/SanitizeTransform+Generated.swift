@@ -34,7 +34,7 @@ extension SanitizeTransform.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .custom("kinds", \.kinds, accepted: "node kind names, comma-separated (paragraph,heading,link,…)",
                 summary: "the node kinds allowed (raw HTML: see rawHTML)", parse: Self.kinds(parsing:), format: Self.text(of:)),
@@ -47,5 +47,4 @@ extension SanitizeTransform.Options {
             .bool("relative", \.relative, summary: "allow relative URLs (no scheme)"),
             .bool("styles", \.styles, summary: "keep typed styles"),
         ]
-    }
 }

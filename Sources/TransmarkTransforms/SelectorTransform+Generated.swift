@@ -16,11 +16,10 @@ extension SelectorTransform.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .selector("selector", \.selector, summary: "the nodes to act on"),
             .int("maxSimpleSelectors", \.maxSimpleSelectors, range: 1...Int.max,
                 summary: "the most simple selectors (types, classes, attributes, pseudo-classes) the selector may hold"),
         ]
-    }
 }

@@ -23,9 +23,8 @@ extension ShiftHeadingsTransform.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .int("by", \.by, range: -5...5, summary: "levels to add to each heading (negative: subtract); results clamp to 1…6"),
         ]
-    }
 }

@@ -27,12 +27,11 @@ extension TableOfContentsTransform.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .int("minLevel", \.minLevel, range: 1...6, summary: "shallowest heading level listed"),
             .int("maxLevel", \.maxLevel, range: 1...6, summary: "deepest heading level listed"),
             .choice("position", \.position, summary: "top, or after the title (a first heading of level 1)"),
             .string("title", \.title, summary: "heading above the list (empty: none)"),
         ]
-    }
 }

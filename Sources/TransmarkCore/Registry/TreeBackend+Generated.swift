@@ -22,10 +22,9 @@ extension TreeBackend.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .bool("attributes", \.attributes, summary: "show node attributes"),
             .bool("styles", \.styles, summary: "show node styles"),
         ]
-    }
 }

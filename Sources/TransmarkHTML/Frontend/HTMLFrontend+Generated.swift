@@ -39,7 +39,7 @@ extension HTMLFrontend.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .bool("keepComments", \.keepComments, summary: "keep comments as raw HTML nodes"),
             .bool("keepHidden", \.keepHidden, summary: "keep elements hidden by `hidden` or display:none"),
@@ -50,5 +50,4 @@ extension HTMLFrontend.Options {
             .int("maxDepth", \.maxDepth, range: 8...Int(Int32.max),
                 summary: "deepest nesting built; deeper elements are flattened into their ancestor"),
         ]
-    }
 }

@@ -38,7 +38,7 @@ extension HTMLRenderer.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .bool("unsafe", \.unsafe, summary: "pass event handlers and dangerous URLs through; also sets rawHTML=keep unless rawHTML is given")
                 .appliedFirst(),
@@ -50,5 +50,4 @@ extension HTMLRenderer.Options {
             .bool("mathml", \.mathML, summary: "write math as <math> (TeX as text and annotation) instead of <span class=\"math inline\">\\(…\\)</span>"),
         ]
         + SanitizerPolicy.optionSpecs(\.sanitizer)
-    }
 }

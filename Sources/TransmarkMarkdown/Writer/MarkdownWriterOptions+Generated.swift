@@ -138,7 +138,7 @@ extension MarkdownBackend.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             OptionSpec(key: "profile", accepted: Profile.allCases.map(\.rawValue).joined(separator: "|"),
                 summary: "preset of the other options (applied before them, whatever the order given)",
@@ -197,5 +197,4 @@ extension MarkdownBackend.Options {
             .choice("rawHTML", \.rawHTML, summary: "raw HTML nodes: keep (as markup), text (shown as written, in code) or drop")
                 .renaming(values: ["html": "keep"]),
         ]
-    }
 }

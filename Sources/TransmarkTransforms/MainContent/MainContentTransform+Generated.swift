@@ -32,7 +32,7 @@ extension MainContentTransform.Options {
 
     /// The options settable by key, with their accepted values and help, in the order their
     /// properties are declared.
-    public static var optionSpecs: [OptionSpec<Self>] {
+    public static let optionSpecs: [OptionSpec<Self>] =
         [
             .bool("title", \.title, summary: "keep the page title (a level-1 heading) before the article"),
             .int("minParagraph", \.minParagraph, range: 0...10_000, summary: "shortest paragraph (bytes) that scores"),
@@ -40,5 +40,4 @@ extension MainContentTransform.Options {
             .bool("comments", \.comments, summary: "keep comment sections after the content"),
             .fraction("minConfidence", \.minConfidence, summary: "below this confidence, keep the whole page"),
         ]
-    }
 }
