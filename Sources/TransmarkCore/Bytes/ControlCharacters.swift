@@ -13,7 +13,24 @@ public enum ControlCharacters {
     /// Replaces each C0 control but tab, line feed and carriage return in `bytes` by U+FFFD
     /// (`EF BF BD`). One pass; bytes without such controls (nearly all output) are not copied.
     public static func replaceC0Controls(in bytes: inout [UInt8]) {
-        let first = bytes.withUnsafeBufferPointer { buffer -> Int? in
+        guard let first = firstReplaced(in: bytes) else { return }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        out.append(contentsOf: bytes[..<first])
+        for b in bytes[first...] {
+            if isReplaced(b) {
+                out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            } else {
+                out.append(b)
+            }
+        }
+        bytes = out
+    }
+
+    /// The offset of the first byte of `bytes` that `replaceC0Controls` replaces, or nil (nearly
+    /// all output): found eight bytes at a time.
+    package static func firstReplaced(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard let base = buffer.baseAddress else { return nil }
             let raw = UnsafeRawPointer(base)
             let n = buffer.count
@@ -31,17 +48,5 @@ public enum ControlCharacters {
             for k in i ..< n where isReplaced(buffer[k]) { return k }
             return nil
         }
-        guard let first else { return }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 16)
-        out.append(contentsOf: bytes[..<first])
-        for b in bytes[first...] {
-            if isReplaced(b) {
-                out.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            } else {
-                out.append(b)
-            }
-        }
-        bytes = out
     }
 }

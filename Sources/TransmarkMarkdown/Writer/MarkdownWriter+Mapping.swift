@@ -29,9 +29,13 @@ extension MarkdownWriter {
         var marks = w.marks ?? MarkdownOutputMarks()
         var bytes = w.finish()
         if let inserted = w.htmlBlockGuard?.apply(to: &bytes) { marks.shift(insertions: inserted) }
+        // Where control characters are replaced (nearly never: the output is scanned eight bytes
+        // at a time, and read byte by byte only from the first one on).
         var replaced: [Int] = []
-        for (i, b) in bytes.enumerated() where ControlCharacters.isReplaced(b) { replaced.append(i) }
-        ControlCharacters.replaceC0Controls(in: &bytes)
+        if let first = ControlCharacters.firstReplaced(in: bytes) {
+            for i in first..<bytes.count where ControlCharacters.isReplaced(bytes[i]) { replaced.append(i) }
+            ControlCharacters.replaceC0Controls(in: &bytes)
+        }
         // Each replaced byte became three: offsets after it move by two.
         let remap: ((Int) -> Int)? = replaced.isEmpty ? nil : { offset in
             var low = 0, high = replaced.count

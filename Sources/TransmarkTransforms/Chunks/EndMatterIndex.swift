@@ -35,12 +35,7 @@ struct EndMatterIndex {
     /// Appends the entries used in `range` of the output (with repeats, in the order of use): a
     /// use at the range's end belongs to what follows.
     func appendEntries(usedIn range: Range<Int>, to entries: inout [Int]) {
-        // The first use at or after the range's start, by binary search.
-        var low = 0, high = uses.count
-        while low < high {
-            let mid = (low + high) / 2
-            if uses[mid].offset < range.lowerBound { low = mid + 1 } else { high = mid }
-        }
+        var low = firstUse(atOrAfter: range.lowerBound)
         while low < uses.count, uses[low].offset < range.upperBound {
             entries.append(uses[low].entry)
             low += 1
@@ -51,12 +46,45 @@ struct EndMatterIndex {
     /// line before them when there are any; 0 when none.
     func tokens(usedIn range: Range<Int>, separatorTokens: Int) -> Int {
         guard !uses.isEmpty else { return 0 }
-        var entries: [Int] = []
-        appendEntries(usedIn: range, to: &entries)
-        guard !entries.isEmpty else { return 0 }
-        entries.sort()
+        var low = firstUse(atOrAfter: range.lowerBound)
+        guard low < uses.count, uses[low].offset < range.upperBound else { return 0 }
+        var high = low
+        while high < uses.count, uses[high].offset < range.upperBound { high += 1 }
+        // Each distinct entry once: an entry counts at its first use in the range (most ranges
+        // use a few entries, so the uses before are looked over rather than sorted).
         var tokens = separatorTokens
-        for (k, entry) in entries.enumerated() where k == 0 || entries[k - 1] != entry { tokens += entryTokens[entry] }
+        let first = low
+        while low < high {
+            let entry = uses[low].entry
+            var seen = false
+            var k = first
+            while k < low {
+                if uses[k].entry == entry { seen = true; break }
+                k += 1
+            }
+            if !seen { tokens += entryTokens[entry] }
+            low += 1
+            if low - first > 64 { return tokens + distinctTokens(uses[low..<high].map(\.entry), excluding: uses[first..<low].map(\.entry)) }
+        }
         return tokens
+    }
+
+    /// The tokens of the entries of `entries` that are not in `excluding`, each once (for ranges
+    /// that use many entries).
+    private func distinctTokens(_ entries: [Int], excluding: [Int]) -> Int {
+        var counted = Set(excluding)
+        var tokens = 0
+        for entry in entries where counted.insert(entry).inserted { tokens += entryTokens[entry] }
+        return tokens
+    }
+
+    /// The index of the first use at or after `offset` (binary search).
+    private func firstUse(atOrAfter offset: Int) -> Int {
+        var low = 0, high = uses.count
+        while low < high {
+            let mid = (low + high) / 2
+            if uses[mid].offset < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

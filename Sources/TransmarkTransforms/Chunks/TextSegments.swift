@@ -29,6 +29,11 @@ enum TextSegments {
     /// emphasis marks, then white space; and after a line feed that ends a line (a blank line, a
     /// line break inside a block).
     static func sentences(_ bytes: [UInt8], in range: Range<Int>) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { sentences($0, in: range) }
+    }
+
+    /// `sentences(_:in:)` over the buffer (no bounds check on each byte read).
+    private static func sentences(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var start = range.lowerBound
         var i = start
