@@ -64,7 +64,7 @@ struct EndMatterIndex {
             }
             if !seen { tokens += entryTokens[entry] }
             low += 1
-            if low - first > 64 { return tokens + distinctTokens(uses[low..<high].map(\.entry), excluding: uses[first..<low].map(\.entry)) }
+            if low - first >= 16 { return tokens + distinctTokens(uses[low..<high].map(\.entry), excluding: uses[first..<low].map(\.entry)) }
         }
         return tokens
     }
