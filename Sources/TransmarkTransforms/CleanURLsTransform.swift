@@ -134,6 +134,10 @@ public struct CleanURLsTransform: Transform, URLRewritingTransform {
         /// `exact` and `prefixes` as bytes, for `change`.
         let exactBytes: [[UInt8]]
         let prefixBytes: [[UInt8]]
+        /// The lengths of `exactBytes`, as bits (63 and over share the last), and the shortest
+        /// prefix: most parameter names are told apart from every tracking name by length alone.
+        let exactLengths: UInt64
+        let shortestPrefix: Int
         /// The page's own URLs without fragment.
         let ownPages: Set<Substring>
         /// `ownPages` as bytes, for `surelyKeepsFragment`.
@@ -150,6 +154,8 @@ public struct CleanURLsTransform: Transform, URLRewritingTransform {
             self.prefixes = prefixes
             exactBytes = exact.map { Array($0.utf8) }
             prefixBytes = prefixes.map { Array($0.utf8) }
+            exactLengths = exactBytes.reduce(0) { $0 | 1 << UInt64(min($1.count, 63)) }
+            shortestPrefix = prefixBytes.map(\.count).min() ?? Int.max
             self.anchors = anchors
             self.ownPages = Set(ownPages.map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0] })
             ownPageBytes = self.ownPages.map { Array($0.utf8) }
@@ -238,6 +244,7 @@ public struct CleanURLsTransform: Transform, URLRewritingTransform {
         /// it is not ASCII (left to `isTracking`, which lowercases Unicode).
         private func isTracking(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
             if name.contains(where: { $0 >= 0x80 }) { return true }
+            if exactLengths & 1 << UInt64(min(name.count, 63)) == 0 && name.count < shortestPrefix { return false }
             func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
             for exact in exactBytes where exact.count == name.count {
                 if zip(exact, name).allSatisfy({ $0 == lower($1) }) { return true }

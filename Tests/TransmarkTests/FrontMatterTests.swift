@@ -99,6 +99,27 @@ import Transmark
         #expect(throws: Never.self) { try Registry.standard.conversion(from: "markdown", to: "html", options: ConversionOptions(["frontMatter": "false"])) }
     }
 
+    /// Which values are written plain and which quoted (each reading back as itself): YAML's
+    /// indicators at the start, `: ` and ` #` inside, spaces or a colon at the end, control
+    /// characters, `<` and a byte order mark anywhere, words and numbers YAML reads as another type.
+    @Test(arguments: [
+        ("plain words", true), ("Zoë and 東京", true), ("2nd place", true), ("a:b", true), ("x#y", true),
+        ("one-two", true), ("yesterday", true), ("Nope", true),
+        ("true", false), ("No", false), ("TRUE", false), ("~", false), ("Null", false),
+        ("12:30", false), ("2024-01-02", false), ("+1.5e3", false), ("a: b", false), ("x #y", false),
+        ("-lead", false), ("[list", false), ("'quoted'", false), ("trailing ", false), (" leading", false),
+        ("ends:", false), ("a <tag>", false), ("\u{FEFF}bom", false), ("tab\there", false), ("é: x", false),
+    ])
+    func plainOrQuoted(_ value: String, plain: Bool) throws {
+        var metadata = DocumentMetadata()
+        metadata["key"] = .text(value)
+        let written = try markdown(try parse("Body\n").withMetadata(metadata), frontMatter: .always)
+        let line = written.split(separator: "\n")[1]
+        #expect((line == "key: " + value) == plain, "\(line)")
+        #expect(line.hasPrefix("key: \"") == !plain, "\(line)")
+        #expect(try parse(written).metadata["key"] == .text(value))
+    }
+
     @Test func metadataFromElsewhereIsWrittenOnlyWhenAsked() throws {
         var metadata = DocumentMetadata()
         metadata.title = "A <script>alert(1)</script> & more"

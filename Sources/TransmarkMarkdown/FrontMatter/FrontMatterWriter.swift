@@ -43,18 +43,38 @@ enum FrontMatterWriter {
     /// Whether `s` can be written as a plain scalar: no indicator at its start, no `: ` or ` #`
     /// inside, no line end, nothing YAML would read as another type, no `<`.
     static func isPlain(_ s: String) -> Bool {
-        guard let first = s.unicodeScalars.first, let last = s.unicodeScalars.last else { return false }
-        if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) || first == " " || last == " " || last == ":" { return false }
-        if s.contains(": ") || s.contains(" #") { return false }
-        if s.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "<" || $0 == "\u{7F}" || $0 == "\u{FEFF}" }) { return false }
-        let lower = s.lowercased()
-        if ["true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"].contains(lower) { return false }
-        // Numbers, dates and times read back as other types.
-        if let c = s.unicodeScalars.first, (c >= "0" && c <= "9") || c == "+" || c == "." {
-            if s.unicodeScalars.allSatisfy({ ($0 >= "0" && $0 <= "9") || "+-.:eE_xXoObB TtZz".unicodeScalars.contains($0) }) { return false }
+        var s = s
+        // Read on the UTF-8 bytes: every character the rules name is ASCII, and no ASCII byte is
+        // part of a longer scalar.
+        return s.withUTF8 { b in
+            guard let first = b.first, let last = b.last else { return false }
+            if Self.indicators.contains(first) || first == 0x20 || last == 0x20 || last == 0x3A { return false }
+            for k in b.indices {
+                let c = b[k]
+                if c < 0x20 || c == 0x3C || c == 0x7F { return false }
+                if k + 1 < b.count, c == 0x3A && b[k + 1] == 0x20 || c == 0x20 && b[k + 1] == 0x23 { return false }
+                // U+FEFF.
+                if c == 0xEF, k + 2 < b.count, b[k + 1] == 0xBB, b[k + 2] == 0xBF { return false }
+            }
+            // Words YAML reads as booleans or null (only ASCII spellings lowercase into them).
+            if b.count <= 5, b.allSatisfy({ $0 < 0x80 }) {
+                let lower = b.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+                if Self.reservedWords.contains(where: { $0.elementsEqual(lower) }) { return false }
+            }
+            // Numbers, dates and times read back as other types.
+            if (first >= 0x30 && first <= 0x39) || first == 0x2B || first == 0x2E {
+                if b.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || Self.numberBytes.contains($0) }) { return false }
+            }
+            return true
         }
-        return true
     }
+
+    /// What may not start a plain scalar.
+    private static let indicators = Array("-?:,[]{}#&*!|>'\"%@`".utf8)
+    /// Words YAML reads as other types than strings, lowercase.
+    private static let reservedWords = ["true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"].map { Array($0.utf8) }
+    /// Beside digits, what numbers, dates and times are written with.
+    private static let numberBytes = Array("+-.:eE_xXoObB TtZz".utf8)
 
     /// `s` double-quoted, escaped.
     static func quoted(_ s: String) -> String {

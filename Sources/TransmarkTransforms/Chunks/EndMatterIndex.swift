@@ -23,6 +23,7 @@ struct EndMatterIndex {
             }
         }
         self.uses = uses.sorted { $0.offset < $1.offset }
+        seen = Seen(entries: output?.endMatter.count ?? 0)
         guard let output else { entryTokens = []; return }
         entryTokens = output.bytes.withUnsafeBufferPointer { bytes in
             output.endMatter.map { counter.tokenCount(ofUTF8: UnsafeBufferPointer(rebasing: bytes[$0.range])) + 1 }
@@ -48,35 +49,35 @@ struct EndMatterIndex {
         guard !uses.isEmpty else { return 0 }
         var low = firstUse(atOrAfter: range.lowerBound)
         guard low < uses.count, uses[low].offset < range.upperBound else { return 0 }
-        var high = low
-        while high < uses.count, uses[high].offset < range.upperBound { high += 1 }
-        // Each distinct entry once: an entry counts at its first use in the range (most ranges
-        // use a few entries, so the uses before are looked over rather than sorted).
+        // Each distinct entry once: marked with this call's stamp when counted.
+        seen.call += 1
+        let call = seen.call
         var tokens = separatorTokens
-        let first = low
-        while low < high {
-            let entry = uses[low].entry
-            var seen = false
-            var k = first
-            while k < low {
-                if uses[k].entry == entry { seen = true; break }
-                k += 1
+        uses.withUnsafeBufferPointer { uses in
+            entryTokens.withUnsafeBufferPointer { entryTokens in
+                seen.stamps.withUnsafeMutableBufferPointer { stamps in
+                    while low < uses.count, uses[low].offset < range.upperBound {
+                        let entry = uses[low].entry
+                        if stamps[entry] != call {
+                            stamps[entry] = call
+                            tokens += entryTokens[entry]
+                        }
+                        low += 1
+                    }
+                }
             }
-            if !seen { tokens += entryTokens[entry] }
-            low += 1
-            if low - first >= 16 { return tokens + distinctTokens(uses[low..<high].map(\.entry), excluding: uses[first..<low].map(\.entry)) }
         }
         return tokens
     }
 
-    /// The tokens of the entries of `entries` that are not in `excluding`, each once (for ranges
-    /// that use many entries).
-    private func distinctTokens(_ entries: [Int], excluding: [Int]) -> Int {
-        var counted = Set(excluding)
-        var tokens = 0
-        for entry in entries where counted.insert(entry).inserted { tokens += entryTokens[entry] }
-        return tokens
+    /// For each entry, the last call of `tokens(usedIn:)` that counted it: a scratch of the
+    /// index (an index is used by one collector or packer at a time).
+    private final class Seen {
+        var stamps: [Int]
+        var call = 0
+        init(entries: Int) { stamps = [Int](repeating: 0, count: entries) }
     }
+    private let seen: Seen
 
     /// The index of the first use at or after `offset` (binary search).
     private func firstUse(atOrAfter offset: Int) -> Int {
