@@ -302,11 +302,7 @@ public struct MarkdownStream: Sendable {
     /// Whether `line` may close a fenced code block of `fence`: at most three spaces, then the
     /// fence's character at least as many times as the fence (what follows is checked by the scan).
     private static func mayClose(_ line: ArraySlice<UInt8>, _ fence: (character: UInt8, length: Int)) -> Bool {
-        var k = line.startIndex
-        while k < line.endIndex, k - line.startIndex < 3, line[k] == 0x20 { k += 1 }
-        var run = 0
-        while k < line.endIndex, line[k] == fence.character { run += 1; k += 1 }
-        return run >= fence.length
+        TopLevelBlockScan.closingRunEnd(in: line, from: line.startIndex, fence) != nil
     }
 
     /// Whether lines that no block covers start like a link reference definition.

@@ -18,6 +18,18 @@ struct TopLevelBlockScan {
     /// (its character and length): until a line closes it, no line can start another block.
     var openFence: (character: UInt8, length: Int)?
 
+    /// Where the run of the fence's character that could close it ends, in the line of `text`
+    /// starting at `start` (after at most three spaces), or nil when there is no run as long as
+    /// the fence: a line can close the fence only when this is not nil (and only spaces follow).
+    static func closingRunEnd<Text: RandomAccessCollection<UInt8>>(in text: Text, from start: Int,
+                                                                  _ fence: (character: UInt8, length: Int)) -> Int? where Text.Index == Int {
+        var k = start
+        while k < text.endIndex, k - start < 3, text[k] == 0x20 { k += 1 }
+        var run = 0
+        while k < text.endIndex, text[k] == fence.character { run += 1; k += 1 }
+        return run >= fence.length ? k : nil
+    }
+
     /// Whether line `number` (1-based) of `text` closes a fenced code block of `fence`: at most
     /// three spaces, the fence's character at least as many times, then only white space.
     static func closes(line number: Int, of text: UnsafeBufferPointer<UInt8>, _ fence: (character: UInt8, length: Int)) -> Bool {
@@ -27,11 +39,7 @@ struct TopLevelBlockScan {
             start = feed + 1
             line += 1
         }
-        var k = start
-        while k < text.count, k - start < 3, text[k] == 0x20 { k += 1 }
-        var run = 0
-        while k < text.count, text[k] == fence.character { run += 1; k += 1 }
-        guard run >= fence.length else { return false }
+        guard var k = closingRunEnd(in: text, from: start, fence) else { return false }
         while k < text.count, text[k] != 0x0A {
             guard text[k] == 0x20 || text[k] == 0x09 || text[k] == 0x0D else { return false }
             k += 1
