@@ -41,7 +41,21 @@ enum TextSegments {
         // The bytes that may end a sentence: `.`, `!`, `?`, a line feed (below 0x40, as bits of a
         // mask), and the lead bytes of `。！？`.
         let enders: UInt64 = 1 << 0x2E | 1 << 0x21 | 1 << 0x3F | 1 << 0x0A
+        let raw = UnsafeRawPointer(bytes.baseAddress)
         while i < end {
+            // Eight bytes at a time while none of them may end a sentence (most of a text).
+            if let raw {
+                while i + 8 <= end {
+                    let found = sentenceEnders(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    if found != 0 {
+                        // The lowest mark is the first such byte (a false mark only ever follows a true one).
+                        i += found.trailingZeroBitCount >> 3
+                        break
+                    }
+                    i += 8
+                }
+                guard i < end else { break }
+            }
             let b = bytes[i]
             if b < 0x40 ? enders & (1 << UInt64(b)) == 0 : b != 0xE3 && b != 0xEF {
                 i += 1
@@ -73,6 +87,20 @@ enum TextSegments {
         }
         if start < end { result.append(start..<end) }
         return result
+    }
+
+    /// The bytes of `word` (eight, little-endian) that `sentences` stops at, as their high bits:
+    /// `.`, `!`, `?`, a line feed, or the lead byte of `。！？`; 0 for none. A word holds byte `c`
+    /// where `word ^ c…` has a zero byte, which `(x - 0x01…) & ~x & 0x80…` marks: the lowest mark
+    /// is always a true one (the borrow can only mark bytes above it).
+    @inline(__always)
+    private static func sentenceEnders(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func has(_ c: UInt64) -> UInt64 {
+            let x = word ^ (ones &* c)
+            return (x &- ones) & ~x & highs
+        }
+        return has(0x2E) | has(0x21) | has(0x3F) | has(0x0A) | has(0xE3) | has(0xEF)
     }
 
     /// Words: runs of non-space bytes with the white space after them.

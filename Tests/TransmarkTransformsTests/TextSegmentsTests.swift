@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TransmarkTransforms
+
+/// Where the chunker may cut an oversize block: `TextSegments.sentences` reads eight bytes at a
+/// time; it must cut where a byte-by-byte reading of its rules cuts.
+@Suite struct TextSegmentsTests {
+    /// The rules read one byte at a time: a cut after `.`, `!` or `?` and any closing quotes,
+    /// brackets or emphasis marks when white space (or the end) follows, after `。！？`, and at a
+    /// line feed; the white space after a cut goes with the sentence before it.
+    static func reference(_ bytes: [UInt8], in range: Range<Int>) -> [Range<Int>] {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        func isCloser(_ b: UInt8) -> Bool { [0x22, 0x27, 0x29, 0x5D, 0x2A, 0x5F].contains(b) }
+        var result: [Range<Int>] = []
+        var start = range.lowerBound, i = start
+        let end = range.upperBound
+        while i < end {
+            let b = bytes[i]
+            var boundary = -1
+            if b == 0x2E || b == 0x21 || b == 0x3F {
+                var j = i + 1
+                while j < end, isCloser(bytes[j]) { j += 1 }
+                if j == end || isSpace(bytes[j]) { boundary = j }
+            } else if b == 0xE3, i + 2 < end, bytes[i + 1] == 0x80, bytes[i + 2] == 0x82 {
+                boundary = i + 3
+            } else if b == 0xEF, i + 2 < end, bytes[i + 1] == 0xBC, bytes[i + 2] == 0x81 || bytes[i + 2] == 0x9F {
+                boundary = i + 3
+            } else if b == 0x0A {
+                boundary = i
+            }
+            if boundary >= 0 {
+                var j = boundary
+                while j < end, isSpace(bytes[j]) { j += 1 }
+                if j > start && j < end {
+                    result.append(start..<j)
+                    start = j
+                }
+                i = max(j, i + 1)
+            } else {
+                i += 1
+            }
+        }
+        if start < end { result.append(start..<end) }
+        return result
+    }
+
+    @Test func cutsAsTheByteByByteRulesOnRealText() throws {
+        let text = [UInt8](try Data(contentsOf: TestPaths.corpus("corpus.md")).prefix(400_000))
+        for range in [0..<text.count, 17..<text.count - 5, 1000..<1003, 5..<5] {
+            #expect(TextSegments.sentences(text, in: range) == Self.reference(text, in: range))
+        }
+    }
+
+    /// Random bytes drawn mostly from the ones that matter (enders, closers, spaces, the bytes
+    /// of `。！？`), at every alignment.
+    @Test func cutsAsTheByteByByteRulesOnRandomBytes() {
+        let alphabet: [UInt8] = [0x2E, 0x21, 0x3F, 0x0A, 0x20, 0x09, 0x22, 0x29, 0x2A, 0xE3, 0x80, 0x82,
+                                 0xEF, 0xBC, 0x81, 0x9F, 0x61, 0x62, 0x41, 0x2F, 0x2D, 0x00, 0xFF]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
+            let lower = count == 0 ? 0 : Int.random(in: 0...count, using: &generator)
+            let range = lower..<Int.random(in: lower...count, using: &generator)
+            #expect(TextSegments.sentences(bytes, in: range) == Self.reference(bytes, in: range), "\(bytes) \(range)")
+        }
+    }
+}
