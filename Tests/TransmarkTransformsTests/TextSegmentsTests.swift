@@ -45,6 +45,32 @@ import TestSupport
         return result
     }
 
+    /// Lines, each with its line feed, read byte by byte.
+    static func referenceLines(_ bytes: [UInt8], in range: Range<Int>) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = range.lowerBound
+        for i in range where bytes[i] == 0x0A {
+            result.append(start..<(i + 1))
+            start = i + 1
+        }
+        if start < range.upperBound { result.append(start..<range.upperBound) }
+        return result
+    }
+
+    @Test func linesEndAtEachLineFeed() {
+        let bytes = Array("a\n\nbc\nd".utf8)
+        #expect(TextSegments.lines(bytes, in: 0..<bytes.count) == [0..<2, 2..<3, 3..<6, 6..<7])
+        #expect(TextSegments.lines(bytes, in: 1..<5) == [1..<2, 2..<3, 3..<5])
+        #expect(TextSegments.lines(bytes, in: 4..<4) == [])
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let random = (0..<Int.random(in: 0...30, using: &generator)).map { _ in [0x0A, 0x61, 0x20].randomElement(using: &generator)! as UInt8 }
+            let lower = Int.random(in: 0...random.count, using: &generator)
+            let range = lower..<Int.random(in: lower...random.count, using: &generator)
+            #expect(TextSegments.lines(random, in: range) == Self.referenceLines(random, in: range))
+        }
+    }
+
     @Test func cutsAsTheByteByByteRulesOnRealText() throws {
         let text = [UInt8](try Data(contentsOf: TestPaths.corpus("corpus.md")).prefix(400_000))
         for range in [0..<text.count, 17..<text.count - 5, 1000..<1003, 5..<5] {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where rendered text may be cut when a single block is larger than a chunk's budget: the
 /// boundaries of its lines, sentences and words, as byte ranges that together cover the text
 /// (each range keeps the white space after it). Linear in the text.
@@ -13,13 +21,14 @@ enum TextSegments {
     static func lines(_ bytes: [UInt8], in range: Range<Int>) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var start = range.lowerBound
-        var i = start
-        while i < range.upperBound {
-            if bytes[i] == 0x0A {
-                result.append(start..<(i + 1))
-                start = i + 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Each line feed found by memchr.
+            while start < range.upperBound, let found = memchr(base + start, 0x0A, range.upperBound - start) {
+                let feed = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                result.append(start..<(feed + 1))
+                start = feed + 1
             }
-            i += 1
         }
         if start < range.upperBound { result.append(start..<range.upperBound) }
         return result
