@@ -16,7 +16,7 @@ public struct Node: Sendable {
     public var kind: NodeKind { document.kind(at: id.index) }
 
     /// The node's kind without associated values.
-    public var tag: NodeKind.Tag { record.tag }
+    public var tag: NodeKind.Tag { document.storage.records.tag(id.index) }
 
     /// The node's own text: the content of text, code, code-block and raw-HTML nodes; empty for
     /// containers (use `plainText` for the text of a whole subtree).
@@ -51,13 +51,13 @@ public struct Node: Sendable {
 
     /// The first child, if any.
     public var firstChild: Node? {
-        let c = record.firstChild
+        let c = document.storage.records.firstChild(id.index)
         return c < 0 ? nil : Node(document: document, id: NodeID(c))
     }
 
     /// The next sibling, if any.
     public var nextSibling: Node? {
-        let s = record.nextSibling
+        let s = document.storage.records.nextSibling(id.index)
         return s < 0 ? nil : Node(document: document, id: NodeID(s))
     }
 
@@ -65,7 +65,7 @@ public struct Node: Sendable {
     public var children: Children { Children(first: firstChild) }
 
     /// Whether the node has no children.
-    public var isLeaf: Bool { record.firstChild < 0 }
+    public var isLeaf: Bool { document.storage.records.firstChild(id.index) < 0 }
 
     /// The concatenated text of every text-bearing node in this subtree, in document order
     /// (soft and hard breaks count as a newline).
