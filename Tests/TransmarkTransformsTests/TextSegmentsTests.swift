@@ -6,43 +6,31 @@ import TestSupport
 /// Where the chunker may cut an oversize block: `TextSegments.sentences` reads eight bytes at a
 /// time; it must cut where a byte-by-byte reading of its rules cuts.
 @Suite struct TextSegmentsTests {
-    /// The rules read one byte at a time: a cut after `.`, `!` or `?` and any closing quotes,
-    /// brackets or emphasis marks when white space (or the end) follows, after `。！？`, and at a
-    /// line feed; the white space after a cut goes with the sentence before it.
+    /// The rules, stated independently of the scan: each byte decides on its own where a cut
+    /// after it would fall (after `.`, `!` or `?` and any closing quotes, brackets or emphasis
+    /// marks when white space or the end follows; after `。！？`; at a line feed), the white space
+    /// there going with the sentence before it; the cuts are every such place strictly inside
+    /// the range, in order.
     static func reference(_ bytes: [UInt8], in range: Range<Int>) -> [Range<Int>] {
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        func isCloser(_ b: UInt8) -> Bool { [0x22, 0x27, 0x29, 0x5D, 0x2A, 0x5F].contains(b) }
-        var result: [Range<Int>] = []
-        var start = range.lowerBound, i = start
-        let end = range.upperBound
-        while i < end {
-            let b = bytes[i]
-            var boundary = -1
-            if b == 0x2E || b == 0x21 || b == 0x3F {
-                var j = i + 1
-                while j < end, isCloser(bytes[j]) { j += 1 }
-                if j == end || isSpace(bytes[j]) { boundary = j }
-            } else if b == 0xE3, i + 2 < end, bytes[i + 1] == 0x80, bytes[i + 2] == 0x82 {
-                boundary = i + 3
-            } else if b == 0xEF, i + 2 < end, bytes[i + 1] == 0xBC, bytes[i + 2] == 0x81 || bytes[i + 2] == 0x9F {
-                boundary = i + 3
-            } else if b == 0x0A {
-                boundary = i
-            }
-            if boundary >= 0 {
-                var j = boundary
-                while j < end, isSpace(bytes[j]) { j += 1 }
-                if j > start && j < end {
-                    result.append(start..<j)
-                    start = j
-                }
-                i = max(j, i + 1)
-            } else {
-                i += 1
+        let spaces: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D], closers: Set<UInt8> = [0x22, 0x27, 0x29, 0x5D, 0x2A, 0x5F]
+        let wideEnders: [[UInt8]] = [Array("。".utf8), Array("！".utf8), Array("？".utf8)]
+        let text = bytes[range]
+        /// Where the text after the sentence ending at `offset` starts.
+        func afterSpaces(_ offset: Int) -> Int { text[offset...].firstIndex { !spaces.contains($0) } ?? range.upperBound }
+        var cuts = Set<Int>()
+        for i in range {
+            if [0x2E, 0x21, 0x3F].contains(bytes[i]) {
+                let next = text[(i + 1)...].firstIndex { !closers.contains($0) } ?? range.upperBound
+                if next == range.upperBound || spaces.contains(bytes[next]) { cuts.insert(afterSpaces(next)) }
+            } else if bytes[i] == 0x0A {
+                cuts.insert(afterSpaces(i))
+            } else if wideEnders.contains(where: { text[i...].starts(with: $0) }) {
+                cuts.insert(afterSpaces(i + 3))
             }
         }
-        if start < end { result.append(start..<end) }
-        return result
+        let inside = cuts.filter { $0 > range.lowerBound && $0 < range.upperBound }.sorted()
+        let bounds = [range.lowerBound] + inside + [range.upperBound]
+        return range.isEmpty ? [] : zip(bounds, bounds.dropFirst()).map { $0..<$1 }
     }
 
     /// Lines, each with its line feed, read byte by byte.
