@@ -79,18 +79,17 @@ public struct CleanURLsTransform: Transform, URLRewritingTransform {
     }
 
     /// Every `id` and `name` in the document, read from the attribute bytes (no `String` each).
+    ///
+    /// The lists are read in the storage's order, not through the nodes (lists may be shared
+    /// between nodes, and most nodes have none). A list the builder left unreferenced (an empty
+    /// inline element it removed, whose attributes go on with the element it opened again)
+    /// counts too: its ids were in the page.
     static func anchors(in document: Document) -> ByteStringTable {
         let storage = document.storage
-        let records = storage.records
         var result = ByteStringTable(capacity: storage.attributeLists.count / 4)
         storage.attributeBytes.withUnsafeBufferPointer { bytes in
-            // Lists may be shared between nodes: each is read once.
-            var done = [Bool](repeating: false, count: storage.attributeLists.count)
-            for index in 0..<Int32(records.count) {
-                let list = records.attributes(index)
-                guard list >= 0, !done[Int(list)] else { continue }
-                done[Int(list)] = true
-                for span in storage.attributeSpans[storage.attributeLists[Int(list)].spans] {
+            for list in storage.attributeLists {
+                for span in storage.attributeSpans[list.spans] {
                     // `id` and `name`, told by length first (most names are neither).
                     let start = Int(span.nameStart)
                     switch Int(span.valueStart) - start {
@@ -183,7 +182,8 @@ public struct CleanURLsTransform: Transform, URLRewritingTransform {
             var url = url
             return url.withUTF8 { bytes in
                 let n = bytes.count
-                guard var i = bytes.firstIndex(where: { $0 == 0x3F || $0 == 0x23 }) else { return .nothing }
+                var i = ByteScanner.firstIndex(in: bytes, from: 0, of: 0x3F, 0x23, 0x23)
+                guard i < n else { return .nothing }
                 while i < n, bytes[i] != 0x23 {
                     // `i` is at the `?` or `&` before a parameter: read its name.
                     let start = i + 1

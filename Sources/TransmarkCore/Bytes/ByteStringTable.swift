@@ -34,12 +34,13 @@ package struct ByteStringTable: Sendable {
     /// was added.
     @discardableResult
     package mutating func insert(_ string: UnsafeBufferPointer<UInt8>) -> (index: Int, inserted: Bool) {
-        if let index = index(of: string) { return (index, false) }
+        let hash = Self.hash(string)
+        if let index = index(of: string, hash: hash) { return (index, false) }
         if (count + 1) * 2 > slots.count { grow() }
         let index = count
         bytes.append(contentsOf: string)
         starts.append(Int32(bytes.count))
-        place(index, hash: Self.hash(string))
+        place(index, hash: hash)
         return (index, true)
     }
 
@@ -52,10 +53,16 @@ package struct ByteStringTable: Sendable {
 
     /// The number of the entry equal to `string`, or nil.
     package func index(of string: UnsafeBufferPointer<UInt8>) -> Int? {
+        index(of: string, hash: Self.hash(string))
+    }
+
+    /// The number of the entry equal to `string`, whose hash is `hash`, or nil.
+    @inline(__always)
+    private func index(of string: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
         slots.withUnsafeBufferPointer { slots in
             bytes.withUnsafeBufferPointer { all in
                 let mask = slots.count - 1
-                var slot = Self.hash(string) & mask
+                var slot = hash & mask
                 while true {
                     let entry = Int(slots[slot])
                     if entry == 0 { return nil }

@@ -178,6 +178,10 @@ struct MarkdownLineWriter {
         bytes.append(contentsOf: s)
     }
 
+    /// Extends the marker just written (`marker`) on its line: `body` appends to the output's
+    /// bytes, without the flush and the first-write check, which `marker` did.
+    @inline(__always) mutating func extendMarker(_ body: (inout [UInt8]) -> Void) { body(&bytes) }
+
     /// Writes HTML the writer means as an HTML block's line (its `<!-- -->` between lists), as
     /// `marker` does, the line left out of the guard's check.
     mutating func htmlBlockMarker(_ s: String) {

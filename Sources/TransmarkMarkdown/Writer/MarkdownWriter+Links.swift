@@ -202,8 +202,10 @@ extension MarkdownWriter {
         labelledLink = i
         let label = numberedReference(destination: destination, title: title)
         labelledLink = -1
-        var close: [UInt8] = [0x20, UInt8(ascii: "[")]
+        var close: [UInt8] = []
         close.reserveCapacity(label.utf8.count + 3)
+        close.append(0x20)
+        close.append(UInt8(ascii: "["))
         close.append(contentsOf: label.utf8)
         close.append(UInt8(ascii: "]"))
         openDelimiter(i, open: [], close: close)
@@ -274,8 +276,23 @@ extension MarkdownWriter {
     /// Lists the images of `images=end` after the content, one per line.
     mutating func writeEndImages() {
         writeEndMatter(endImages, entry: EndMatterEntry.image) { writer, image in
-            writer.w.marker("![" + String(decoding: Self.escapeLinkText(Array(image.alt.utf8)), as: UTF8.self) + "]("
-                            + writer.destinationAndTitle(image.source, image.title) + ")")
+            // `![alt](source "title")`: the first byte as a marker, the rest appended after it.
+            writer.w.marker(CollectionOfOne(UInt8(ascii: "!")))
+            let turndown = writer.options.escaping == .turndown
+            let written = turndown ? writer.destinationAndTitle(image.source, image.title) : ""
+            writer.w.extendMarker { bytes in
+                bytes.append(UInt8(ascii: "["))
+                bytes.append(contentsOf: Self.escapeLinkText(Array(image.alt.utf8)))
+                bytes.append(UInt8(ascii: "]"))
+                bytes.append(UInt8(ascii: "("))
+                if turndown {
+                    bytes.append(contentsOf: written.utf8)
+                } else {
+                    Self.appendLinkDestination(image.source, to: &bytes)
+                    Self.appendLinkTitle(image.title, to: &bytes)
+                }
+                bytes.append(UInt8(ascii: ")"))
+            }
         }
     }
 
@@ -288,17 +305,25 @@ extension MarkdownWriter {
 
     /// Writes one reference definition: `[label]: destination "title"`.
     private mutating func writeReferenceDefinition(_ r: ReferenceDefinition) {
+        // The first byte as a marker (it ends the line before and resolves the entry's start
+        // mark); the rest of the line is appended after it.
         w.marker(CollectionOfOne(UInt8(ascii: "[")))
-        w.marker(r.label.utf8)
-        w.marker(Self.referenceDefinitionColon)
-        if r.destination.isEmpty {
-            // An empty destination (`<>`) must be spelled out for the definition to be one.
-            w.marker("<>" + Self.linkTitle(r.title))
-        } else if r.title.isEmpty && options.escaping != .turndown && Self.writesAsItIs(r.destination) {
-            // Most definitions: a destination written as it is, without a title.
-            w.marker(r.destination.utf8)
-        } else {
-            w.marker(destinationAndTitle(r.destination, r.title))
+        let turndown = options.escaping == .turndown
+        let written = turndown && !r.destination.isEmpty ? destinationAndTitle(r.destination, r.title) : ""
+        w.extendMarker { bytes in
+            bytes.append(contentsOf: r.label.utf8)
+            bytes.append(contentsOf: Self.referenceDefinitionColon)
+            if r.destination.isEmpty {
+                // An empty destination (`<>`) must be spelled out for the definition to be one.
+                bytes.append(UInt8(ascii: "<"))
+                bytes.append(UInt8(ascii: ">"))
+                Self.appendLinkTitle(r.title, to: &bytes)
+            } else if !turndown {
+                Self.appendLinkDestination(r.destination, to: &bytes)
+                Self.appendLinkTitle(r.title, to: &bytes)
+            } else {
+                bytes.append(contentsOf: written.utf8)
+            }
         }
     }
 
@@ -398,8 +423,8 @@ extension MarkdownWriter {
         if options.escaping == .turndown {
             close.append(contentsOf: destinationAndTitle(destination, title).utf8)
         } else {
-            close.append(contentsOf: Self.linkDestination(destination).utf8)
-            if !title.isEmpty { close.append(contentsOf: Self.linkTitle(title).utf8) }
+            Self.appendLinkDestination(destination, to: &close)
+            Self.appendLinkTitle(title, to: &close)
         }
         close.append(UInt8(ascii: ")"))
         if !suffix.isEmpty { close.append(contentsOf: suffix.utf8) }
@@ -529,6 +554,21 @@ extension MarkdownWriter {
     /// `&amp;` (cmark decodes references before backslash escapes, so `\&` would not do).
     static func linkDestination(_ destination: String) -> String {
         if destination.isEmpty || writesAsItIs(destination) { return destination }
+        return escapedLinkDestination(destination)
+    }
+
+    /// Appends `linkDestination(destination)` to `out`: the destination's bytes as they are in
+    /// the common case, without a `String` in between.
+    static func appendLinkDestination(_ destination: String, to out: inout [UInt8]) {
+        if destination.isEmpty || writesAsItIs(destination) {
+            out.append(contentsOf: destination.utf8)
+        } else {
+            out.append(contentsOf: escapedLinkDestination(destination).utf8)
+        }
+    }
+
+    /// `linkDestination` for a destination that does not write as it is.
+    private static func escapedLinkDestination(_ destination: String) -> String {
         let bytes = Array(destination.utf8)[...]
         var depth = 0
         var balanced = true
@@ -567,9 +607,10 @@ extension MarkdownWriter {
     /// `<`, `>` or backslash, balanced parentheses, no `&` that starts a character reference.
     static func writesAsItIs(_ destination: String) -> Bool {
         var destination = destination
+        let special = destinationSpecialBytes
         return destination.withUTF8 { bytes in
             var depth = 0
-            for k in bytes.indices {
+            for k in bytes.indices where special[Int(bytes[k])] {
                 switch bytes[k] {
                 case 0...0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"): return false
                 case UInt8(ascii: "("): depth += 1
@@ -580,6 +621,12 @@ extension MarkdownWriter {
             }
             return depth == 0
         }
+    }
+
+    /// The bytes `writesAsItIs` looks at (the others are written as they are, whatever comes
+    /// around them): controls and space, `<`, `>`, backslash, parentheses and `&`.
+    private static let destinationSpecialBytes: [Bool] = (0..<256).map { b in
+        b <= 0x20 || b == 0x3C || b == 0x3E || b == 0x5C || b == 0x28 || b == 0x29 || b == 0x26
     }
 
     /// Whether `<` + `destination` + `>` could read as an HTML open tag with attribute values
@@ -601,10 +648,17 @@ extension MarkdownWriter {
     /// title would end the paragraph, and references are decoded in titles.
     static func linkTitle(_ title: String) -> String {
         if title.isEmpty { return "" }
+        var out: [UInt8] = []
+        appendLinkTitle(title, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `linkTitle(title)` to `out` (nothing for no title).
+    static func appendLinkTitle(_ title: String, to out: inout [UInt8]) {
+        if title.isEmpty { return }
         var title = title
-        return title.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 8)
+        title.withUTF8 { bytes in
+            out.reserveCapacity(out.count + bytes.count + 8)
             out.append(0x20)
             out.append(UInt8(ascii: "\""))
             var runStart = 0
@@ -628,7 +682,6 @@ extension MarkdownWriter {
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             out.append(UInt8(ascii: "\""))
-            return String(decoding: out, as: UTF8.self)
         }
     }
 

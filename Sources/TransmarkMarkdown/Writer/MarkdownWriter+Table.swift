@@ -109,8 +109,14 @@ extension MarkdownWriter {
             let cells = row.map { cell -> [UInt8] in
                 let bytes = cell >= 0 ? renderCell(cell) : []
                 if mapping {
-                    uses.append(deferredUses)
-                    deferredUses.removeAll(keepingCapacity: true)
+                    // Most cells use no end matter: the empty array shares no buffer (emptying
+                    // `deferredUses` while `uses` holds its buffer would allocate a new one).
+                    if deferredUses.isEmpty {
+                        uses.append([])
+                    } else {
+                        uses.append(deferredUses)
+                        deferredUses = []
+                    }
                 }
                 return bytes
             }

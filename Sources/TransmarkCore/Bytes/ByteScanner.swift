@@ -1,18 +1,17 @@
-/// Vector-at-a-time searches for a few byte values, the tokenizer's fast paths over text,
-/// attribute values and comments.
-enum ByteScanner {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
+/// Vector-at-a-time searches for a few byte values: the HTML tokenizer's fast paths over text,
+/// attribute values and comments, and the URL transforms' search for a query or a fragment.
+package enum ByteScanner {
     /// High bit set in each byte of `x` that is zero. Bits above the lowest flagged byte may be
     /// false positives; the lowest one is exact, which is all the scan uses.
-    @inline(__always)
-    private static func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    @inlinable @inline(__always)
+    static func zeroBytes(_ x: UInt64) -> UInt64 {
+        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+    }
 
     /// Index of the first byte in `start..<p.count` equal to `a`, `b` or `c` (pass a value twice
     /// to look for fewer), or `p.count`.
-    @inline(__always)
-    static func firstIndex(in p: UnsafeBufferPointer<UInt8>, from start: Int, of a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
+    @inlinable @inline(__always)
+    package static func firstIndex(in p: UnsafeBufferPointer<UInt8>, from start: Int, of a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
         var i = start
         let n = p.count
         if let base = p.baseAddress {
@@ -27,6 +26,7 @@ enum ByteScanner {
                 }
                 i += 16
             }
+            let ones: UInt64 = 0x0101_0101_0101_0101
             let splatA = ones &* UInt64(a), splatB = ones &* UInt64(b), splatC = ones &* UInt64(c)
             while i + 8 <= n {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
