@@ -1,5 +1,6 @@
 import Testing
 import TestSupport
+import TransmarkCore
 @testable import TransmarkHTML
 
 /// The vector and word-at-a-time scans against byte-by-byte references, on random inputs of

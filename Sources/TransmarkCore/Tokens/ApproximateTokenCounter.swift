@@ -21,9 +21,20 @@ public struct ApproximateTokenCounter: TokenCounter {
     /// The estimated number of tokens in `utf8` (0 for no text, at least 1 for any other).
     public func tokenCount(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int {
         guard !utf8.isEmpty else { return 0 }
-        let machine = encoding == .cl100kBase ? Self.cl100kMachine : Self.o200kMachine
-        // The nearest whole token (a half rounds up), at least one.
-        return max(1, (machine.sum(utf8) + 500) / 1000)
+        return Self.tokens(ofWeight: machine.sum(utf8))
+    }
+
+    /// The machine that weighs text for `encoding`: runs of it, recorded and resumed, give the
+    /// same counts as `tokenCount(ofUTF8:)` (see `RunWeightMachine.Tally`).
+    package var machine: RunWeightMachine {
+        encoding == .cl100kBase ? Self.cl100kMachine : Self.o200kMachine
+    }
+
+    /// The token count of a non-empty text whose runs weigh `weight` thousandths: the nearest
+    /// whole token (a half rounds up), at least one.
+    @inlinable
+    package static func tokens(ofWeight weight: Int) -> Int {
+        max(1, (weight + 500) / 1000)
     }
 
     /// The counting machines (see `RunWeightMachine`), built once per encoding.

@@ -13,21 +13,21 @@
 /// Weights are summed in whole thousandths of a token (every fitted weight has three decimals),
 /// so the sum is exact and does not depend on where a text is cut or in which order its parts
 /// are added.
-struct RunWeightMachine: @unchecked Sendable {
+package struct RunWeightMachine: @unchecked Sendable {
     /// A transition: the weight the step adds, in thousandths, in the low 48 bits (two's
     /// complement: a step may take weight back), and the next state's row in the high 16 bits.
     /// Summing whole entries leaves the weights' sum, modulo 2⁴⁸, in the low bits.
-    private typealias Entry = UInt64
+    @usableFromInline typealias Entry = UInt64
 
     /// Transitions over two bytes, by `state row | pair class` (rows of 128).
-    private let pairTable: UnsafeMutablePointer<Entry>
+    @usableFromInline let pairTable: UnsafeMutablePointer<Entry>
     /// Transitions over one byte (the last of an odd count), by `state row >> 3 | class` (rows of 16).
-    private let singleTable: UnsafeMutablePointer<Entry>
+    @usableFromInline let singleTable: UnsafeMutablePointer<Entry>
     /// The pair class (`first class * classCount + second class`) of two bytes by
     /// `first | second << 8` (the pair read as a little-endian `UInt16`).
-    private let pairClasses: UnsafeMutablePointer<UInt8>
+    @usableFromInline let pairClasses: UnsafeMutablePointer<UInt8>
     /// The class of each byte.
-    private let classes: UnsafeMutablePointer<UInt8>
+    @usableFromInline let classes: UnsafeMutablePointer<UInt8>
 
     /// What a byte is to the machine: `ApproximateTokenCounter.ByteClass` with line breaks apart
     /// from other white space.
@@ -36,7 +36,7 @@ struct RunWeightMachine: @unchecked Sendable {
     }
 
     private static let rowWidth = 128
-    private static let lowBits: UInt64 = (1 << 48) - 1
+    @usableFromInline static let lowBits: UInt64 = (1 << 48) - 1
 
     init(weights w: ApproximateTokenCounter.Weights, classes byteClasses: [ApproximateTokenCounter.ByteClass], longestWord: Int) {
         func thousandths(_ weight: Double) -> Int { Int((weight * 1000).rounded()) }
@@ -127,14 +127,44 @@ struct RunWeightMachine: @unchecked Sendable {
         }
     }
 
-    /// The weighed runs of `utf8`, in thousandths of a token.
-    @inline(__always)
-    func sum(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let bytes = utf8.baseAddress else { return 0 }
+    /// A run paused between two bytes: the state it is in (as its row) and the entries summed
+    /// so far, whose low 48 bits are the weights' sum. The state after a byte depends only on
+    /// the state before it and the byte, so two runs in the same state add the same weights from
+    /// there on: what lets a count be composed from a recorded run (see `LineTokenIndex`).
+    package struct Tally: Sendable {
+        /// The state's row (0: the state a text starts in).
+        package var row = 0
+        /// The entries summed (modulo 2⁶⁴; the weights' sum modulo 2⁴⁸ in the low bits).
+        package var total: UInt64 = 0
+
+        /// A run before its first byte.
+        @inlinable
+        package init() {}
+
+        /// The weights summed, in thousandths of a token. (The sum of a text's weights is never
+        /// negative, every run weighing more than nothing, and far below 2⁴⁷.)
+        @inlinable
+        package var weight: Int { Int(truncatingIfNeeded: total & 0xFFFF_FFFF_FFFF) }
+
+        /// This run, then the bytes that took `from` to `to` in a run that was in this run's
+        /// state at `from` (so takes the same steps): the weights between them added, `to`'s state.
+        @inlinable
+        package func continued(from: Tally, to: Tally) -> Tally {
+            var next = self
+            next.total = total &+ (to.total &- from.total)
+            next.row = to.row
+            return next
+        }
+    }
+
+    /// Runs on over `utf8` from `tally`: two bytes a step, the last of an odd count alone.
+    @inlinable @inline(__always)
+    package func run(_ utf8: UnsafeBufferPointer<UInt8>, _ tally: inout Tally) {
+        guard let bytes = utf8.baseAddress else { return }
         let raw = UnsafeRawPointer(bytes)
         let count = utf8.count
-        var total: UInt64 = 0
-        var row = 0
+        var total = tally.total
+        var row = tally.row
         var offset = 0
         let pairsEnd = count & ~1
         while offset < pairsEnd {
@@ -145,9 +175,27 @@ struct RunWeightMachine: @unchecked Sendable {
             offset &+= 2
         }
         if pairsEnd < count {
-            total &+= singleTable[row >> 3 | Int(classes[Int(bytes[pairsEnd])])]
+            let entry = singleTable[row >> 3 | Int(classes[Int(bytes[pairsEnd])])]
+            total &+= entry
+            row = Int(truncatingIfNeeded: entry >> 48)
         }
-        // The weights' sum is never negative (every run weighs more than nothing) and far below 2⁴⁷.
-        return Int(truncatingIfNeeded: total & Self.lowBits)
+        tally.total = total
+        tally.row = row
+    }
+
+    /// Runs on over one byte from `tally`.
+    @inlinable @inline(__always)
+    package func step(_ byte: UInt8, _ tally: inout Tally) {
+        let entry = singleTable[tally.row >> 3 | Int(classes[Int(byte)])]
+        tally.total &+= entry
+        tally.row = Int(truncatingIfNeeded: entry >> 48)
+    }
+
+    /// The weighed runs of `utf8`, in thousandths of a token.
+    @inline(__always)
+    func sum(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var tally = Tally()
+        run(utf8, &tally)
+        return tally.weight
     }
 }

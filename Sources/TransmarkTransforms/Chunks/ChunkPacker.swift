@@ -12,6 +12,8 @@ struct ChunkPacker {
     let render: (Document) throws -> [UInt8]
     /// The mapped rendering the atoms' ranges point into, if any.
     let output: MappedOutput?
+    /// The output's line counts and recorded run, which count a chunk cut from it.
+    let tokenIndex: LineTokenIndex?
     /// Where the output uses its end matter.
     private let endMatter: EndMatterIndex
 
@@ -21,8 +23,9 @@ struct ChunkPacker {
     private let budget: Int
 
     init(options: DocumentChunker.Options, separator: [UInt8]?, atoms: [ChunkAtom], paths: [[String]],
-         render: @escaping (Document) throws -> [UInt8], output: MappedOutput? = nil) {
+         render: @escaping (Document) throws -> [UInt8], output: MappedOutput? = nil, tokenIndex: LineTokenIndex? = nil) {
         self.output = output
+        self.tokenIndex = tokenIndex
         endMatter = EndMatterIndex(output, counter: options.counter)
         self.options = options
         self.separator = separator
@@ -54,7 +57,7 @@ struct ChunkPacker {
         return sections
     }
 
-    mutating func pack() throws -> [DocumentChunk] {
+    func pack() throws -> [DocumentChunk] {
         let sections = sectionTokens()
         var chunks: [DocumentChunk] = []
         var previousOwn: [UInt8] = []
@@ -124,33 +127,31 @@ struct ChunkPacker {
                 end += 1
             }
             // The end matter the chunk refers to (its citations' sources, its images) follows it.
-            func withEndMatter(_ own: (bytes: [UInt8], sources: [Range<Int>])) -> [UInt8] {
+            /// The chunk's content (overlap, own blocks, end matter) and its tokens.
+            func withEndMatter(_ own: Assembled) -> (content: [UInt8], tokens: Int) {
                 let lines = endMatterLines(of: own, overlapEntries: overlapEntries)
-                return joined(overlap, own, endMatter: lines)
+                let content = joined(overlap, own, endMatter: lines)
+                return (content, count(content, own: own, after: overlapPrefix(overlap)))
             }
             var own = try assemble(start..<end)
-            var content = withEndMatter(own)
-            var tokens = options.counter.tokenCount(ofUTF8: content)
+            var (content, tokens) = withEndMatter(own)
             while end - start > 1, tokens > options.maxTokens {
                 end -= 1
                 own = try assemble(start..<end)
-                content = withEndMatter(own)
-                tokens = options.counter.tokenCount(ofUTF8: content)
+                (content, tokens) = withEndMatter(own)
             }
             if tokens > options.maxTokens, end - start == 1, atoms[start].header != nil || atoms[start].footer != nil {
                 // One row or line that fits only without its table's or code block's frame.
                 own = try assemble(start..<end, framed: false)
-                content = withEndMatter(own)
-                tokens = options.counter.tokenCount(ofUTF8: content)
+                (content, tokens) = withEndMatter(own)
             }
             if tokens > options.maxTokens, !overlap.isEmpty {
                 // The overlap (with its sources) is what a lone block cannot carry: left out.
                 overlap = []
                 overlapEntries = []
-                content = withEndMatter(own)
-                tokens = options.counter.tokenCount(ofUTF8: content)
+                (content, tokens) = withEndMatter(own)
             }
-            let overlapBytes = overlap.isEmpty ? 0 : overlap.count + (separator?.count ?? 0)
+            let overlapBytes = overlapPrefix(overlap)
             let ownBytes = own.bytes
             chunks.append(DocumentChunk(index: chunks.count, headings: headings(start..<end),
                                         contentUTF8: content,
@@ -169,9 +170,32 @@ struct ChunkPacker {
         index < atoms.count && atoms[index].joiner != nil ? 0 : separatorTokens
     }
 
+    /// A chunk's own blocks: their bytes, the ranges of the output they were cut from, and the
+    /// ranges of `bytes` that are copies of the output (offset in `bytes`, offset in the output,
+    /// length), which count without being run over again (`LineTokenIndex.exactCount`).
+    struct Assembled {
+        var bytes: [UInt8]
+        var sources: [Range<Int>] = []
+        var copies: [(text: Int, output: Int, count: Int)] = []
+    }
+
+    /// The bytes that come before the chunk's own blocks in its content: the overlap and the
+    /// separator after it (none without an overlap).
+    private func overlapPrefix(_ overlap: [UInt8]) -> Int {
+        overlap.isEmpty ? 0 : overlap.count + (separator?.count ?? 0)
+    }
+
+    /// The tokens of `content`, which holds `own`'s bytes from offset `offset`: counted exactly
+    /// from the output's recorded run where the blocks are copies of it.
+    private func count(_ content: [UInt8], own: Assembled, after offset: Int) -> Int {
+        guard let tokenIndex, let output, !own.copies.isEmpty else { return options.counter.tokenCount(ofUTF8: content) }
+        let copies = offset == 0 ? own.copies : own.copies.map { (text: $0.text + offset, output: $0.output, count: $0.count) }
+        return tokenIndex.exactCount(of: content, spans: copies, output: output.bytes)
+    }
+
     /// The overlap, then the separator, then the chunk's own blocks, then a blank line and its
     /// end matter's lines (when it has any).
-    private func joined(_ overlap: [UInt8], _ own: (bytes: [UInt8], sources: [Range<Int>]), endMatter lines: [UInt8]) -> [UInt8] {
+    private func joined(_ overlap: [UInt8], _ own: Assembled, endMatter lines: [UInt8]) -> [UInt8] {
         guard !overlap.isEmpty || !lines.isEmpty else { return own.bytes }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(overlap.count + own.bytes.count + lines.count + 8)
@@ -190,18 +214,24 @@ struct ChunkPacker {
 
     /// The chunk's own blocks, rendered: the atoms joined by the separator, or rendered together
     /// as one document when the backend's blocks cannot be joined as text.
-    private func assemble(_ range: Range<Int>, framed: Bool = true) throws -> (bytes: [UInt8], sources: [Range<Int>]) {
+    private func assemble(_ range: Range<Int>, framed: Bool = true) throws -> Assembled {
         if let output, let separator {
             return assembleMapped(range, output: output, separator: separator, framed: framed)
         }
-        return (try assembleRendered(range), [])
+        return Assembled(bytes: try assembleRendered(range))
     }
 
     /// The chunk's own blocks cut from a mapped rendering: each run of consecutive ranges as one
     /// slice of the output (what stood between them kept), un-indented; with the header of a
     /// table whose row starts the run; and the ranges it was cut from.
-    private func assembleMapped(_ range: Range<Int>, output: MappedOutput, separator: [UInt8], framed: Bool) -> (bytes: [UInt8], sources: [Range<Int>]) {
+    private func assembleMapped(_ range: Range<Int>, output: MappedOutput, separator: [UInt8], framed: Bool) -> Assembled {
         var bytes: [UInt8] = []
+        var copies: [(text: Int, output: Int, count: Int)] = []
+        /// Appends a slice of the output un-indented, noting it as a copy when it is one.
+        func append(_ slice: Range<Int>, by indent: Int) {
+            if indent == 0 { copies.append((bytes.count, slice.lowerBound, slice.count)) }
+            Self.appendUnindented(output.bytes[slice], by: indent, to: &bytes)
+        }
         if let first = atoms[range.lowerBound].range, let last = atoms[range.upperBound - 1].range, last.upperBound >= first.lowerBound {
             bytes.reserveCapacity(last.upperBound - first.lowerBound + 256)
         }
@@ -225,19 +255,19 @@ struct ChunkPacker {
             let opening = (framed ? atoms[i].header : nil) ?? first
             let indent = Self.indentation(output.bytes[opening])
             if framed, let header = atoms[i].header {
-                Self.appendUnindented(output.bytes[header], by: indent, to: &bytes)
+                append(header, by: indent)
                 bytes.append(0x0A)
                 sources.append(header)
             }
-            Self.appendUnindented(output.bytes[first.lowerBound..<end], by: indent, to: &bytes)
+            append(first.lowerBound..<end, by: indent)
             sources.append(first.lowerBound..<end)
             if framed, let footer = atoms[j - 1].footer {
                 bytes.append(0x0A)
-                Self.appendUnindented(output.bytes[footer], by: indent, to: &bytes)
+                append(footer, by: indent)
             }
             i = j
         }
-        return (bytes, sources)
+        return Assembled(bytes: bytes, sources: sources, copies: copies)
     }
 
     /// Appends `slice` without `indent` spaces (the indentation of its run's first line) at the
@@ -277,7 +307,7 @@ struct ChunkPacker {
     /// The end-matter lines (reference definitions, images listed at the end) used inside
     /// `sources`, in the output's order, one per line.
     /// With them, `overlapEntries`: those that the overlap's labels refer to.
-    private func endMatterLines(of own: (bytes: [UInt8], sources: [Range<Int>]), overlapEntries: [Int]) -> [UInt8] {
+    private func endMatterLines(of own: Assembled, overlapEntries: [Int]) -> [UInt8] {
         guard let output, !endMatter.isEmpty else { return [] }
         var entries = overlapEntries
         for source in own.sources { endMatter.appendEntries(usedIn: source, to: &entries) }

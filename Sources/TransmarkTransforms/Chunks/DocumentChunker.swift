@@ -82,8 +82,8 @@ public struct DocumentChunker: Sendable {
         if let output = try conversion.renderMapped(document), let separator = try Self.blockSeparator(render) {
             var collector = MappedAtomCollector(document: document, output: output, options: options, separator: separator, render: render)
             try collector.collect()
-            var packer = ChunkPacker(options: options, separator: separator, atoms: collector.atoms, paths: collector.paths,
-                                     render: render, output: output)
+            let packer = ChunkPacker(options: options, separator: separator, atoms: collector.atoms, paths: collector.paths,
+                                     render: render, output: output, tokenIndex: collector.tokenIndex)
             return try packer.pack()
         }
         return try chunks(of: document, rendering: render)
@@ -100,7 +100,7 @@ public struct DocumentChunker: Sendable {
         return try withoutActuallyEscaping(render) { render in
             var collector = ChunkAtomCollector(document: document, options: options, separator: separator, render: render)
             try collector.collect()
-            var packer = ChunkPacker(options: options, separator: separator, atoms: collector.atoms, paths: collector.paths, render: render)
+            let packer = ChunkPacker(options: options, separator: separator, atoms: collector.atoms, paths: collector.paths, render: render)
             return try packer.pack()
         }
     }

@@ -20,8 +20,8 @@ struct MappedAtomCollector {
     private(set) var paths: [[String]] = [[]]
     /// The open headings: level and text.
     private var headingStack: [(level: Int, text: String)] = []
-    /// The output's tokens, line by line.
-    private let tokenIndex: LineTokenIndex
+    /// The output's tokens, line by line (and its recorded run, which the packer counts chunks by).
+    let tokenIndex: LineTokenIndex
     /// Where the output uses its end matter: a piece weighs its tokens and its entries'.
     private let endMatter: EndMatterIndex
     /// The tokens of the separator before a chunk's end matter.
