@@ -86,7 +86,8 @@ public struct CleanURLsTransform: Transform, URLRewritingTransform {
     /// counts too: its ids were in the page.
     static func anchors(in document: Document) -> ByteStringTable {
         let storage = document.storage
-        var result = ByteStringTable(capacity: storage.attributeLists.count / 4)
+        // Room for an id in every other list: a page grows the table once at most.
+        var result = ByteStringTable(capacity: storage.attributeLists.count / 2)
         storage.attributeBytes.withUnsafeBufferPointer { bytes in
             for list in storage.attributeLists {
                 for span in storage.attributeSpans[list.spans] {

@@ -610,7 +610,8 @@ extension MarkdownWriter {
         let special = destinationSpecialBytes
         return destination.withUTF8 { bytes in
             var depth = 0
-            for k in bytes.indices where special[Int(bytes[k])] {
+            /// Whether byte `k` leaves the destination as it is (`depth` counts parentheses).
+            func keeps(_ k: Int) -> Bool {
                 switch bytes[k] {
                 case 0...0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"): return false
                 case UInt8(ascii: "("): depth += 1
@@ -618,9 +619,41 @@ extension MarkdownWriter {
                 case UInt8(ascii: "&"): if MarkdownTextEscaper.startsEntity(bytes, at: k) { return false }
                 default: break
                 }
+                return true
+            }
+            var k = 0
+            if let base = bytes.baseAddress {
+                // Eight bytes at a time; a word that may hold one of the bytes is read byte by byte.
+                while k + 8 <= bytes.count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+                    if Self.mayHoldDestinationSpecial(word) {
+                        for j in k..<(k + 8) where special[Int(bytes[j])] {
+                            if !keeps(j) { return false }
+                        }
+                    }
+                    k += 8
+                }
+            }
+            while k < bytes.count {
+                if special[Int(bytes[k])], !keeps(k) { return false }
+                k += 1
             }
             return depth == 0
         }
+    }
+
+    /// Whether any byte of `word` (eight bytes) may be one `destinationSpecialBytes` holds: below
+    /// `0x21`, or `<`, `>`, backslash, a parenthesis or `&` (never false for a word that holds
+    /// one; sometimes true for one that does not).
+    @inline(__always)
+    static func mayHoldDestinationSpecial(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func has(_ c: UInt64) -> UInt64 {
+            let x = word ^ (ones &* c)
+            return (x &- ones) & ~x & highs
+        }
+        let below = (word &- ones &* 0x21) & ~word & highs
+        return below | has(0x3C) | has(0x3E) | has(0x5C) | has(0x28) | has(0x29) | has(0x26) != 0
     }
 
     /// The bytes `writesAsItIs` looks at (the others are written as they are, whatever comes

@@ -23,10 +23,11 @@ struct ChunkPacker {
     private let budget: Int
 
     init(options: DocumentChunker.Options, separator: [UInt8]?, atoms: [ChunkAtom], paths: [[String]],
-         render: @escaping (Document) throws -> [UInt8], output: MappedOutput? = nil, tokenIndex: LineTokenIndex? = nil) {
+         render: @escaping (Document) throws -> [UInt8], output: MappedOutput? = nil, tokenIndex: LineTokenIndex? = nil,
+         endMatter: EndMatterIndex? = nil) {
         self.output = output
         self.tokenIndex = tokenIndex
-        endMatter = EndMatterIndex(output, counter: options.counter)
+        self.endMatter = endMatter ?? EndMatterIndex(output, counter: options.counter)
         self.options = options
         self.separator = separator
         self.atoms = atoms
@@ -311,8 +312,10 @@ struct ChunkPacker {
         guard let output, !endMatter.isEmpty else { return [] }
         var entries = overlapEntries
         for source in own.sources { endMatter.appendEntries(usedIn: source, to: &entries) }
+        guard !entries.isEmpty else { return [] }
         entries.sort()
         var lines: [UInt8] = []
+        lines.reserveCapacity(entries.reduce(0) { $0 + output.endMatter[$1].range.count + 1 })
         for (k, entry) in entries.enumerated() where k == 0 || entries[k - 1] != entry {
             if !lines.isEmpty { lines.append(0x0A) }
             lines.append(contentsOf: output.bytes[output.endMatter[entry].range])
@@ -325,22 +328,26 @@ struct ChunkPacker {
     /// in a chunk resolves within it.
     private func overlapEntries(_ overlap: [UInt8], previousSources: [Range<Int>]) -> [Int] {
         guard let output, !overlap.isEmpty, !endMatter.isEmpty else { return [] }
-        var previous: [Int] = []
-        for source in previousSources { endMatter.appendEntries(usedIn: source, to: &previous) }
-        guard !previous.isEmpty else { return [] }
         // The bracketed spans the overlap shows, each from a `[` to the first `]` after it with no
         // `[` between: a label (which holds no bracket inside) is shown where it is one of them.
         var shown: [Range<Int>] = []
-        var open = -1
-        for (k, b) in overlap.enumerated() {
-            if b == UInt8(ascii: "[") {
-                open = k
-            } else if b == UInt8(ascii: "]"), open >= 0 {
-                shown.append(open..<(k + 1))
-                open = -1
+        overlap.withUnsafeBufferPointer { bytes in
+            var open = -1
+            var k = ByteScanner.firstIndex(in: bytes, from: 0, of: UInt8(ascii: "["), UInt8(ascii: "["), UInt8(ascii: "["))
+            while k < bytes.count {
+                if bytes[k] == UInt8(ascii: "[") {
+                    open = k
+                } else if bytes[k] == UInt8(ascii: "]"), open >= 0 {
+                    shown.append(open..<(k + 1))
+                    open = -1
+                }
+                k += 1
             }
         }
         guard !shown.isEmpty else { return [] }
+        var previous: [Int] = []
+        for source in previousSources { endMatter.appendEntries(usedIn: source, to: &previous) }
+        guard !previous.isEmpty else { return [] }
         return previous.filter { entry in
             let label = Self.label(of: output.bytes[output.endMatter[entry].range])
             return !label.isEmpty && shown.contains { $0.count == label.count && overlap[$0].elementsEqual(label) }
@@ -406,11 +413,12 @@ struct ChunkPacker {
     /// The common heading path of the atoms in `range` other than headings (a heading leading
     /// into its content does not shorten the path), or of all when they are all headings.
     private func headings(_ range: Range<Int>) -> [String] {
-        let content = range.filter { atoms[$0].headingLevel == 0 }
-        let considered = content.isEmpty ? Array(range) : content
-        var common = paths[atoms[considered[0]].path]
-        var last = atoms[considered[0]].path
-        for i in considered where atoms[i].path != last {
+        let firstContent = range.first { atoms[$0].headingLevel == 0 }
+        let allHeadings = firstContent == nil
+        let first = firstContent ?? range.lowerBound
+        var common = paths[atoms[first].path]
+        var last = atoms[first].path
+        for i in range where (allHeadings || atoms[i].headingLevel == 0) && atoms[i].path != last {
             last = atoms[i].path
             let other = paths[last]
             var k = 0

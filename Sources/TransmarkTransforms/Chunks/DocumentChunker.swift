@@ -83,7 +83,8 @@ public struct DocumentChunker: Sendable {
             var collector = MappedAtomCollector(document: document, output: output, options: options, separator: separator, render: render)
             try collector.collect()
             let packer = ChunkPacker(options: options, separator: separator, atoms: collector.atoms, paths: collector.paths,
-                                     render: render, output: output, tokenIndex: collector.tokenIndex)
+                                     render: render, output: output, tokenIndex: collector.tokenIndex,
+                                     endMatter: collector.endMatter)
             return try packer.pack()
         }
         return try chunks(of: document, rendering: render)

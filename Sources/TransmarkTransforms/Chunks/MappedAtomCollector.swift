@@ -23,7 +23,7 @@ struct MappedAtomCollector {
     /// The output's tokens, line by line (and its recorded run, which the packer counts chunks by).
     let tokenIndex: LineTokenIndex
     /// Where the output uses its end matter: a piece weighs its tokens and its entries'.
-    private let endMatter: EndMatterIndex
+    let endMatter: EndMatterIndex
     /// The tokens of the separator before a chunk's end matter.
     private let separatorTokens: Int
 
