@@ -17,6 +17,8 @@ package struct ByteStringTable: Sendable {
     private var starts: [Int32] = [0]
     /// Slots holding an entry's number plus one (0: empty); a power of two long, at most half full.
     private var slots: [Int32]
+    /// Each entry's hash, so that growing places the entries again without hashing their bytes.
+    private var hashes: [Int] = []
 
     /// An empty table with room for `capacity` entries before it grows.
     package init(capacity: Int = 8) {
@@ -24,6 +26,7 @@ package struct ByteStringTable: Sendable {
         while size < capacity * 2 { size <<= 1 }
         slots = [Int32](repeating: 0, count: size)
         starts.reserveCapacity(capacity + 1)
+        hashes.reserveCapacity(capacity)
     }
 
     /// The number of entries.
@@ -40,6 +43,7 @@ package struct ByteStringTable: Sendable {
         let index = count
         bytes.append(contentsOf: string)
         starts.append(Int32(bytes.count))
+        hashes.append(hash)
         place(index, hash: hash)
         return (index, true)
     }
@@ -67,7 +71,7 @@ package struct ByteStringTable: Sendable {
                     let entry = Int(slots[slot])
                     if entry == 0 { return nil }
                     let start = Int(starts[entry - 1]), end = Int(starts[entry])
-                    if end - start == string.count,
+                    if hashes[entry - 1] == hash, end - start == string.count,
                        string.count == 0 || Self.equal(all.baseAddress! + start, string.baseAddress!, string.count) {
                         return entry - 1
                     }
@@ -86,11 +90,7 @@ package struct ByteStringTable: Sendable {
     /// Doubles the slots and places every entry again.
     private mutating func grow() {
         slots = [Int32](repeating: 0, count: slots.count * 2)
-        for index in 0..<count {
-            let start = Int(starts[index]), end = Int(starts[index + 1])
-            let hash = bytes.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-            place(index, hash: hash)
-        }
+        for index in 0..<count { place(index, hash: hashes[index]) }
     }
 
     /// Puts entry `index` in the first free slot from its hash.
