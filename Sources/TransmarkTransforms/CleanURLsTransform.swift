@@ -1,11 +1,4 @@
 @_spi(TransmarkStorage) import TransmarkCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `clean-urls`: removes tracking parameters from link destinations, image sources and the
 /// `href`, `src` and `srcset` attributes kept from HTML, and fragments that point nowhere.
@@ -217,8 +210,9 @@ public struct CleanURLsTransform: Transform, URLRewritingTransform {
             return url.withUTF8 { bytes in
                 guard let first = bytes.first, let last = bytes.last,
                       !URLReference.isSpace(first), !URLReference.isSpace(last) else { return false }
+                let page = UnsafeBufferPointer(rebasing: bytes[..<hash])
                 let intoThisPage = hash == 0 || ownPageBytes.contains { own in
-                    own.count == hash && own.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, hash) == 0 }
+                    own.count == hash && own.withUnsafeBufferPointer { $0.elementsEqual(page) }
                 }
                 return !intoThisPage || anchors.contains(UnsafeBufferPointer(rebasing: bytes[(hash + 1)...]))
             }
