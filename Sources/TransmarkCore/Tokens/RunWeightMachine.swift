@@ -130,7 +130,7 @@ package struct RunWeightMachine: @unchecked Sendable {
     /// A run paused between two bytes: the state it is in (as its row) and the entries summed
     /// so far, whose low 48 bits are the weights' sum. The state after a byte depends only on
     /// the state before it and the byte, so two runs in the same state add the same weights from
-    /// there on: what lets a count be composed from a recorded run (see `LineTokenIndex`).
+    /// there on: what lets a count be composed from a recorded run (see `RecordedRun`).
     package struct Tally: Sendable {
         /// The state's row (0: the state a text starts in).
         package var row = 0
